@@ -1,0 +1,43 @@
+# Two commands do everything on a fresh machine: `make demo` and `make test`.
+# Each first runs scripts/setup.sh, which installs only what is missing.
+
+SHELL := /bin/bash
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+# wasm-bindgen tests run in Node through the CLI's test runner.
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER := wasm-bindgen-test-runner
+
+WASM := target/wasm32-unknown-unknown/release/mcp_envelope.wasm
+
+.PHONY: setup build wasm demo test test-rust test-wasm test-js bench clean
+
+setup:
+	@scripts/setup.sh
+
+wasm: setup
+	cargo build --release --target wasm32-unknown-unknown --lib
+
+build: wasm
+	node scripts/build-pkg.mjs
+
+demo: build
+	node examples/demo.mjs
+
+test: build test-rust test-wasm test-js
+
+test-rust: setup
+	cargo test
+	cargo clippy --all-targets -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown --lib -- -D warnings
+
+test-wasm: setup
+	cargo test --target wasm32-unknown-unknown
+
+test-js: build
+	node_modules/.bin/tsc -p js-tests/types
+	node --test js-tests/
+
+bench: build
+	node bench/classify.mjs
+
+clean:
+	rm -rf target build pkg

@@ -1,0 +1,105 @@
+// Public types of mcp-envelope. Every export of the entries is declared here, with no
+// `any`; tests check this file against the Rust core's code table.
+
+/** The JSON-RPC error codes of an MCP server's error envelope. */
+export declare enum JsonRpcErrorCode {
+  ParseError = -32700,
+  InvalidRequest = -32600,
+  MethodNotFound = -32601,
+  InvalidParams = -32602,
+  InternalError = -32603,
+  ServiceUnavailable = -32000,
+  NotFound = -32001,
+  Conflict = -32002,
+  RateLimited = -32003,
+  Timeout = -32004,
+  Forbidden = -32005,
+  Unauthorized = -32006,
+  ValidationError = -32007,
+  ConfigurationError = -32008,
+  InitializationFailed = -32009,
+  DatabaseError = -32010,
+  RequestCancelled = -32011,
+  SerializationError = -32070,
+  UnknownError = -32099,
+}
+
+/** The name of a {@link JsonRpcErrorCode} member, e.g. `"RateLimited"`. */
+export type JsonRpcErrorCodeName = keyof typeof JsonRpcErrorCode;
+
+/** Where a failure comes from: the caller, this server, or something it depends on. */
+export type ErrorCategory = 'client' | 'server' | 'upstream';
+
+/** `{ cause }`, as for `new Error(message, options)`. */
+export interface McpErrorOptions {
+  cause?: unknown;
+}
+
+/** An error whose code reaches the client as is. */
+export declare class McpError extends Error {
+  readonly code: JsonRpcErrorCode;
+  readonly data?: Record<string, unknown>;
+  /** @throws TypeError when `code` is not a {@link JsonRpcErrorCode} value. */
+  constructor(code: JsonRpcErrorCode, message?: string, data?: Record<string, unknown>, options?: McpErrorOptions);
+  /** True for an McpError of this package; reads nothing from `value`, so a Proxy is safe. */
+  static isMcpError(value: unknown): value is McpError;
+}
+
+/** Builds an {@link McpError} of one fixed code; the stack starts at the caller. */
+export type McpErrorFactory = (message: string, data?: Record<string, unknown>, options?: McpErrorOptions) => McpError;
+
+/** InvalidParams (-32602). */
+export declare const invalidParams: McpErrorFactory;
+/** InvalidRequest (-32600). */
+export declare const invalidRequest: McpErrorFactory;
+/** NotFound (-32001). */
+export declare const notFound: McpErrorFactory;
+/** Forbidden (-32005). */
+export declare const forbidden: McpErrorFactory;
+/** Unauthorized (-32006). */
+export declare const unauthorized: McpErrorFactory;
+/** ValidationError (-32007). */
+export declare const validationError: McpErrorFactory;
+/** Conflict (-32002). */
+export declare const conflict: McpErrorFactory;
+/** RateLimited (-32003). */
+export declare const rateLimited: McpErrorFactory;
+/** Timeout (-32004). */
+export declare const timeout: McpErrorFactory;
+/** ServiceUnavailable (-32000). */
+export declare const serviceUnavailable: McpErrorFactory;
+/** ConfigurationError (-32008). */
+export declare const configurationError: McpErrorFactory;
+
+export interface ClassifyOptions {
+  /** The request's signal was aborted: the caller withdrew, whatever was thrown. */
+  aborted?: boolean;
+}
+
+export interface Classification {
+  code: JsonRpcErrorCode;
+  name: JsonRpcErrorCodeName;
+  category: ErrorCategory;
+}
+
+/**
+ * The code a thrown value gets. Never throws for any thrown value (Proxies, throwing
+ * getters, BigInt, Symbol, null ...); throws TypeError only for malformed `options`.
+ */
+export declare function classify(thrown: unknown, options?: ClassifyOptions): Classification;
+
+/** The code for an upstream HTTP status; `undefined` below 300 and for NaN or ±Infinity. */
+export declare function httpStatusToErrorCode(status: number): JsonRpcErrorCode | undefined;
+
+/** A fresh request id, `XXXXX-XXXXX` over `A-Z0-9`, from `crypto.getRandomValues`, unbiased. */
+export declare function requestId(): string;
+
+/** What {@link init} accepts in a browser: a URL, a fetch Response, the bytes or a compiled module. */
+export type WasmSource = string | URL | Response | BufferSource | WebAssembly.Module;
+
+/**
+ * Browser entry: loads the WebAssembly module; call once before anything else (later
+ * calls return the same promise). Node, Bun, Deno and workerd are ready on import, and
+ * their `init()` resolves at once.
+ */
+export declare function init(source?: WasmSource): Promise<void>;

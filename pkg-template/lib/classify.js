@@ -1,0 +1,35 @@
+// classify, httpStatusToErrorCode, requestId: thin wrappers over the core.
+
+import { categoryOf, JsonRpcErrorCode } from './codes.js';
+import { engine } from './engine.js';
+import { readThrown } from './read.js';
+
+function readAborted(options) {
+  if (options === undefined || options === null) return false;
+  if (typeof options !== 'object') {
+    throw new TypeError('mcp-envelope: classify options must be an object like { aborted: true }');
+  }
+  const { aborted } = options;
+  if (aborted !== undefined && typeof aborted !== 'boolean') {
+    throw new TypeError('mcp-envelope: classify option `aborted` must be a boolean');
+  }
+  return aborted === true;
+}
+
+export function classify(thrown, options) {
+  const aborted = readAborted(options);
+  const read = readThrown(thrown);
+  const code = engine().classifyRead(read.kind, read.code, read.name, read.message, aborted);
+  return { code, name: JsonRpcErrorCode[code], category: categoryOf(code) };
+}
+
+export function httpStatusToErrorCode(status) {
+  if (typeof status !== 'number') {
+    throw new TypeError('mcp-envelope: httpStatusToErrorCode takes a number');
+  }
+  return engine().httpStatusToErrorCode(status);
+}
+
+export function requestId() {
+  return engine().requestId();
+}

@@ -1,0 +1,53 @@
+// McpError and its factories. A JS class, since it must extend Error; the brand is a
+// private field, so recognising one never runs a Proxy trap.
+
+import { JsonRpcErrorCode, isJsonRpcErrorCode } from './codes.js';
+
+function describe(value) {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'object' && value !== null) return 'an object';
+  return String(value);
+}
+
+export class McpError extends Error {
+  #isMcpError = true;
+
+  constructor(code, message, data, options) {
+    if (!isJsonRpcErrorCode(code)) {
+      throw new TypeError(`mcp-envelope: McpError code must be a JsonRpcErrorCode value, got ${describe(code)}`);
+    }
+    super(message === undefined ? '' : message, options);
+    this.name = 'McpError';
+    this.code = code;
+    if (data !== undefined) this.data = data;
+  }
+
+  /** True for an McpError of this package, whatever its realm; never runs user code. */
+  static isMcpError(value) {
+    return typeof value === 'object' && value !== null && #isMcpError in value;
+  }
+}
+
+function factory(name, code) {
+  const make = {
+    [name](message, data, options) {
+      const error = new McpError(code, message, data, options);
+      // The stack starts where the factory was called, not inside it.
+      if (typeof Error.captureStackTrace === 'function') Error.captureStackTrace(error, make);
+      return error;
+    },
+  }[name];
+  return make;
+}
+
+export const invalidParams = factory('invalidParams', JsonRpcErrorCode.InvalidParams);
+export const invalidRequest = factory('invalidRequest', JsonRpcErrorCode.InvalidRequest);
+export const notFound = factory('notFound', JsonRpcErrorCode.NotFound);
+export const forbidden = factory('forbidden', JsonRpcErrorCode.Forbidden);
+export const unauthorized = factory('unauthorized', JsonRpcErrorCode.Unauthorized);
+export const validationError = factory('validationError', JsonRpcErrorCode.ValidationError);
+export const conflict = factory('conflict', JsonRpcErrorCode.Conflict);
+export const rateLimited = factory('rateLimited', JsonRpcErrorCode.RateLimited);
+export const timeout = factory('timeout', JsonRpcErrorCode.Timeout);
+export const serviceUnavailable = factory('serviceUnavailable', JsonRpcErrorCode.ServiceUnavailable);
+export const configurationError = factory('configurationError', JsonRpcErrorCode.ConfigurationError);

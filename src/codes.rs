@@ -1,0 +1,175 @@
+//! The JSON-RPC error codes of the mcp-ts-core dialect, their categories, and the
+//! canonical string codes of the XML (MCP Fusion) dialect.
+
+/// Every code a JSON-RPC envelope may carry. Values are the wire numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[repr(i32)]
+pub enum JsonRpcErrorCode {
+    ParseError = -32700,
+    InvalidRequest = -32600,
+    MethodNotFound = -32601,
+    InvalidParams = -32602,
+    InternalError = -32603,
+    ServiceUnavailable = -32000,
+    NotFound = -32001,
+    Conflict = -32002,
+    RateLimited = -32003,
+    Timeout = -32004,
+    Forbidden = -32005,
+    Unauthorized = -32006,
+    ValidationError = -32007,
+    ConfigurationError = -32008,
+    InitializationFailed = -32009,
+    DatabaseError = -32010,
+    RequestCancelled = -32011,
+    SerializationError = -32070,
+    UnknownError = -32099,
+}
+
+/// Where a failure comes from, as the reference's error counters bucket it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Category {
+    Client,
+    Server,
+    Upstream,
+}
+
+impl Category {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::Client => "client",
+            Category::Server => "server",
+            Category::Upstream => "upstream",
+        }
+    }
+}
+
+impl JsonRpcErrorCode {
+    /// All codes, in the order the reference declares them.
+    pub const ALL: [JsonRpcErrorCode; 19] = [
+        JsonRpcErrorCode::ParseError,
+        JsonRpcErrorCode::InvalidRequest,
+        JsonRpcErrorCode::MethodNotFound,
+        JsonRpcErrorCode::InvalidParams,
+        JsonRpcErrorCode::InternalError,
+        JsonRpcErrorCode::ServiceUnavailable,
+        JsonRpcErrorCode::NotFound,
+        JsonRpcErrorCode::Conflict,
+        JsonRpcErrorCode::RateLimited,
+        JsonRpcErrorCode::Timeout,
+        JsonRpcErrorCode::Forbidden,
+        JsonRpcErrorCode::Unauthorized,
+        JsonRpcErrorCode::ValidationError,
+        JsonRpcErrorCode::ConfigurationError,
+        JsonRpcErrorCode::InitializationFailed,
+        JsonRpcErrorCode::DatabaseError,
+        JsonRpcErrorCode::RequestCancelled,
+        JsonRpcErrorCode::SerializationError,
+        JsonRpcErrorCode::UnknownError,
+    ];
+
+    pub fn value(self) -> i32 {
+        self as i32
+    }
+
+    pub fn from_value(value: i32) -> Option<JsonRpcErrorCode> {
+        JsonRpcErrorCode::ALL.into_iter().find(|c| c.value() == value)
+    }
+
+    /// The enum member's name, e.g. `"RateLimited"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            JsonRpcErrorCode::ParseError => "ParseError",
+            JsonRpcErrorCode::InvalidRequest => "InvalidRequest",
+            JsonRpcErrorCode::MethodNotFound => "MethodNotFound",
+            JsonRpcErrorCode::InvalidParams => "InvalidParams",
+            JsonRpcErrorCode::InternalError => "InternalError",
+            JsonRpcErrorCode::ServiceUnavailable => "ServiceUnavailable",
+            JsonRpcErrorCode::NotFound => "NotFound",
+            JsonRpcErrorCode::Conflict => "Conflict",
+            JsonRpcErrorCode::RateLimited => "RateLimited",
+            JsonRpcErrorCode::Timeout => "Timeout",
+            JsonRpcErrorCode::Forbidden => "Forbidden",
+            JsonRpcErrorCode::Unauthorized => "Unauthorized",
+            JsonRpcErrorCode::ValidationError => "ValidationError",
+            JsonRpcErrorCode::ConfigurationError => "ConfigurationError",
+            JsonRpcErrorCode::InitializationFailed => "InitializationFailed",
+            JsonRpcErrorCode::DatabaseError => "DatabaseError",
+            JsonRpcErrorCode::RequestCancelled => "RequestCancelled",
+            JsonRpcErrorCode::SerializationError => "SerializationError",
+            JsonRpcErrorCode::UnknownError => "UnknownError",
+        }
+    }
+
+    /// Upstream for what an external dependency did, server for our own faults,
+    /// client for everything the caller can change.
+    pub fn category(self) -> Category {
+        match self {
+            JsonRpcErrorCode::ServiceUnavailable
+            | JsonRpcErrorCode::RateLimited
+            | JsonRpcErrorCode::Timeout => Category::Upstream,
+            JsonRpcErrorCode::InternalError
+            | JsonRpcErrorCode::UnknownError
+            | JsonRpcErrorCode::DatabaseError
+            | JsonRpcErrorCode::ConfigurationError
+            | JsonRpcErrorCode::InitializationFailed
+            | JsonRpcErrorCode::SerializationError => Category::Server,
+            _ => Category::Client,
+        }
+    }
+}
+
+/// The canonical string codes of the XML dialect (seed 000). The set is "closed, then
+/// open": these are offered, any other string is accepted as a custom code.
+pub const CANONICAL_TOOL_ERROR_CODES: [&str; 17] = [
+    "MISSING_DISCRIMINATOR",
+    "UNKNOWN_ACTION",
+    "VALIDATION_ERROR",
+    "MISSING_REQUIRED_FIELD",
+    "INTERNAL_ERROR",
+    "RATE_LIMITED",
+    "UNAUTHORIZED",
+    "FORBIDDEN",
+    "NOT_FOUND",
+    "CONFLICT",
+    "TIMEOUT",
+    "SERVER_BUSY",
+    "DEPRECATED",
+    "AUTH_REQUIRED",
+    "HANDOFF_UPSTREAM_UNAVAILABLE",
+    "HANDOFF_NAMESPACE_MISMATCH",
+    "HANDOFF_CONNECTING",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_round_trips_through_its_value_and_has_a_distinct_name() {
+        let mut names: Vec<&str> = JsonRpcErrorCode::ALL.iter().map(|c| c.name()).collect();
+        for code in JsonRpcErrorCode::ALL {
+            assert_eq!(JsonRpcErrorCode::from_value(code.value()), Some(code));
+        }
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), 19);
+        assert_eq!(JsonRpcErrorCode::RequestCancelled.value(), -32011);
+        assert_eq!(JsonRpcErrorCode::from_value(-1), None);
+    }
+
+    #[test]
+    fn categories_follow_the_reference_buckets() {
+        let upstream: Vec<_> = JsonRpcErrorCode::ALL
+            .into_iter()
+            .filter(|c| c.category() == Category::Upstream)
+            .collect();
+        assert_eq!(
+            upstream,
+            [JsonRpcErrorCode::ServiceUnavailable, JsonRpcErrorCode::RateLimited, JsonRpcErrorCode::Timeout]
+        );
+        let server = JsonRpcErrorCode::ALL.into_iter().filter(|c| c.category() == Category::Server).count();
+        assert_eq!(server, 6);
+        assert_eq!(JsonRpcErrorCode::RequestCancelled.category(), Category::Client);
+    }
+}

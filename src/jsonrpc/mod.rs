@@ -1,0 +1,1 @@
+//! The JSON-RPC dialect (mcp-ts-core, seeds 002/003).

@@ -1,0 +1,486 @@
+//! A JSON value as JavaScript sees it: objects keep their key order, numbers are
+//! `f64`, and writing follows `JSON.stringify` / `String(number)` byte for byte.
+//!
+//! The boundary hands the core JSON text that the JS layer produced from a value it
+//! already copied into a plain, acyclic, depth-limited prefix; this module reads that
+//! text back with its own depth limit, so no input can recurse without bound.
+
+use core::fmt::Write as _;
+
+/// Deepest nesting [`Value::parse_json`] accepts. The JS layer cuts far shallower;
+/// this is the core's own guard against hand-made input.
+pub const MAX_PARSE_DEPTH: usize = 64;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    Null,
+    Bool(bool),
+    Number(f64),
+    String(String),
+    Array(Vec<Value>),
+    /// Entries in insertion order; JS objects are ordered and the wire keeps that order.
+    Object(Vec<(String, Value)>),
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JsonError {
+    pub offset: usize,
+    pub reason: &'static str,
+}
+
+impl core::fmt::Display for JsonError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "invalid JSON at byte {}: {}", self.offset, self.reason)
+    }
+}
+
+impl Value {
+    pub fn str(s: impl Into<String>) -> Value {
+        Value::String(s.into())
+    }
+
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            Value::Number(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Value::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+
+    pub fn as_array(&self) -> Option<&[Value]> {
+        match self {
+            Value::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+
+    pub fn as_object(&self) -> Option<&[(String, Value)]> {
+        match self {
+            Value::Object(entries) => Some(entries),
+            _ => None,
+        }
+    }
+
+    /// The value under `key` of an object (the first one, as JS keeps no duplicates).
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.as_object()?
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v)
+    }
+
+    /// `JSON.stringify(value)`: compact, keys in order, non-finite numbers as `null`.
+    pub fn to_json(&self) -> String {
+        let mut out = String::new();
+        self.write_json(&mut out);
+        out
+    }
+
+    pub fn write_json(&self, out: &mut String) {
+        match self {
+            Value::Null => out.push_str("null"),
+            Value::Bool(true) => out.push_str("true"),
+            Value::Bool(false) => out.push_str("false"),
+            Value::Number(n) => {
+                if n.is_finite() {
+                    write_js_number(*n, out);
+                } else {
+                    out.push_str("null");
+                }
+            }
+            Value::String(s) => write_json_string(s, out),
+            Value::Array(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    item.write_json(out);
+                }
+                out.push(']');
+            }
+            Value::Object(entries) => {
+                out.push('{');
+                for (i, (key, item)) in entries.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    write_json_string(key, out);
+                    out.push(':');
+                    item.write_json(out);
+                }
+                out.push('}');
+            }
+        }
+    }
+
+    /// Reads JSON text. Unpaired `\uD800`-style escapes become U+FFFD, as
+    /// `String.prototype.toWellFormed` would make them; nesting past
+    /// [`MAX_PARSE_DEPTH`] is an error, never a deep recursion.
+    pub fn parse_json(text: &str) -> Result<Value, JsonError> {
+        let mut parser = Parser { bytes: text.as_bytes(), pos: 0 };
+        parser.skip_ws();
+        let value = parser.value(0)?;
+        parser.skip_ws();
+        if parser.pos != parser.bytes.len() {
+            return Err(parser.error("trailing characters"));
+        }
+        Ok(value)
+    }
+}
+
+/// `String(n)` for a finite or non-finite JS number.
+pub fn js_number_string(n: f64) -> String {
+    let mut out = String::new();
+    write_js_number(n, &mut out);
+    out
+}
+
+fn write_js_number(n: f64, out: &mut String) {
+    if n.is_nan() {
+        out.push_str("NaN");
+    } else if n.is_infinite() {
+        out.push_str(if n > 0.0 { "Infinity" } else { "-Infinity" });
+    } else if n == 0.0 {
+        // -0 prints as "0" in JS.
+        out.push('0');
+    } else {
+        let mut buffer = ryu_js::Buffer::new();
+        out.push_str(buffer.format_finite(n));
+    }
+}
+
+/// A JSON string literal exactly as `JSON.stringify` writes it.
+pub fn write_json_string(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+struct Parser<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl Parser<'_> {
+    fn error(&self, reason: &'static str) -> JsonError {
+        JsonError { offset: self.pos, reason }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
+            self.pos += 1;
+        }
+    }
+
+    fn eat(&mut self, literal: &str) -> Result<(), JsonError> {
+        let end = self.pos.saturating_add(literal.len());
+        if self.bytes.get(self.pos..end) == Some(literal.as_bytes()) {
+            self.pos = end;
+            Ok(())
+        } else {
+            Err(self.error("unexpected token"))
+        }
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Value, JsonError> {
+        match self.peek() {
+            Some(b'n') => self.eat("null").map(|()| Value::Null),
+            Some(b't') => self.eat("true").map(|()| Value::Bool(true)),
+            Some(b'f') => self.eat("false").map(|()| Value::Bool(false)),
+            Some(b'"') => self.string().map(Value::String),
+            Some(b'[') => self.array(depth),
+            Some(b'{') => self.object(depth),
+            Some(b'-' | b'0'..=b'9') => self.number(),
+            Some(_) => Err(self.error("unexpected character")),
+            None => Err(self.error("unexpected end")),
+        }
+    }
+
+    fn enter(&self, depth: usize) -> Result<usize, JsonError> {
+        if depth >= MAX_PARSE_DEPTH {
+            Err(self.error("nested too deeply"))
+        } else {
+            Ok(depth + 1)
+        }
+    }
+
+    fn array(&mut self, depth: usize) -> Result<Value, JsonError> {
+        let depth = self.enter(depth)?;
+        self.pos += 1;
+        let mut items = Vec::new();
+        self.skip_ws();
+        if self.peek() == Some(b']') {
+            self.pos += 1;
+            return Ok(Value::Array(items));
+        }
+        loop {
+            self.skip_ws();
+            items.push(self.value(depth)?);
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    self.pos += 1;
+                    return Ok(Value::Array(items));
+                }
+                _ => return Err(self.error("expected , or ]")),
+            }
+        }
+    }
+
+    fn object(&mut self, depth: usize) -> Result<Value, JsonError> {
+        let depth = self.enter(depth)?;
+        self.pos += 1;
+        let mut entries: Vec<(String, Value)> = Vec::new();
+        self.skip_ws();
+        if self.peek() == Some(b'}') {
+            self.pos += 1;
+            return Ok(Value::Object(entries));
+        }
+        loop {
+            self.skip_ws();
+            if self.peek() != Some(b'"') {
+                return Err(self.error("expected a key"));
+            }
+            let key = self.string()?;
+            self.skip_ws();
+            if self.peek() != Some(b':') {
+                return Err(self.error("expected :"));
+            }
+            self.pos += 1;
+            self.skip_ws();
+            let item = self.value(depth)?;
+            // JSON.parse keeps the last duplicate at the first one's position.
+            match entries.iter_mut().find(|(k, _)| *k == key) {
+                Some(slot) => slot.1 = item,
+                None => entries.push((key, item)),
+            }
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b'}') => {
+                    self.pos += 1;
+                    return Ok(Value::Object(entries));
+                }
+                _ => return Err(self.error("expected , or }")),
+            }
+        }
+    }
+
+    fn number(&mut self) -> Result<Value, JsonError> {
+        let start = self.pos;
+        if self.peek() == Some(b'-') {
+            self.pos += 1;
+        }
+        let digits_start = self.pos;
+        while let Some(b'0'..=b'9') = self.peek() {
+            self.pos += 1;
+        }
+        if self.pos == digits_start {
+            return Err(self.error("expected digits"));
+        }
+        if self.peek() == Some(b'.') {
+            self.pos += 1;
+            let frac_start = self.pos;
+            while let Some(b'0'..=b'9') = self.peek() {
+                self.pos += 1;
+            }
+            if self.pos == frac_start {
+                return Err(self.error("expected digits"));
+            }
+        }
+        if let Some(b'e' | b'E') = self.peek() {
+            self.pos += 1;
+            if let Some(b'+' | b'-') = self.peek() {
+                self.pos += 1;
+            }
+            let exp_start = self.pos;
+            while let Some(b'0'..=b'9') = self.peek() {
+                self.pos += 1;
+            }
+            if self.pos == exp_start {
+                return Err(self.error("expected digits"));
+            }
+        }
+        let text = self
+            .bytes
+            .get(start..self.pos)
+            .and_then(|b| core::str::from_utf8(b).ok())
+            .ok_or_else(|| self.error("bad number"))?;
+        text.parse::<f64>()
+            .map(Value::Number)
+            .map_err(|_| self.error("bad number"))
+    }
+
+    fn hex4(&mut self) -> Result<u32, JsonError> {
+        let mut code = 0u32;
+        for _ in 0..4 {
+            let digit = match self.peek() {
+                Some(b @ b'0'..=b'9') => u32::from(b - b'0'),
+                Some(b @ b'a'..=b'f') => u32::from(b - b'a') + 10,
+                Some(b @ b'A'..=b'F') => u32::from(b - b'A') + 10,
+                _ => return Err(self.error("bad \\u escape")),
+            };
+            code = code * 16 + digit;
+            self.pos += 1;
+        }
+        Ok(code)
+    }
+
+    fn string(&mut self) -> Result<String, JsonError> {
+        self.pos += 1; // opening quote
+        let mut out = String::new();
+        loop {
+            // Copy the run of plain characters in one go.
+            let run_start = self.pos;
+            while let Some(b) = self.peek() {
+                if b == b'"' || b == b'\\' || b < 0x20 {
+                    break;
+                }
+                self.pos += 1;
+            }
+            let run = self
+                .bytes
+                .get(run_start..self.pos)
+                .and_then(|b| core::str::from_utf8(b).ok())
+                .ok_or_else(|| self.error("bad UTF-8"))?;
+            out.push_str(run);
+            match self.peek() {
+                Some(b'"') => {
+                    self.pos += 1;
+                    return Ok(out);
+                }
+                Some(b'\\') => {
+                    self.pos += 1;
+                    let escape = self.peek().ok_or_else(|| self.error("unexpected end"))?;
+                    self.pos += 1;
+                    match escape {
+                        b'"' => out.push('"'),
+                        b'\\' => out.push('\\'),
+                        b'/' => out.push('/'),
+                        b'b' => out.push('\u{8}'),
+                        b'f' => out.push('\u{c}'),
+                        b'n' => out.push('\n'),
+                        b'r' => out.push('\r'),
+                        b't' => out.push('\t'),
+                        b'u' => {
+                            let unit = self.hex4()?;
+                            out.push(self.finish_code_unit(unit)?);
+                        }
+                        _ => return Err(self.error("bad escape")),
+                    }
+                }
+                Some(_) => return Err(self.error("control character in string")),
+                None => return Err(self.error("unterminated string")),
+            }
+        }
+    }
+
+    /// Pairs a high surrogate with a following `\uDC00`-style low one; anything
+    /// unpaired becomes U+FFFD.
+    fn finish_code_unit(&mut self, unit: u32) -> Result<char, JsonError> {
+        if (0xD800..0xDC00).contains(&unit) {
+            let next = self.bytes.get(self.pos..self.pos.saturating_add(2));
+            if next == Some(b"\\u".as_slice()) {
+                let save = self.pos;
+                self.pos += 2;
+                let low = self.hex4()?;
+                if (0xDC00..0xE000).contains(&low) {
+                    let combined = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+                    return Ok(char::from_u32(combined).unwrap_or('\u{FFFD}'));
+                }
+                self.pos = save;
+            }
+            return Ok('\u{FFFD}');
+        }
+        Ok(char::from_u32(unit).unwrap_or('\u{FFFD}'))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_print_as_javascript_does() {
+        for (n, s) in [
+            (1.0, "1"),
+            (1.5, "1.5"),
+            (-0.0, "0"),
+            (1e21, "1e+21"),
+            (1e-7, "1e-7"),
+            (123456789012345680000.0, "123456789012345680000"),
+            (0.1 + 0.2, "0.30000000000000004"),
+            (f64::NAN, "NaN"),
+            (f64::NEG_INFINITY, "-Infinity"),
+        ] {
+            assert_eq!(js_number_string(n), s);
+        }
+    }
+
+    #[test]
+    fn round_trips_and_keeps_key_order() {
+        let text = r#"{"b":1,"a":[true,false,null,"x\n\"y\u0001"],"c":{"d":-2.5e-8}}"#;
+        let v = Value::parse_json(text).ok();
+        assert_eq!(v.map(|v| v.to_json()).as_deref(), Some(text));
+    }
+
+    #[test]
+    fn lone_surrogates_become_replacement_characters() {
+        let v = Value::parse_json(r#""a\ud800b\udc00c\ud83d\ude00""#).ok();
+        assert_eq!(v, Some(Value::str("a\u{FFFD}b\u{FFFD}c\u{1F600}")));
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_stack_overflow() {
+        let deep = "[".repeat(100_000);
+        assert!(Value::parse_json(&deep).is_err());
+        let ok = format!("{}{}", "[".repeat(MAX_PARSE_DEPTH), "]".repeat(MAX_PARSE_DEPTH));
+        assert!(Value::parse_json(&ok).is_ok());
+    }
+
+    #[test]
+    fn rejects_malformed_text() {
+        for bad in ["", "{", "[1,]", "{\"a\" 1}", "01x", "\"\\x\"", "\"a", "nul", "1 2", "-", "1.", "1e"] {
+            assert!(Value::parse_json(bad).is_err(), "{bad:?} parsed");
+        }
+    }
+
+    #[test]
+    fn duplicate_keys_keep_the_last_value_at_the_first_position() {
+        let v = Value::parse_json(r#"{"a":1,"b":2,"a":3}"#).ok();
+        assert_eq!(v.map(|v| v.to_json()).as_deref(), Some(r#"{"a":3,"b":2}"#));
+    }
+}

@@ -1,0 +1,82 @@
+//! The wasm boundary: the only module that knows wasm-bindgen.
+//!
+//! Every export takes plain numbers and strings (or JSON text the JS layer made from a
+//! value it already copied safely) and returns the same, so nothing here can meet a
+//! Proxy, a getter or a cycle. The JS layer in `pkg-template/lib/` is the public API;
+//! these raw exports are its private engine.
+
+use wasm_bindgen::prelude::*;
+
+use crate::classify::{classify, Thrown, ThrownKind};
+use crate::codes::{JsonRpcErrorCode, CANONICAL_TOOL_ERROR_CODES};
+
+#[wasm_bindgen]
+extern "C" {
+    /// `crypto.getRandomValues`, present in Node ≥ 19, browsers, Deno, Bun and workerd.
+    #[wasm_bindgen(catch, js_namespace = crypto, js_name = getRandomValues)]
+    fn get_random_values(buffer: &mut [u8]) -> Result<JsValue, JsValue>;
+}
+
+/// Kinds of thrown value, as the JS layer numbers them.
+const KIND_MCP_ERROR: u8 = 1;
+const KIND_SDK_CONNECTION_CLOSED: u8 = 2;
+
+/// Classifies a thrown value the JS layer has read. `mcp_code` is NaN when the
+/// McpError's code could not be read as a number. Returns the JSON-RPC code.
+#[wasm_bindgen(js_name = classifyRead)]
+pub fn classify_read(kind: u8, mcp_code: f64, name: &str, message: &str, aborted: bool) -> i32 {
+    let kind = match kind {
+        KIND_MCP_ERROR => ThrownKind::McpError { code: integral_i32(mcp_code) },
+        KIND_SDK_CONNECTION_CLOSED => ThrownKind::SdkConnectionClosed,
+        _ => ThrownKind::Other,
+    };
+    classify(&Thrown { kind, name, message }, aborted).code.value()
+}
+
+fn integral_i32(n: f64) -> Option<i32> {
+    let in_range = n.is_finite() && n.fract() == 0.0 && n >= f64::from(i32::MIN) && n <= f64::from(i32::MAX);
+    in_range.then_some(n as i32)
+}
+
+/// `"-32700 ParseError client\n..."`: the code table the JS layer builds its
+/// name and category lookups from, once.
+#[wasm_bindgen(js_name = codeTable)]
+pub fn code_table() -> String {
+    let mut out = String::new();
+    for code in JsonRpcErrorCode::ALL {
+        out.push_str(&code.value().to_string());
+        out.push(' ');
+        out.push_str(code.name());
+        out.push(' ');
+        out.push_str(code.category().as_str());
+        out.push('\n');
+    }
+    out
+}
+
+#[wasm_bindgen(js_name = canonicalToolErrorCodes)]
+pub fn canonical_tool_error_codes() -> Vec<String> {
+    CANONICAL_TOOL_ERROR_CODES.iter().map(|c| (*c).to_owned()).collect()
+}
+
+#[wasm_bindgen(js_name = httpStatusToErrorCode)]
+pub fn http_status_to_error_code(status: f64) -> Option<i32> {
+    crate::http_status::http_status_to_error_code(status).map(JsonRpcErrorCode::value)
+}
+
+/// A fresh `XXXXX-XXXXX` id from `crypto.getRandomValues`.
+#[wasm_bindgen(js_name = requestId)]
+pub fn request_id() -> Result<String, JsError> {
+    let mut failed = false;
+    let id = crate::request_id::request_id(|buffer| {
+        if failed || get_random_values(buffer).is_err() {
+            failed = true;
+            // Any constant makes the loop finish; the id is discarded below.
+            buffer.fill(0);
+        }
+    });
+    if failed {
+        return Err(JsError::new("mcp-envelope: crypto.getRandomValues is unavailable"));
+    }
+    Ok(id)
+}

@@ -1,0 +1,1 @@
+//! The XML dialect (MCP Fusion, seed 000).
