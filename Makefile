@@ -27,7 +27,7 @@ test: build test-rust test-wasm test-js
 test-rust: setup
 	cargo test
 	cargo clippy --all-targets -- -D warnings
-	cargo clippy --target wasm32-unknown-unknown --lib -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
 
 test-wasm: setup
 	cargo test --target wasm32-unknown-unknown

@@ -32,8 +32,10 @@ pub mod request_id;
 pub mod value;
 pub mod xml;
 
+/// The wasm-bindgen exports the npm package's JS layer calls; not a Rust API.
 #[cfg(target_arch = "wasm32")]
-mod wasm;
+#[doc(hidden)]
+pub mod wasm;
 
 pub use classify::{classify, Classification, Thrown, ThrownKind};
 pub use codes::{Category, JsonRpcErrorCode, CANONICAL_TOOL_ERROR_CODES};

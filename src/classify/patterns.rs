@@ -9,21 +9,110 @@
 
 use crate::codes::JsonRpcErrorCode;
 
-/// A capped, ASCII-lowercased copy of the text the patterns read.
-pub struct Haystack {
-    text: String,
+/// The capped text the patterns read, with the set of character classes it contains:
+/// a needle needing a class the text lacks is ruled out by one mask test, and nothing
+/// is allocated or lowercased up front.
+pub struct Haystack<'a> {
+    text: &'a str,
+    classes: u64,
+    /// Bit `bigram(a, b)` is set when the lowercased pair `ab` occurs in `text`.
+    bigrams: [u64; 64],
 }
 
-impl Haystack {
-    pub fn new(text: &str, cap_bytes: usize) -> Self {
+fn bigram(a: u8, b: u8) -> usize {
+    (usize::from(a.to_ascii_lowercase() & 0x3f) << 6) | usize::from(b.to_ascii_lowercase() & 0x3f)
+}
+
+/// One bit per ASCII letter, digit and the few punctuation marks needles use; every
+/// other byte shares bit 63 (needles never need it).
+const fn class_bit(byte: u8) -> u64 {
+    let class = match byte.to_ascii_lowercase() {
+        b @ b'a'..=b'z' => b - b'a',
+        b @ b'0'..=b'9' => b - b'0' + 26,
+        b' ' => 36,
+        b'_' => 37,
+        b'-' => 38,
+        b'\'' => 39,
+        _ => 63,
+    };
+    1 << class
+}
+
+/// A lowercase ASCII literal and the classes it needs, computed at compile time.
+#[derive(Clone, Copy)]
+pub struct Needle {
+    text: &'static str,
+    classes: u64,
+}
+
+// Const evaluation only (the tables are statics): `i < len` bounds every index, and
+// an out-of-range index would fail the build, never panic at run time.
+#[allow(clippy::indexing_slicing)]
+pub const fn needle(text: &'static str) -> Needle {
+    let bytes = text.as_bytes();
+    let mut classes = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        classes |= class_bit(bytes[i]);
+        i += 1;
+    }
+    Needle { text, classes }
+}
+
+impl<'a> Haystack<'a> {
+    pub fn new(text: &'a str, cap_bytes: usize) -> Self {
         let mut end = cap_bytes.min(text.len());
         while !text.is_char_boundary(end) {
             end -= 1;
         }
-        let mut text = text.get(..end).unwrap_or_default().to_owned();
-        text.make_ascii_lowercase();
-        Haystack { text }
+        let text = text.get(..end).unwrap_or_default();
+        let classes = text.bytes().fold(0, |set, b| set | class_bit(b));
+        let mut bigrams = [0u64; 64];
+        for pair in text.as_bytes().windows(2) {
+            if let [a, b] = pair {
+                let bit = bigram(*a, *b);
+                if let Some(word) = bigrams.get_mut(bit / 64) {
+                    *word |= 1 << (bit % 64);
+                }
+            }
+        }
+        Haystack { text, classes, bigrams }
     }
+
+    /// False only when `needle` certainly does not occur: it needs a character class
+    /// or an adjacent pair the text lacks.
+    fn may_contain(&self, needle: &Needle) -> bool {
+        needle.classes & !self.classes == 0
+            && needle.text.as_bytes().windows(2).all(|pair| match pair {
+                [a, b] => {
+                    let bit = bigram(*a, *b);
+                    self.bigrams.get(bit / 64).is_some_and(|word| word & (1 << (bit % 64)) != 0)
+                }
+                _ => true,
+            })
+    }
+
+    /// Byte offset of the first case-insensitive occurrence of `needle` at or after `from`.
+    fn find_from(&self, needle: &Needle, from: usize) -> Option<usize> {
+        find_ci(self.text.as_bytes(), needle.text.as_bytes(), from)
+    }
+
+    fn contains(&self, needle: &Needle) -> bool {
+        self.may_contain(needle) && self.find_from(needle, 0).is_some()
+    }
+}
+
+/// Naive case-insensitive search of a lowercase ASCII needle: needles are short and
+/// texts mostly are too, so skipping any searcher set-up is what pays.
+fn find_ci(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
+    let (first, rest) = needle.split_first()?;
+    let last_start = hay.len().checked_sub(needle.len())?;
+    (from..=last_start).find(|&at| {
+        hay.get(at).is_some_and(|b| b.to_ascii_lowercase() == *first)
+            && hay
+                .get(at + 1..at + needle.len())
+                .is_some_and(|window| window.iter().zip(rest).all(|(h, n)| h.to_ascii_lowercase() == *n))
+    })
 }
 
 /// JS `\s`: WhiteSpace and LineTerminator of ECMA-262 (not Rust's `is_whitespace`,
@@ -62,52 +151,120 @@ impl Separator {
 /// One alternative of a reference regex. Needles are lowercase ASCII.
 pub enum Pattern {
     /// Any of these substrings.
-    AnyOf(&'static [&'static str]),
+    AnyOf(&'static [Needle]),
     /// These pieces in this order on one line: `a.*b.*c`.
-    InOrder(&'static [&'static str]),
+    InOrder(&'static [Needle]),
     /// `head`, one or more separator characters, then one of `tails`. No tail starts
     /// with a separator character, so consuming them greedily is exact.
-    Separated { head: &'static str, separator: Separator, tails: &'static [&'static str] },
+    Separated { head: Needle, separator: Separator, tails: &'static [Needle] },
     /// `prefix` followed by `digits` ASCII digits: `status code 5\d\d`.
-    Digits { prefix: &'static str, digits: usize },
+    Digits { prefix: Needle, digits: usize },
 }
 
 impl Pattern {
-    fn is_match(&self, hay: &str) -> bool {
+    fn is_match(&self, hay: &Haystack<'_>) -> bool {
         match self {
             Pattern::AnyOf(needles) => needles.iter().any(|n| hay.contains(n)),
-            Pattern::InOrder(pieces) => hay.split(is_js_line_terminator).any(|line| in_order(line, pieces)),
-            Pattern::Separated { head, separator, tails } => hay.match_indices(head).any(|(at, _)| {
-                let rest = hay.get(at + head.len()..).unwrap_or_default();
-                let after = rest.trim_start_matches(|c| separator.accepts(c));
-                after.len() < rest.len() && tails.iter().any(|t| after.starts_with(t))
-            }),
-            Pattern::Digits { prefix, digits } => hay.match_indices(prefix).any(|(at, _)| {
-                let rest = hay.as_bytes().get(at + prefix.len()..).unwrap_or_default();
-                rest.len() >= *digits && rest.iter().take(*digits).all(u8::is_ascii_digit)
-            }),
+            Pattern::InOrder(pieces) => {
+                pieces.iter().all(|p| hay.may_contain(p))
+                    && hay.text.split(is_js_line_terminator).any(|line| in_order(line, pieces))
+            }
+            Pattern::Separated { head, separator, tails } => {
+                hay.may_contain(head)
+                    && occurrences(hay, head).any(|at| {
+                        let rest = hay.text.get(at + head.text.len()..).unwrap_or_default();
+                        let after = rest.trim_start_matches(|c| separator.accepts(c));
+                        after.len() < rest.len()
+                            && tails.iter().any(|t| find_ci(after.as_bytes(), t.text.as_bytes(), 0) == Some(0))
+                    })
+            }
+            Pattern::Digits { prefix, digits } => {
+                hay.may_contain(prefix)
+                    && occurrences(hay, prefix).any(|at| {
+                        let rest = hay.text.as_bytes().get(at + prefix.text.len()..).unwrap_or_default();
+                        rest.len() >= *digits && rest.iter().take(*digits).all(u8::is_ascii_digit)
+                    })
+            }
         }
     }
 }
 
+/// Every case-insensitive occurrence of `needle` (overlaps included).
+fn occurrences<'h>(hay: &'h Haystack<'_>, needle: &'h Needle) -> impl Iterator<Item = usize> + 'h {
+    let mut from = 0;
+    core::iter::from_fn(move || {
+        let at = hay.find_from(needle, from)?;
+        from = at + 1;
+        Some(at)
+    })
+}
+
 /// Leftmost placement of each piece is optimal: any later start leaves less room.
-fn in_order(line: &str, pieces: &[&str]) -> bool {
-    let mut rest = line;
+fn in_order(line: &str, pieces: &[Needle]) -> bool {
+    let mut from = 0;
     for piece in pieces {
-        match rest.find(piece) {
-            Some(at) => rest = rest.get(at + piece.len()..).unwrap_or_default(),
+        match find_ci(line.as_bytes(), piece.text.as_bytes(), from) {
+            Some(at) => from = at + piece.text.len(),
             None => return false,
         }
     }
     true
 }
 
-/// A reference regex: its `|` alternatives.
-pub struct Rule(&'static [Pattern]);
+/// A reference regex: its `|` alternatives, and the character classes every one of
+/// them needs, so most rules are dismissed by a single mask test.
+pub struct Rule {
+    alternatives: &'static [Pattern],
+    required: u64,
+}
+
+// Const evaluation only (the tables are statics): `i < len` bounds every index, and
+// an out-of-range index would fail the build, never panic at run time.
+#[allow(clippy::indexing_slicing)]
+const fn all_of(needles: &[Needle]) -> u64 {
+    let mut classes = 0;
+    let mut i = 0;
+    while i < needles.len() {
+        classes |= needles[i].classes;
+        i += 1;
+    }
+    classes
+}
+
+// Const evaluation only (the tables are statics): `i < len` bounds every index, and
+// an out-of-range index would fail the build, never panic at run time.
+#[allow(clippy::indexing_slicing)]
+const fn shared_by(needles: &[Needle]) -> u64 {
+    let mut classes = u64::MAX;
+    let mut i = 0;
+    while i < needles.len() {
+        classes &= needles[i].classes;
+        i += 1;
+    }
+    classes
+}
+
+// Const evaluation only (the tables are statics): `i < len` bounds every index, and
+// an out-of-range index would fail the build, never panic at run time.
+#[allow(clippy::indexing_slicing)]
+const fn rule(alternatives: &'static [Pattern]) -> Rule {
+    let mut required = u64::MAX;
+    let mut i = 0;
+    while i < alternatives.len() {
+        required &= match &alternatives[i] {
+            Pattern::AnyOf(needles) => shared_by(needles),
+            Pattern::InOrder(pieces) => all_of(pieces),
+            Pattern::Separated { head, tails, .. } => head.classes | shared_by(tails),
+            Pattern::Digits { prefix, .. } => prefix.classes,
+        };
+        i += 1;
+    }
+    Rule { alternatives, required }
+}
 
 impl Rule {
-    pub fn is_match(&self, hay: &Haystack) -> bool {
-        self.0.iter().any(|p| p.is_match(&hay.text))
+    pub fn is_match(&self, hay: &Haystack<'_>) -> bool {
+        self.required & !hay.classes == 0 && self.alternatives.iter().any(|p| p.is_match(hay))
     }
 }
 
@@ -117,71 +274,71 @@ use Separator::{Whitespace, WhitespaceUnderscoreDash};
 
 /// Checked before the common patterns: they are more specific.
 pub static PROVIDER_PATTERNS: [(Rule, JsonRpcErrorCode); 20] = [
-    (Rule(&[AnyOf(&["throttlingexception", "toomanyrequestsexception"])]), C::RateLimited),
-    (Rule(&[AnyOf(&["accessdenied", "unauthorizedoperation"])]), C::Forbidden),
-    (Rule(&[AnyOf(&["resourcenotfoundexception"])]), C::NotFound),
-    (Rule(&[AnyOf(&["status code 401"])]), C::Unauthorized),
-    (Rule(&[AnyOf(&["status code 403"])]), C::Forbidden),
-    (Rule(&[AnyOf(&["status code 404"])]), C::NotFound),
-    (Rule(&[AnyOf(&["status code 409"])]), C::Conflict),
-    (Rule(&[AnyOf(&["status code 429"])]), C::RateLimited),
-    (Rule(&[Digits { prefix: "status code 5", digits: 2 }]), C::ServiceUnavailable),
-    (Rule(&[AnyOf(&["econnrefused", "connection refused"])]), C::ServiceUnavailable),
-    (Rule(&[AnyOf(&["etimedout", "connection timeout"])]), C::Timeout),
-    (Rule(&[AnyOf(&["unique constraint", "duplicate key"])]), C::Conflict),
-    (Rule(&[AnyOf(&["foreign key constraint"])]), C::ValidationError),
-    (Rule(&[AnyOf(&["jwt expired"])]), C::Unauthorized),
-    (Rule(&[AnyOf(&["row level security"])]), C::Forbidden),
-    (Rule(&[AnyOf(&["insufficient_quota", "quota exceeded"])]), C::RateLimited),
-    (Rule(&[AnyOf(&["model_not_found"])]), C::NotFound),
-    (Rule(&[AnyOf(&["context_length_exceeded"])]), C::ValidationError),
-    (Rule(&[AnyOf(&["enotfound", "dns"])]), C::ServiceUnavailable),
-    (Rule(&[AnyOf(&["econnreset", "connection reset"])]), C::ServiceUnavailable),
+    (rule(&[AnyOf(&[needle("throttlingexception"), needle("toomanyrequestsexception")])]), C::RateLimited),
+    (rule(&[AnyOf(&[needle("accessdenied"), needle("unauthorizedoperation")])]), C::Forbidden),
+    (rule(&[AnyOf(&[needle("resourcenotfoundexception")])]), C::NotFound),
+    (rule(&[AnyOf(&[needle("status code 401")])]), C::Unauthorized),
+    (rule(&[AnyOf(&[needle("status code 403")])]), C::Forbidden),
+    (rule(&[AnyOf(&[needle("status code 404")])]), C::NotFound),
+    (rule(&[AnyOf(&[needle("status code 409")])]), C::Conflict),
+    (rule(&[AnyOf(&[needle("status code 429")])]), C::RateLimited),
+    (rule(&[Digits { prefix: needle("status code 5"), digits: 2 }]), C::ServiceUnavailable),
+    (rule(&[AnyOf(&[needle("econnrefused"), needle("connection refused")])]), C::ServiceUnavailable),
+    (rule(&[AnyOf(&[needle("etimedout"), needle("connection timeout")])]), C::Timeout),
+    (rule(&[AnyOf(&[needle("unique constraint"), needle("duplicate key")])]), C::Conflict),
+    (rule(&[AnyOf(&[needle("foreign key constraint")])]), C::ValidationError),
+    (rule(&[AnyOf(&[needle("jwt expired")])]), C::Unauthorized),
+    (rule(&[AnyOf(&[needle("row level security")])]), C::Forbidden),
+    (rule(&[AnyOf(&[needle("insufficient_quota"), needle("quota exceeded")])]), C::RateLimited),
+    (rule(&[AnyOf(&[needle("model_not_found")])]), C::NotFound),
+    (rule(&[AnyOf(&[needle("context_length_exceeded")])]), C::ValidationError),
+    (rule(&[AnyOf(&[needle("enotfound"), needle("dns")])]), C::ServiceUnavailable),
+    (rule(&[AnyOf(&[needle("econnreset"), needle("connection reset")])]), C::ServiceUnavailable),
 ];
 
 /// Broad keywords; order matters (Unauthorized before Forbidden before NotFound ...).
 pub static COMMON_PATTERNS: [(Rule, JsonRpcErrorCode); 10] = [
     (
-        Rule(&[
-            AnyOf(&["unauthorized", "unauthenticated"]),
-            Separated { head: "not", separator: Whitespace, tails: &["authorized"] },
-            InOrder(&["not", "logged", "in"]),
-            Separated { head: "invalid", separator: WhitespaceUnderscoreDash, tails: &["token"] },
-            Separated { head: "expired", separator: WhitespaceUnderscoreDash, tails: &["token"] },
+        rule(&[
+            AnyOf(&[needle("unauthorized"), needle("unauthenticated")]),
+            Separated { head: needle("not"), separator: Whitespace, tails: &[needle("authorized")] },
+            InOrder(&[needle("not"), needle("logged"), needle("in")]),
+            Separated { head: needle("invalid"), separator: WhitespaceUnderscoreDash, tails: &[needle("token")] },
+            Separated { head: needle("expired"), separator: WhitespaceUnderscoreDash, tails: &[needle("token")] },
         ]),
         C::Unauthorized,
     ),
     (
-        Rule(&[
-            AnyOf(&["permission", "forbidden"]),
-            InOrder(&["access", "denied"]),
-            InOrder(&["not", "allowed"]),
+        rule(&[
+            AnyOf(&[needle("permission"), needle("forbidden")]),
+            InOrder(&[needle("access"), needle("denied")]),
+            InOrder(&[needle("not"), needle("allowed")]),
         ]),
         C::Forbidden,
     ),
-    (Rule(&[AnyOf(&["not found", "no such", "doesn't exist", "couldn't find"])]), C::NotFound),
+    (rule(&[AnyOf(&[needle("not found"), needle("no such"), needle("doesn't exist"), needle("couldn't find")])]), C::NotFound),
     (
-        Rule(&[
-            AnyOf(&["invalid", "validation", "malformed", "bad request", "wrong format"]),
+        rule(&[
+            AnyOf(&[needle("invalid"), needle("validation"), needle("malformed"), needle("bad request"), needle("wrong format")]),
             Separated {
-                head: "missing",
+                head: needle("missing"),
                 separator: Whitespace,
-                tails: &["required", "param", "field", "input", "value", "arg"],
+                tails: &[needle("required"), needle("param"), needle("field"), needle("input"), needle("value"), needle("arg")],
             },
         ]),
         C::ValidationError,
     ),
-    (Rule(&[AnyOf(&["conflict", "already exists", "duplicate", "unique constraint"])]), C::Conflict),
-    (Rule(&[AnyOf(&["rate limit", "too many requests", "throttled"])]), C::RateLimited),
-    (Rule(&[AnyOf(&["timeout", "timed out", "deadline exceeded"])]), C::Timeout),
+    (rule(&[AnyOf(&[needle("conflict"), needle("already exists"), needle("duplicate"), needle("unique constraint")])]), C::Conflict),
+    (rule(&[AnyOf(&[needle("rate limit"), needle("too many requests"), needle("throttled")])]), C::RateLimited),
+    (rule(&[AnyOf(&[needle("timeout"), needle("timed out"), needle("deadline exceeded")])]), C::Timeout),
     // abort(ed)?|cancell?ed
-    (Rule(&[AnyOf(&["abort", "canceled", "cancelled"])]), C::Timeout),
+    (rule(&[AnyOf(&[needle("abort"), needle("canceled"), needle("cancelled")])]), C::Timeout),
     (
-        Rule(&[AnyOf(&["service unavailable", "bad gateway", "gateway timeout", "upstream error"])]),
+        rule(&[AnyOf(&[needle("service unavailable"), needle("bad gateway"), needle("gateway timeout"), needle("upstream error")])]),
         C::ServiceUnavailable,
     ),
-    // zod|zoderror|schema validation ("zoderror" contains "zod")
-    (Rule(&[AnyOf(&["zod", "schema validation"])]), C::ValidationError),
+    // zod|zoderror|schema validation (needle("zoderror") contains needle("zod"))
+    (rule(&[AnyOf(&[needle("zod"), needle("schema validation")])]), C::ValidationError),
 ];
 
 #[cfg(test)]
@@ -238,5 +395,7 @@ mod tests {
     fn haystack_cap_never_splits_a_character() {
         let hay = Haystack::new("ééé", 3);
         assert_eq!(hay.text, "é");
+        let hay = Haystack::new("abc", 2);
+        assert!(hay.contains(&needle("ab")) && !hay.contains(&needle("bc")));
     }
 }

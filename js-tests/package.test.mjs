@@ -1,0 +1,77 @@
+// The package as a user installs it: entries, exports map, synchronous Node init,
+// the browser entry's idempotent init().
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
+
+const pkgDir = new URL('../pkg/', import.meta.url);
+const manifest = JSON.parse(readFileSync(new URL('package.json', pkgDir), 'utf8'));
+
+test('package.json declares exports, types, sideEffects and files that all exist', () => {
+  assert.equal(manifest.name, 'mcp-envelope');
+  assert.equal(manifest.sideEffects, false);
+  assert.equal(manifest.type, 'module');
+  assert.equal(manifest.types, './index.d.ts');
+  const root = manifest.exports['.'];
+  assert.equal(root.types, './index.d.ts');
+  for (const condition of ['node', 'browser', 'workerd', 'default']) {
+    assert.ok(root[condition], `exports["."].${condition}`);
+    assert.ok(existsSync(new URL(root[condition], pkgDir)), `${root[condition]} exists`);
+  }
+  for (const entry of manifest.files) {
+    assert.ok(existsSync(new URL(entry, pkgDir)), `files entry ${entry} exists`);
+  }
+  assert.match(manifest.version, /^\d+\.\d+\.\d+/);
+});
+
+test('import() works with no init and gives the whole API', async () => {
+  const m = await import('../pkg/node.js');
+  assert.equal(m.classify(new Error('status code 404')).code, -32001);
+  assert.equal(typeof m.init, 'function');
+  await m.init();
+});
+
+test('require() of the package directory works synchronously and shares the ESM instance', async () => {
+  const require = createRequire(import.meta.url);
+  const viaRequire = require('../pkg');
+  const viaImport = await import('../pkg/node.js');
+  assert.equal(viaRequire.classify(new Error('ECONNRESET')).name, 'ServiceUnavailable');
+  // One module instance: an McpError made through require() is recognised through import().
+  assert.equal(viaImport.classify(viaRequire.notFound('gone')).code, -32001);
+  assert.equal(viaRequire.McpError, viaImport.McpError);
+});
+
+test('browser entry: calls before init() fail clearly, init() is idempotent, then it works', async () => {
+  const browser = await import('../pkg/browser.js');
+  // node.js may already have initialised the shared engine in this process; use a fresh copy.
+  const fresh = await import(`../pkg/browser.js?fresh=${Date.now()}`);
+  assert.notEqual(fresh, browser);
+  const bytes = readFileSync(new URL('wasm/mcp_envelope_bg.wasm', pkgDir));
+  const first = fresh.init(bytes);
+  const second = fresh.init(bytes);
+  assert.equal(first, second, 'the same promise');
+  await first;
+  assert.equal(fresh.classify(new Error('rate limit')).code, -32003);
+  assert.equal(await fresh.init(), undefined);
+});
+
+test('browser entry in a process where nothing initialised it throws a clear error', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const script = `
+    const m = await import(${JSON.stringify(new URL('browser.js', pkgDir).href)});
+    try { m.classify(new Error('x')); console.log('no error'); }
+    catch (e) { console.log(e.message); }
+    try { await m.init(new Uint8Array([0, 1, 2])); } catch { console.log('bad bytes rejected'); }
+    const { readFileSync } = await import('node:fs');
+    await m.init(readFileSync(new URL('wasm/mcp_envelope_bg.wasm', ${JSON.stringify(pkgDir.href)})));
+    console.log(m.classify(new Error('timed out')).name);
+  `;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  assert.deepEqual(run.stdout.trim().split('\n'), [
+    'mcp-envelope: the WebAssembly module is not initialised yet; `await init()` first',
+    'bad bytes rejected',
+    'Timeout',
+  ]);
+});
