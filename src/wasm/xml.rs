@@ -1,0 +1,1 @@
+//! The XML dialect's raw exports (see `pkg-template/lib/xml.js`).
