@@ -1,0 +1,267 @@
+//! `<contract_awareness>`: the contract changes injected into a validation error,
+//! so a model calibrated on an older contract learns what changed in the same turn.
+//!
+//! A delta is the reference's `ContractDelta` object: `field`, `severity`,
+//! `description`, `before`, `after` (`category` is not written). The JS layer looks
+//! the tool's deltas up in `activeDeltas` and passes them here.
+//!
+//! Two departures from the reference, both toward what seed 000 states ("scoped to
+//! the action that failed"):
+//! * a delta belongs to action `K` when its field is `actions.K` or starts with
+//!   `actions.K.`; the reference tests `field.includes("actions.K")`, so action
+//!   `list` also received the deltas of `listing`. Fields not under `actions.` are
+//!   tool-wide and always apply.
+//! * `<max_severity>` is the highest severity injected (BREAKING > RISKY > SAFE >
+//!   COSMETIC); the reference prints the first delta's, which is the same only when
+//!   the caller sorted them.
+//!
+//! Tool and action names are escaped like every other value here (the reference
+//! leaves them raw).
+
+use super::escape::{escape_content_all, push_attr, push_content_all};
+use super::js::{cut_utf16, js_display};
+use crate::value::Value;
+
+/// Deltas injected per error unless the caller says otherwise.
+pub const DEFAULT_MAX_DELTAS_PER_ERROR: usize = 5;
+/// Deltas ever written, whatever the caller asks for.
+pub const MAX_DELTAS_HARD_CAP: usize = 100;
+/// Longest description, `before` or `after` written, in UTF-16 units.
+pub const MAX_DELTA_TEXT_UNITS: usize = 1000;
+
+/// Options of `enrichValidationError`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct EnrichOptions {
+    /// Inject SAFE and COSMETIC deltas too (default: BREAKING and RISKY only).
+    pub include_all_severities: bool,
+    /// At most this many deltas (default [`DEFAULT_MAX_DELTAS_PER_ERROR`], never
+    /// above [`MAX_DELTAS_HARD_CAP`]). See [`max_deltas_from_js`].
+    pub max_deltas_per_error: Option<usize>,
+}
+
+/// What `enrichValidationError` returns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Enriched {
+    pub xml: String,
+    pub injected: bool,
+    pub delta_count: usize,
+}
+
+/// Maps a JS `maxDeltasPerError` number onto a count the way `slice(0, n)` reads a
+/// non-negative one: fractions truncate, `NaN` is 0, `Infinity` is no limit (so the
+/// hard cap). A negative number, which `slice` would count from the end, is 0.
+pub fn max_deltas_from_js(n: f64) -> usize {
+    if n.is_nan() || n <= 0.0 {
+        0
+    } else if n >= MAX_DELTAS_HARD_CAP as f64 {
+        MAX_DELTAS_HARD_CAP
+    } else {
+        // In 0..MAX_DELTAS_HARD_CAP, checked above.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let count = n.trunc() as usize;
+        count
+    }
+}
+
+fn text_field<'v>(delta: &'v Value, name: &str) -> Option<&'v Value> {
+    delta.get(name).filter(|v| !matches!(v, Value::Null))
+}
+
+/// A delta field as text: strings as they are, other values as JS prints them.
+fn delta_text(delta: &Value, name: &str) -> Option<String> {
+    text_field(delta, name).map(|v| match v {
+        Value::String(s) => cut_utf16(s, MAX_DELTA_TEXT_UNITS, "..."),
+        other => js_display(other, MAX_DELTA_TEXT_UNITS),
+    })
+}
+
+fn severity_of(delta: &Value) -> &str {
+    delta
+        .get("severity")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+}
+
+fn severity_rank(severity: &str) -> u8 {
+    match severity {
+        "BREAKING" => 4,
+        "RISKY" => 3,
+        "SAFE" => 2,
+        "COSMETIC" => 1,
+        _ => 0,
+    }
+}
+
+fn applies_to_action(field: &str, action_key: &str) -> bool {
+    match field.strip_prefix("actions.") {
+        None => true,
+        Some(rest) => rest
+            .strip_prefix(action_key)
+            .is_some_and(|tail| tail.is_empty() || tail.starts_with('.')),
+    }
+}
+
+fn is_relevant(delta: &Value, action_key: &str, include_all: bool) -> bool {
+    let severity_ok = include_all || matches!(severity_of(delta), "BREAKING" | "RISKY");
+    let field = delta
+        .get("field")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    severity_ok && applies_to_action(field, action_key)
+}
+
+fn push_change(out: &mut String, delta: &Value, indent: &str) {
+    out.push_str(indent);
+    out.push_str("<change severity=\"");
+    push_attr(out, &delta_text(delta, "severity").unwrap_or_default());
+    out.push_str("\" field=\"");
+    push_attr(out, &delta_text(delta, "field").unwrap_or_default());
+    out.push_str("\">\n");
+    out.push_str(indent);
+    out.push_str("  <description>");
+    push_content_all(out, &delta_text(delta, "description").unwrap_or_default());
+    out.push_str("</description>\n");
+    for side in ["before", "after"] {
+        if let Some(text) = delta_text(delta, side) {
+            out.push_str(indent);
+            out.push_str("  <");
+            out.push_str(side);
+            out.push('>');
+            push_content_all(out, &text);
+            out.push_str("</");
+            out.push_str(side);
+            out.push_str(">\n");
+        }
+    }
+    out.push_str(indent);
+    out.push_str("</change>\n");
+}
+
+/// `<contract_changes>` with one `<change>` per delta, each line indented by
+/// `indent`; empty for no deltas. Past [`MAX_DELTAS_HARD_CAP`] the rest are counted
+/// in one `<more_changes>` line.
+fn write_deltas(out: &mut String, deltas: &[&Value], total: usize, indent: &str) {
+    out.push_str(indent);
+    out.push_str("<contract_changes>\n");
+    let child = format!("{indent}  ");
+    for delta in deltas {
+        push_change(out, delta, &child);
+    }
+    if total > deltas.len() {
+        let more = total - deltas.len();
+        out.push_str(&format!(
+            "{child}<more_changes count=\"{more}\">{more} more changes not shown.</more_changes>\n"
+        ));
+    }
+    out.push_str(indent);
+    out.push_str("</contract_changes>");
+}
+
+/// `formatDeltasAsXml(deltas)`.
+pub fn format_deltas_xml(deltas: &[Value]) -> String {
+    if deltas.is_empty() {
+        return String::new();
+    }
+    let shown: Vec<&Value> = deltas.iter().take(MAX_DELTAS_HARD_CAP).collect();
+    let mut out = String::new();
+    write_deltas(&mut out, &shown, deltas.len(), "");
+    out
+}
+
+/// `enrichValidationError(xml, toolName, actionKey, { activeDeltas,
+/// includeAllSeverities, maxDeltasPerError })`, with `deltas` being the tool's
+/// entry of `activeDeltas`. The section goes before the last `</validation_error>`
+/// (or at the end when there is none); with nothing relevant, `xml` comes back as is.
+pub fn enrich_validation_error(
+    xml: &str,
+    tool_name: &str,
+    action_key: &str,
+    deltas: &[Value],
+    options: &EnrichOptions,
+) -> Enriched {
+    let limit = options
+        .max_deltas_per_error
+        .unwrap_or(DEFAULT_MAX_DELTAS_PER_ERROR)
+        .min(MAX_DELTAS_HARD_CAP);
+    let relevant: Vec<&Value> = deltas
+        .iter()
+        .filter(|d| is_relevant(d, action_key, options.include_all_severities))
+        .take(limit)
+        .collect();
+    let Some(first) = relevant.first() else {
+        return Enriched {
+            xml: xml.to_owned(),
+            injected: false,
+            delta_count: 0,
+        };
+    };
+    let max_severity = relevant.iter().fold(*first, |best, d| {
+        if severity_rank(severity_of(d)) > severity_rank(severity_of(best)) {
+            d
+        } else {
+            best
+        }
+    });
+
+    let mut section = String::with_capacity(600 + 300 * relevant.len());
+    section.push_str(
+        "\n<contract_awareness>\n  <system_note>IMPORTANT: The behavioral contract for tool \"",
+    );
+    push_content_all(&mut section, tool_name);
+    section.push_str("\" has changed since your last calibration.</system_note>\n  <action>");
+    push_content_all(&mut section, action_key);
+    section.push_str(&format!(
+        "</action>\n  <change_count>{}</change_count>\n  <max_severity>",
+        relevant.len()
+    ));
+    section.push_str(&escape_content_all(
+        &delta_text(max_severity, "severity").unwrap_or_else(|| "UNKNOWN".to_owned()),
+    ));
+    section.push_str(
+        "</max_severity>\n\n  <instructions>\n    Review the contract changes below and adjust your next invocation accordingly.\n    These changes may explain why your previous arguments were rejected.\n  </instructions>\n\n",
+    );
+    write_deltas(&mut section, &relevant, relevant.len(), "  ");
+    section.push_str("\n</contract_awareness>");
+
+    let enriched = match xml.rfind("</validation_error>") {
+        Some(at) => {
+            let (head, tail) = (
+                xml.get(..at).unwrap_or_default(),
+                xml.get(at..).unwrap_or_default(),
+            );
+            format!("{head}\n{section}\n{tail}")
+        }
+        None => format!("{xml}\n{section}"),
+    };
+    Enriched {
+        xml: enriched,
+        injected: true,
+        delta_count: relevant.len(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn action_scope_is_a_path_prefix_not_a_substring() {
+        assert!(applies_to_action("egressSchemaDigest", "list"));
+        assert!(applies_to_action("actions.list", "list"));
+        assert!(applies_to_action("actions.list.destructive", "list"));
+        assert!(!applies_to_action("actions.listing.x", "list"));
+        assert!(!applies_to_action("actions.delete.readOnly", "list"));
+        assert!(applies_to_action(
+            "actions.users.create.schema",
+            "users.create"
+        ));
+    }
+
+    #[test]
+    fn js_limits_map_like_slice() {
+        assert_eq!(max_deltas_from_js(3.9), 3);
+        assert_eq!(max_deltas_from_js(f64::NAN), 0);
+        assert_eq!(max_deltas_from_js(-2.0), 0);
+        assert_eq!(max_deltas_from_js(f64::INFINITY), MAX_DELTAS_HARD_CAP);
+    }
+}

@@ -1,0 +1,239 @@
+//! Escaping for the XML dialect, and its inverse for the client parser.
+//!
+//! The reference escapes element content on `&` and `<` only (so `>` and quotes stay
+//! readable for the model) and attribute values on `& < > " '`. We keep those bytes
+//! exactly, and add only what well-formed XML 1.0 needs on top:
+//!
+//! * **Characters XML 1.0 forbids** (the C0 controls other than TAB, LF and CR, and
+//!   the noncharacters U+FFFE and U+FFFF) cannot appear in a document even as
+//!   character references (`&#1;` is not well-formed). Each is written as a
+//!   reference to a visible stand-in: C0 control U+00NN becomes `&#x24NN;`, its
+//!   Control Pictures symbol (ESC → `&#x241B;`, shown as ␛ by any XML reader),
+//!   U+FFFE becomes `&#x2426;` and U+FFFF becomes `&#x2425;`. [`unescape`] reads
+//!   exactly those spellings (`&#x` + four upper-case hex digits) back as the
+//!   original character; any other spelling of a reference decodes to its value.
+//!   This is unambiguous for text this crate writes, because every `&` of real text
+//!   is itself escaped, so no reference in our output can come from the text.
+//! * **`]]>` in content** is not allowed either; its `>` is written `&gt;`.
+//! * **TAB, LF and CR in attribute values** are written `&#9;`, `&#10;`, `&#13;`,
+//!   because attribute-value normalisation would otherwise turn them into spaces.
+//!
+//! Text without these characters is written byte for byte as the reference does.
+
+use core::fmt::Write as _;
+
+/// The reference that stands in for a character XML 1.0 forbids, if `c` is one.
+fn stand_in(c: char) -> Option<u32> {
+    match c {
+        '\t' | '\n' | '\r' => None,
+        '\u{0}'..='\u{1F}' => Some(0x2400 + c as u32),
+        '\u{FFFE}' => Some(0x2426),
+        '\u{FFFF}' => Some(0x2425),
+        _ => None,
+    }
+}
+
+/// The character a stand-in reference (as [`stand_in`] spells it) restores.
+fn from_stand_in(code: u32) -> Option<char> {
+    match code {
+        0x2409 | 0x240A | 0x240D => None,
+        0x2400..=0x241F => char::from_u32(code - 0x2400),
+        0x2426 => Some('\u{FFFE}'),
+        0x2425 => Some('\u{FFFF}'),
+        _ => None,
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Element content as the reference escapes it: `&` and `<`.
+    Content,
+    /// Attribute values: `& < > " '`.
+    Attribute,
+    /// Element content escaped on all five (the contract-awareness section does this).
+    ContentAll,
+}
+
+fn write_escaped(s: &str, mode: Mode, out: &mut String) {
+    out.reserve(s.len());
+    let mut run_start = 0usize;
+    // Trailing `]` count of what was written, to catch `]]>` in content.
+    let mut brackets = 0usize;
+    for (i, c) in s.char_indices() {
+        let replacement: Option<&str> = match c {
+            '&' => Some("&amp;"),
+            '<' => Some("&lt;"),
+            '>' if mode != Mode::Content || brackets >= 2 => Some("&gt;"),
+            '"' if mode != Mode::Content => Some("&quot;"),
+            '\'' if mode != Mode::Content => Some("&apos;"),
+            '\t' if mode == Mode::Attribute => Some("&#9;"),
+            '\n' if mode == Mode::Attribute => Some("&#10;"),
+            '\r' if mode == Mode::Attribute => Some("&#13;"),
+            _ => None,
+        };
+        brackets = if c == ']' { brackets + 1 } else { 0 };
+        let picture = if replacement.is_none() {
+            stand_in(c)
+        } else {
+            None
+        };
+        if replacement.is_none() && picture.is_none() {
+            continue;
+        }
+        out.push_str(s.get(run_start..i).unwrap_or_default());
+        run_start = i + c.len_utf8();
+        if let Some(r) = replacement {
+            out.push_str(r);
+        } else if let Some(code) = picture {
+            let _ = write!(out, "&#x{code:04X};");
+        }
+    }
+    out.push_str(s.get(run_start..).unwrap_or_default());
+}
+
+/// Element content: `&` → `&amp;`, `<` → `&lt;` (plus the well-formedness rules above).
+pub fn escape_content(s: &str) -> String {
+    let mut out = String::new();
+    write_escaped(s, Mode::Content, &mut out);
+    out
+}
+
+/// Attribute value: `& < > " '` (plus the well-formedness rules above).
+pub fn escape_attr(s: &str) -> String {
+    let mut out = String::new();
+    write_escaped(s, Mode::Attribute, &mut out);
+    out
+}
+
+/// Element content escaped on all five characters, as `<contract_awareness>` is.
+pub(crate) fn escape_content_all(s: &str) -> String {
+    let mut out = String::new();
+    write_escaped(s, Mode::ContentAll, &mut out);
+    out
+}
+
+pub(crate) fn push_content(out: &mut String, s: &str) {
+    write_escaped(s, Mode::Content, out);
+}
+
+pub(crate) fn push_attr(out: &mut String, s: &str) {
+    write_escaped(s, Mode::Attribute, out);
+}
+
+pub(crate) fn push_content_all(out: &mut String, s: &str) {
+    write_escaped(s, Mode::ContentAll, out);
+}
+
+/// Whether `c` may appear in an XML 1.0 document.
+pub(crate) fn is_xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..='\u{10FFFF}')
+}
+
+/// Decodes one reference body (the text between `&` and `;`).
+fn decode_reference(body: &str) -> Option<char> {
+    match body {
+        "amp" => return Some('&'),
+        "lt" => return Some('<'),
+        "gt" => return Some('>'),
+        "quot" => return Some('"'),
+        "apos" => return Some('\''),
+        _ => {}
+    }
+    let number = body.strip_prefix('#')?;
+    let (digits, radix) = match number.strip_prefix('x') {
+        Some(hex) => (hex, 16),
+        None => (number, 10),
+    };
+    if digits.is_empty() || digits.len() > 8 || !digits.chars().all(|c| c.is_digit(radix)) {
+        return None;
+    }
+    let code = u32::from_str_radix(digits, radix).ok()?;
+    if radix == 16 && digits.len() == 4 && digits.bytes().all(|b| !b.is_ascii_lowercase()) {
+        if let Some(original) = from_stand_in(code) {
+            return Some(original);
+        }
+    }
+    char::from_u32(code).filter(|c| is_xml_char(*c))
+}
+
+/// Longest reference body we look for before giving up on a `&`.
+const MAX_REFERENCE_BODY: usize = 10;
+
+/// Decodes `&amp; &lt; &gt; &quot; &apos;` and numeric references in one left-to-right
+/// pass (so `&amp;lt;` stays `&lt;`), and the stand-in spellings described in the
+/// module docs. Anything else after a `&` is kept as it is.
+pub fn unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(at) = rest.find('&') {
+        out.push_str(rest.get(..at).unwrap_or_default());
+        let after = rest.get(at + 1..).unwrap_or_default();
+        let decoded = after
+            .char_indices()
+            .take(MAX_REFERENCE_BODY + 1)
+            .find(|(_, c)| *c == ';')
+            .and_then(|(semi, _)| Some((decode_reference(after.get(..semi)?)?, semi)));
+        match decoded {
+            Some((c, semi)) => {
+                out.push(c);
+                rest = after.get(semi + 1..).unwrap_or_default();
+            }
+            None => {
+                out.push('&');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reference_escaping_is_kept_byte_for_byte() {
+        assert_eq!(escape_content("a&b<c>d\"e'f"), "a&amp;b&lt;c>d\"e'f");
+        assert_eq!(
+            escape_attr("a&b<c>d\"e'f"),
+            "a&amp;b&lt;c&gt;d&quot;e&apos;f"
+        );
+        assert_eq!(
+            escape_content("plain text, ünïcode 😀\n\ttab\r\n"),
+            "plain text, ünïcode 😀\n\ttab\r\n"
+        );
+    }
+
+    #[test]
+    fn forbidden_characters_become_control_pictures_and_come_back() {
+        let text = "a\u{0}b\u{1b}[0m\u{7}\u{FFFE}\u{FFFF}c";
+        let escaped = escape_content(text);
+        assert_eq!(escaped, "a&#x2400;b&#x241B;[0m&#x2407;&#x2426;&#x2425;c");
+        assert_eq!(unescape(&escaped), text);
+        // A literal Control Picture is ordinary text and stays one.
+        assert_eq!(unescape(&escape_content("\u{241B}")), "\u{241B}");
+        // Other spellings decode by value.
+        assert_eq!(unescape("&#x241b;&#9243;"), "\u{241B}\u{241B}");
+    }
+
+    #[test]
+    fn cdata_end_and_attribute_whitespace_are_escaped() {
+        assert_eq!(escape_content("a]]>b]>c]]]>"), "a]]&gt;b]>c]]]&gt;");
+        assert_eq!(escape_attr("a\tb\nc\rd"), "a&#9;b&#10;c&#13;d");
+        assert_eq!(unescape("a]]&gt;b&#9;&#10;&#13;"), "a]]>b\t\n\r");
+    }
+
+    #[test]
+    fn unescape_is_one_pass_and_keeps_unknown_text() {
+        assert_eq!(
+            unescape("&amp;lt; &lt;&gt;&quot;&apos;&#65;&#x42;"),
+            "&lt; <>\"'AB"
+        );
+        assert_eq!(
+            unescape("& &foo; &#xD800; &#0; &#; &#x110000; a&b"),
+            "& &foo; &#xD800; &#0; &#; &#x110000; a&b"
+        );
+        assert_eq!(unescape("&&amp;"), "&&");
+    }
+}

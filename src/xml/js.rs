@@ -1,0 +1,382 @@
+//! The few JavaScript semantics the XML dialect must reproduce exactly: string
+//! lengths in UTF-16 code units, `Object.keys` order, `typeof`, truthiness,
+//! `String.prototype.trim` and `Date.prototype.toISOString`.
+
+use crate::value::{js_number_string, Value};
+
+/// Byte offset of the longest prefix of `s` that holds at most `max_units` UTF-16
+/// code units. The cut never splits a character, so an astral character whose
+/// surrogate pair would straddle the limit is left out whole.
+pub(crate) fn utf16_prefix_end(s: &str, max_units: usize) -> usize {
+    let mut units = 0usize;
+    for (i, c) in s.char_indices() {
+        units += c.len_utf16();
+        if units > max_units {
+            return i;
+        }
+    }
+    s.len()
+}
+
+/// Whether `s` is longer than `limit` UTF-16 code units; stops counting early.
+pub(crate) fn utf16_len_exceeds(s: &str, limit: usize) -> bool {
+    // A UTF-8 byte never stands for more than one UTF-16 unit.
+    if s.len() <= limit {
+        return false;
+    }
+    utf16_prefix_end(s, limit) < s.len()
+}
+
+/// `s` itself when it fits in `max_units` UTF-16 units; otherwise its first
+/// `max_units - ellipsis` units (never half a surrogate pair) followed by `ellipsis`.
+pub(crate) fn cut_utf16(s: &str, max_units: usize, ellipsis: &str) -> String {
+    if !utf16_len_exceeds(s, max_units) {
+        return s.to_owned();
+    }
+    let keep = max_units.saturating_sub(ellipsis.encode_utf16().count());
+    let end = utf16_prefix_end(s, keep);
+    let mut out = String::with_capacity(end + ellipsis.len());
+    out.push_str(s.get(..end).unwrap_or_default());
+    out.push_str(ellipsis);
+    out
+}
+
+/// Whether `key` is an array index as JS orders object keys: the canonical decimal
+/// form of an integer in `0..=2^32 - 2`.
+fn array_index(key: &str) -> Option<u32> {
+    let bytes = key.as_bytes();
+    let first = *bytes.first()?;
+    if !bytes.iter().all(u8::is_ascii_digit)
+        || (first == b'0' && bytes.len() > 1)
+        || bytes.len() > 10
+    {
+        return None;
+    }
+    let n: u64 = key.parse().ok()?;
+    if n <= u64::from(u32::MAX - 1) {
+        u32::try_from(n).ok()
+    } else {
+        None
+    }
+}
+
+/// Puts entries in the order `Object.keys` would give for an object built by
+/// assigning them in sequence: a repeated key keeps its first position and takes the
+/// last value; array-index keys come first in ascending order, the rest keep
+/// insertion order.
+pub fn js_object_key_order(pairs: &[(String, String)]) -> Vec<(String, String)> {
+    let mut entries: Vec<(String, String)> = Vec::with_capacity(pairs.len());
+    let mut positions: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for (key, value) in pairs {
+        match positions.get(key.as_str()) {
+            Some(&at) => {
+                if let Some(slot) = entries.get_mut(at) {
+                    slot.1.clone_from(value);
+                }
+            }
+            None => {
+                positions.insert(key.as_str(), entries.len());
+                entries.push((key.clone(), value.clone()));
+            }
+        }
+    }
+    let mut indexed: Vec<(u32, (String, String))> = Vec::new();
+    let mut named: Vec<(String, String)> = Vec::with_capacity(entries.len());
+    for entry in entries {
+        match array_index(&entry.0) {
+            Some(n) => indexed.push((n, entry)),
+            None => named.push(entry),
+        }
+    }
+    indexed.sort_by_key(|(n, _)| *n);
+    indexed.into_iter().map(|(_, e)| e).chain(named).collect()
+}
+
+/// JS `typeof` for a value as the boundary hands it over (`None` = `undefined`).
+pub fn js_typeof(value: Option<&Value>) -> &'static str {
+    match value {
+        None => "undefined",
+        Some(Value::Bool(_)) => "boolean",
+        Some(Value::Number(_)) => "number",
+        Some(Value::String(_)) => "string",
+        Some(Value::Null | Value::Array(_) | Value::Object(_)) => "object",
+    }
+}
+
+/// JS truthiness (`if (value)`).
+pub(crate) fn js_truthy(value: Option<&Value>) -> bool {
+    match value {
+        None | Some(Value::Null) => false,
+        Some(Value::Bool(b)) => *b,
+        Some(Value::Number(n)) => *n != 0.0 && !n.is_nan(),
+        Some(Value::String(s)) => !s.is_empty(),
+        Some(Value::Array(_) | Value::Object(_)) => true,
+    }
+}
+
+/// The characters `String.prototype.trim` removes (WhiteSpace and LineTerminator).
+pub(crate) fn js_is_whitespace(c: char) -> bool {
+    matches!(
+        c,
+        '\u{9}' | '\u{A}' | '\u{B}' | '\u{C}' | '\u{D}' | ' ' | '\u{A0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200A}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202F}'
+                | '\u{205F}'
+                | '\u{3000}'
+                | '\u{FEFF}'
+    )
+}
+
+pub(crate) fn js_trim(s: &str) -> &str {
+    s.trim_matches(js_is_whitespace)
+}
+
+/// `String(v)` for a JSON value, as a template literal would print it. Arrays and
+/// objects print as JSON (shorter and more useful than `[object Object]`), cut to
+/// `max_units`.
+pub(crate) fn js_display(value: &Value, max_units: usize) -> String {
+    match value {
+        Value::Null => "null".to_owned(),
+        Value::Bool(b) => if *b { "true" } else { "false" }.to_owned(),
+        Value::Number(n) => js_number_string(*n),
+        Value::String(s) => cut_utf16(s, max_units, "..."),
+        Value::Array(_) | Value::Object(_) => json_prefix(value, max_units),
+    }
+}
+
+/// Deepest nesting [`json_prefix`] descends into; the unit budget stops it far
+/// sooner for any budget below this, since every level writes at least one unit.
+const JSON_PREFIX_MAX_DEPTH: usize = 64;
+
+/// `JSON.stringify(value).slice(0, max_units)` without writing more than
+/// `max_units` UTF-16 units of it, and without splitting a surrogate pair.
+pub(crate) fn json_prefix(value: &Value, max_units: usize) -> String {
+    let mut writer = BoundedJson {
+        out: String::new(),
+        units: 0,
+        max_units,
+        full: false,
+    };
+    writer.value(value, 0);
+    writer.out
+}
+
+struct BoundedJson {
+    out: String,
+    units: usize,
+    max_units: usize,
+    full: bool,
+}
+
+impl BoundedJson {
+    fn push_char(&mut self, c: char) {
+        if self.full {
+            return;
+        }
+        let next = self.units + c.len_utf16();
+        if next > self.max_units {
+            self.full = true;
+            return;
+        }
+        self.units = next;
+        self.out.push(c);
+    }
+
+    fn push_str(&mut self, s: &str) {
+        for c in s.chars() {
+            if self.full {
+                return;
+            }
+            self.push_char(c);
+        }
+    }
+
+    fn string(&mut self, s: &str) {
+        self.push_char('"');
+        for c in s.chars() {
+            if self.full {
+                return;
+            }
+            match c {
+                '"' => self.push_str("\\\""),
+                '\\' => self.push_str("\\\\"),
+                '\u{8}' => self.push_str("\\b"),
+                '\u{c}' => self.push_str("\\f"),
+                '\n' => self.push_str("\\n"),
+                '\r' => self.push_str("\\r"),
+                '\t' => self.push_str("\\t"),
+                c if (c as u32) < 0x20 => self.push_str(&format!("\\u{:04x}", c as u32)),
+                c => self.push_char(c),
+            }
+        }
+        self.push_char('"');
+    }
+
+    fn value(&mut self, value: &Value, depth: usize) {
+        if self.full {
+            return;
+        }
+        if depth >= JSON_PREFIX_MAX_DEPTH {
+            // Unreachable for any budget below the depth limit; stop rather than recurse.
+            self.full = true;
+            return;
+        }
+        match value {
+            Value::Null => self.push_str("null"),
+            Value::Bool(b) => self.push_str(if *b { "true" } else { "false" }),
+            Value::Number(n) if n.is_finite() => self.push_str(&js_number_string(*n)),
+            Value::Number(_) => self.push_str("null"),
+            Value::String(s) => self.string(s),
+            Value::Array(items) => {
+                self.push_char('[');
+                for (i, item) in items.iter().enumerate() {
+                    if self.full {
+                        return;
+                    }
+                    if i > 0 {
+                        self.push_char(',');
+                    }
+                    self.value(item, depth + 1);
+                }
+                self.push_char(']');
+            }
+            Value::Object(entries) => {
+                self.push_char('{');
+                for (i, (key, item)) in entries.iter().enumerate() {
+                    if self.full {
+                        return;
+                    }
+                    if i > 0 {
+                        self.push_char(',');
+                    }
+                    self.string(key);
+                    self.push_char(':');
+                    self.value(item, depth + 1);
+                }
+                self.push_char('}');
+            }
+        }
+    }
+}
+
+/// `new Date(ms).toISOString()`, or `None` where JS would throw (`Invalid Date`).
+pub(crate) fn js_date_iso(ms: f64) -> Option<String> {
+    if !ms.is_finite() || ms.abs() > 8.64e15 {
+        return None;
+    }
+    // TimeClip truncates toward zero; the range check above makes the cast exact.
+    #[allow(clippy::cast_possible_truncation)]
+    let ms = ms.trunc() as i64;
+    let days = ms.div_euclid(86_400_000);
+    let in_day = ms.rem_euclid(86_400_000);
+    let (year, month, day) = civil_from_days(days);
+    let (hour, minute) = (in_day / 3_600_000, in_day / 60_000 % 60);
+    let (second, milli) = (in_day / 1000 % 60, in_day % 1000);
+    let year_text = if (0..=9999).contains(&year) {
+        format!("{year:04}")
+    } else if year < 0 {
+        format!("-{:06}", -year)
+    } else {
+        format!("+{year:06}")
+    };
+    Some(format!(
+        "{year_text}-{month:02}-{day:02}T{hour:02}:{minute:02}:{second:02}.{milli:03}Z"
+    ))
+}
+
+/// Proleptic Gregorian date of a day count since 1970-01-01 (H. Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cuts_count_utf16_units_and_never_split_a_pair() {
+        assert_eq!(cut_utf16("abcdef", 6, "..."), "abcdef");
+        assert_eq!(cut_utf16("abcdefg", 6, "..."), "abc...");
+        // Each 😀 is two units: 3 units of room hold one of them, not one and a half.
+        assert_eq!(cut_utf16("😀😀😀😀", 6, "..."), "😀...");
+        assert_eq!(utf16_prefix_end("a😀", 2), 1);
+        assert!(!utf16_len_exceeds("😀😀", 4));
+        assert!(utf16_len_exceeds("😀😀a", 4));
+    }
+
+    #[test]
+    fn key_order_matches_object_keys() {
+        let pairs: Vec<(String, String)> = [
+            ("b", "1"),
+            ("10", "x"),
+            ("a", "2"),
+            ("2", "y"),
+            ("b", "3"),
+            ("01", "z"),
+            ("4294967295", "w"),
+        ]
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+        .collect();
+        let keys: Vec<String> = js_object_key_order(&pairs)
+            .into_iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        assert_eq!(keys, ["2=y", "10=x", "b=3", "a=2", "01=z", "4294967295=w"]);
+    }
+
+    #[test]
+    fn json_prefix_stops_early_and_matches_stringify() {
+        let v = Value::parse_json(r#"{"a":[1,2.5,"x\n"],"b":null,"c":true}"#)
+            .ok()
+            .unwrap_or(Value::Null);
+        assert_eq!(json_prefix(&v, 1000), v.to_json());
+        assert_eq!(
+            json_prefix(&v, 10),
+            v.to_json().chars().take(10).collect::<String>()
+        );
+        let astral = Value::Object(vec![("k".to_owned(), Value::str("😀😀"))]);
+        // {"k":"😀 is 7 units; the next pair would straddle the 8-unit limit.
+        assert_eq!(json_prefix(&astral, 8), "{\"k\":\"😀");
+    }
+
+    #[test]
+    fn iso_dates_match_javascript() {
+        assert_eq!(
+            js_date_iso(1_704_067_200_000.0).as_deref(),
+            Some("2024-01-01T00:00:00.000Z")
+        );
+        assert_eq!(
+            js_date_iso(0.0).as_deref(),
+            Some("1970-01-01T00:00:00.000Z")
+        );
+        assert_eq!(
+            js_date_iso(-1.0).as_deref(),
+            Some("1969-12-31T23:59:59.999Z")
+        );
+        assert_eq!(
+            js_date_iso(951_782_400_000.0).as_deref(),
+            Some("2000-02-29T00:00:00.000Z")
+        );
+        assert_eq!(
+            js_date_iso(8.64e15).as_deref(),
+            Some("+275760-09-13T00:00:00.000Z")
+        );
+        assert_eq!(
+            js_date_iso(-62_198_755_200_000.0).as_deref(),
+            Some("-000001-01-01T00:00:00.000Z")
+        );
+        assert_eq!(js_date_iso(f64::NAN), None);
+    }
+}

@@ -1,0 +1,269 @@
+//! Errors the execution pipeline writes itself: routing a call to an action
+//! (`MISSING_DISCRIMINATOR`, `INVALID_DISCRIMINATOR`, `UNKNOWN_ACTION`), wrapping a
+//! handler's throw (`INTERNAL_ERROR`), and the `createGroup` dispatcher's errors.
+//!
+//! **Thrown responses.** A handler that throws a *branded* `ToolResponse` (one made
+//! by `toolError`, `error`, `required` or a builder) gets it passed through intact:
+//! code, severity and sections survive, as seed 000 requires. That check is the JS
+//! layer's (the brand is a JS symbol); the core needs nothing for it. Only an
+//! unbranded throw reaches [`internal_error`]. The reference instead wraps the
+//! branded throw as `[tool/action] [object Object]`; we do not copy that.
+
+use super::escape::push_content;
+use super::js::{cut_utf16, js_typeof};
+use super::tool_error::{error, tool_error, ToolErrorOptions, ToolResponse};
+use crate::value::{js_number_string, Value};
+
+/// The recovery every wrapped throw carries (the reference's exact text).
+pub const INTERNAL_ERROR_RECOVERY: &str =
+    "This may be a transient error. Retry the same call with identical parameters.";
+
+/// Longest thrown message (UTF-16 units) an `INTERNAL_ERROR` repeats; longer ones end
+/// in `...`. A stray 100 MB message must not become a 100 MB reply to the model.
+pub const MAX_INTERNAL_MESSAGE_UNITS: usize = 4096;
+
+/// Longest discriminator value (UTF-16 units) `UNKNOWN_ACTION` echoes back; it is
+/// whatever the model sent.
+pub const MAX_ECHOED_ACTION_UNITS: usize = 200;
+
+/// Why a call could not be routed to an action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RoutingError<'a> {
+    /// The discriminator is absent or the empty string.
+    Missing,
+    /// The discriminator is not a string; `received_type` is its JS `typeof`.
+    Invalid { received_type: &'a str },
+    /// The discriminator names no action.
+    Unknown { value: &'a str },
+}
+
+/// Writes a routing error. `actions` become one comma-joined line placed before the
+/// recovery, as the reference pipeline writes them; the response is not branded.
+pub fn routing_error<S: AsRef<str>>(
+    kind: RoutingError<'_>,
+    discriminator: &str,
+    actions: &[S],
+) -> ToolResponse {
+    let mut text = String::with_capacity(256);
+    let (code, recovery_head, recovery_tail) = match kind {
+        RoutingError::Missing => (
+            "MISSING_DISCRIMINATOR",
+            "Add the \"",
+            "\" field as a string and call the tool again.",
+        ),
+        RoutingError::Invalid { .. } => (
+            "INVALID_DISCRIMINATOR",
+            "Set \"",
+            "\" to one of the available actions as a string.",
+        ),
+        RoutingError::Unknown { .. } => ("UNKNOWN_ACTION", "", ""),
+    };
+    text.push_str("<tool_error code=\"");
+    text.push_str(code);
+    text.push_str("\">\n<message>");
+    match kind {
+        RoutingError::Missing => {
+            text.push_str("The required field \"");
+            push_content(&mut text, discriminator);
+            text.push_str("\" is missing.");
+        }
+        RoutingError::Invalid { received_type } => {
+            text.push_str("Discriminator field \"");
+            push_content(&mut text, discriminator);
+            text.push_str("\" must be a string, got ");
+            push_content(&mut text, received_type);
+            text.push('.');
+        }
+        RoutingError::Unknown { value } => {
+            text.push_str("The ");
+            push_content(&mut text, discriminator);
+            text.push_str(" \"");
+            push_content(&mut text, &cut_utf16(value, MAX_ECHOED_ACTION_UNITS, "..."));
+            text.push_str("\" does not exist.");
+        }
+    }
+    text.push_str("</message>\n<available_actions>");
+    for (i, action) in actions.iter().enumerate() {
+        if i > 0 {
+            text.push_str(", ");
+        }
+        push_content(&mut text, action.as_ref());
+    }
+    text.push_str("</available_actions>\n<recovery>");
+    if let RoutingError::Unknown { .. } = kind {
+        text.push_str("Choose a valid action from available_actions and call the tool again.");
+    } else {
+        text.push_str(recovery_head);
+        push_content(&mut text, discriminator);
+        text.push_str(recovery_tail);
+    }
+    text.push_str("</recovery>\n</tool_error>");
+    ToolResponse {
+        text,
+        is_error: true,
+        branded: false,
+    }
+}
+
+/// Routes a call: `value` is the discriminator field of the arguments (`None` when
+/// absent). Absent or `""` is missing, a non-string is invalid, a string that names
+/// no action is unknown; otherwise the action name is returned.
+pub fn route_action<'v, S: AsRef<str>>(
+    value: Option<&'v Value>,
+    discriminator: &str,
+    actions: &[S],
+) -> Result<&'v str, ToolResponse> {
+    match value {
+        None => Err(routing_error(RoutingError::Missing, discriminator, actions)),
+        Some(Value::String(s)) if s.is_empty() => {
+            Err(routing_error(RoutingError::Missing, discriminator, actions))
+        }
+        Some(Value::String(s)) => {
+            if actions.iter().any(|a| a.as_ref() == s) {
+                Ok(s)
+            } else {
+                Err(routing_error(
+                    RoutingError::Unknown { value: s },
+                    discriminator,
+                    actions,
+                ))
+            }
+        }
+        Some(other) => Err(routing_error(
+            RoutingError::Invalid {
+                received_type: js_typeof(Some(other)),
+            },
+            discriminator,
+            actions,
+        )),
+    }
+}
+
+/// `[tool/action] message` (`[tool] message` without an action).
+fn located_message(message: &str, tool: &str, action: Option<&str>) -> String {
+    let message = cut_utf16(message, MAX_INTERNAL_MESSAGE_UNITS, "...");
+    match action.filter(|a| !a.is_empty()) {
+        Some(action) => format!("[{tool}/{action}] {message}"),
+        None => format!("[{tool}] {message}"),
+    }
+}
+
+/// An unbranded throw from a handler or middleware. `message` is `err.message` for
+/// an `Error`, `String(err)` otherwise (the JS layer computes it).
+pub fn internal_error(message: &str, tool: &str, action: Option<&str>) -> ToolResponse {
+    tool_error(
+        "INTERNAL_ERROR",
+        &ToolErrorOptions {
+            suggestion: Some(INTERNAL_ERROR_RECOVERY.to_owned()),
+            severity: Some("error".to_owned()),
+            ..ToolErrorOptions::new(located_message(message, tool, action))
+        },
+    )
+}
+
+/// `createGroup`'s reply to an action it does not have (`INVALID_PARAMS`).
+pub fn group_unknown_action<S: AsRef<str>>(
+    group: &str,
+    action: &str,
+    actions: &[S],
+) -> ToolResponse {
+    let mut message = format!(
+        "Unknown action \"{}\" in group \"{group}\". Available: ",
+        cut_utf16(action, MAX_ECHOED_ACTION_UNITS, "...")
+    );
+    for (i, name) in actions.iter().enumerate() {
+        if i > 0 {
+            message.push_str(", ");
+        }
+        message.push_str(name.as_ref());
+    }
+    error(&message, Some("INVALID_PARAMS"))
+}
+
+/// Issues `createGroup` lists before saying how many more it left out.
+pub const MAX_GROUP_ISSUES: usize = 100;
+
+/// `createGroup`'s reply to arguments its (strict) schema rejected: every issue as
+/// `path: message`, joined with `; ` (`INVALID_PARAMS`).
+pub fn group_validation_error(group: &str, action: &str, issues: &[Value]) -> ToolResponse {
+    let mut message = format!("Validation failed for action \"{action}\" in group \"{group}\": ");
+    for (i, issue) in issues.iter().take(MAX_GROUP_ISSUES).enumerate() {
+        if i > 0 {
+            message.push_str("; ");
+        }
+        let path = issue
+            .get("path")
+            .and_then(Value::as_array)
+            .unwrap_or_default();
+        for (j, segment) in path
+            .iter()
+            .take(super::validation::MAX_PATH_SEGMENTS)
+            .enumerate()
+        {
+            if j > 0 {
+                message.push('.');
+            }
+            match segment {
+                Value::String(s) => {
+                    message.push_str(&cut_utf16(s, super::validation::MAX_SEGMENT_UNITS, "..."))
+                }
+                Value::Number(n) => message.push_str(&js_number_string(*n)),
+                _ => {}
+            }
+        }
+        message.push_str(": ");
+        let text = issue
+            .get("message")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        message.push_str(&cut_utf16(
+            text,
+            super::validation::MAX_MESSAGE_UNITS,
+            "...",
+        ));
+    }
+    if issues.len() > MAX_GROUP_ISSUES {
+        message.push_str(&format!("; (+{} more)", issues.len() - MAX_GROUP_ISSUES));
+    }
+    error(&message, Some("INVALID_PARAMS"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_by_the_discriminator_value() {
+        let actions = ["list", "create"];
+        let list = Value::str("list");
+        assert_eq!(route_action(Some(&list), "action", &actions), Ok("list"));
+        let missing = route_action(None, "action", &actions)
+            .err()
+            .map(|r| r.text)
+            .unwrap_or_default();
+        assert!(missing.starts_with("<tool_error code=\"MISSING_DISCRIMINATOR\">"));
+        let null = route_action(Some(&Value::Null), "action", &actions)
+            .err()
+            .map(|r| r.text)
+            .unwrap_or_default();
+        assert!(null.contains("must be a string, got object."));
+        let other = Value::str("x<y");
+        let unknown = route_action(Some(&other), "action", &actions)
+            .err()
+            .map(|r| r.text)
+            .unwrap_or_default();
+        assert!(unknown.contains("<message>The action \"x&lt;y\" does not exist.</message>"));
+    }
+
+    #[test]
+    fn internal_error_names_the_tool_and_action() {
+        assert!(internal_error("boom", "t", None)
+            .text
+            .contains("<message>[t] boom</message>"));
+        assert!(internal_error("boom", "t", Some("a"))
+            .text
+            .contains("<message>[t/a] boom</message>"));
+        let huge = "x".repeat(10_000);
+        assert!(internal_error(&huge, "t", None).text.len() < 4300);
+    }
+}

@@ -1,0 +1,210 @@
+//! `<tool_error>`: `tool_error`, `error` and `required`, and the response they return.
+
+use core::fmt::Write as _;
+
+use super::escape::{push_attr, push_content};
+use super::js::js_object_key_order;
+use crate::value::{js_number_string, Value};
+
+/// The severity `tool_error` writes when none is given.
+pub const DEFAULT_SEVERITY: &str = "error";
+
+/// An MCP tool response carrying one text block.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolResponse {
+    pub text: String,
+    /// The `isError` property; `false` only for a `warning` severity.
+    pub is_error: bool,
+    /// Whether the JS layer should attach the framework's brand (non-enumerable
+    /// symbol) that marks a response a handler may `throw` and still have pass
+    /// through the pipeline intact. The helpers brand; routing and validation
+    /// errors, which the pipeline builds itself, do not.
+    pub branded: bool,
+}
+
+impl ToolResponse {
+    /// `{ content: [{ type: "text", text }], isError }` as MCP's `CallToolResult`.
+    pub fn to_call_tool_result(&self) -> Value {
+        Value::Object(vec![
+            (
+                "content".to_owned(),
+                Value::Array(vec![Value::Object(vec![
+                    ("type".to_owned(), Value::str("text")),
+                    ("text".to_owned(), Value::str(self.text.clone())),
+                ])]),
+            ),
+            ("isError".to_owned(), Value::Bool(self.is_error)),
+        ])
+    }
+}
+
+/// What `toolError(code, opts)` accepts. Only `message` is required.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ToolErrorOptions {
+    pub message: String,
+    /// Written as `<recovery>` when non-empty.
+    pub suggestion: Option<String>,
+    pub available_actions: Vec<String>,
+    /// Detail entries, values already stringified (the JS layer applies `String(v)`).
+    /// Written in `Object.keys` order: a repeated key keeps its first place and its
+    /// last value, and integer-like keys come first, ascending.
+    pub details: Vec<(String, String)>,
+    /// Written only when finite and positive.
+    pub retry_after: Option<f64>,
+    /// `error` when absent. Any string is accepted; only `warning` clears `isError`.
+    pub severity: Option<String>,
+}
+
+impl ToolErrorOptions {
+    pub fn new(message: impl Into<String>) -> Self {
+        ToolErrorOptions {
+            message: message.into(),
+            ..ToolErrorOptions::default()
+        }
+    }
+}
+
+/// The severity rule: `warning` travels on the success path, everything else
+/// (including unknown severities) is an error.
+pub fn is_error_severity(severity: &str) -> bool {
+    severity != "warning"
+}
+
+/// The `<tool_error>` envelope: code and severity attributes, then message, recovery,
+/// available actions, details and retry-after, each only when present.
+///
+/// Nothing here is capped: every field is the server developer's own text and the
+/// output is linear in it (unlike what a model sends, which the validation and
+/// routing writers cap).
+pub fn tool_error(code: &str, options: &ToolErrorOptions) -> ToolResponse {
+    let severity = options.severity.as_deref().unwrap_or(DEFAULT_SEVERITY);
+    let mut text = String::with_capacity(96 + options.message.len());
+    text.push_str("<tool_error code=\"");
+    push_attr(&mut text, code);
+    text.push_str("\" severity=\"");
+    push_attr(&mut text, severity);
+    text.push_str("\">\n<message>");
+    push_content(&mut text, &options.message);
+    text.push_str("</message>");
+    if let Some(suggestion) = options.suggestion.as_deref().filter(|s| !s.is_empty()) {
+        text.push_str("\n<recovery>");
+        push_content(&mut text, suggestion);
+        text.push_str("</recovery>");
+    }
+    if !options.available_actions.is_empty() {
+        text.push_str("\n<available_actions>");
+        for action in &options.available_actions {
+            text.push_str("\n  <action>");
+            push_content(&mut text, action);
+            text.push_str("</action>");
+        }
+        text.push_str("\n</available_actions>");
+    }
+    if !options.details.is_empty() {
+        text.push_str("\n<details>");
+        for (key, value) in js_object_key_order(&options.details) {
+            text.push_str("\n  <detail key=\"");
+            push_attr(&mut text, &key);
+            text.push_str("\">");
+            push_content(&mut text, &value);
+            text.push_str("</detail>");
+        }
+        text.push_str("\n</details>");
+    }
+    if let Some(seconds) = options.retry_after.filter(|n| n.is_finite() && *n > 0.0) {
+        let _ = write!(
+            text,
+            "\n<retry_after>{} seconds</retry_after>",
+            js_number_string(seconds)
+        );
+    }
+    text.push_str("\n</tool_error>");
+    ToolResponse {
+        text,
+        is_error: is_error_severity(severity),
+        branded: true,
+    }
+}
+
+/// `error(message, code?)`: the plain envelope, no severity attribute. An empty code
+/// is treated as no code, as the reference's truthiness check does.
+pub fn error(message: &str, code: Option<&str>) -> ToolResponse {
+    let mut text = String::with_capacity(48 + message.len());
+    text.push_str("<tool_error");
+    if let Some(code) = code.filter(|c| !c.is_empty()) {
+        text.push_str(" code=\"");
+        push_attr(&mut text, code);
+        text.push('"');
+    }
+    text.push_str(">\n<message>");
+    push_content(&mut text, message);
+    text.push_str("</message>\n</tool_error>");
+    ToolResponse {
+        text,
+        is_error: true,
+        branded: true,
+    }
+}
+
+/// `required(field)`: `MISSING_REQUIRED_FIELD` with the fixed message and recovery.
+/// The field name is element content, so only `&` and `<` are escaped.
+pub fn required(field: &str) -> ToolResponse {
+    let mut text = String::with_capacity(160 + 2 * field.len());
+    text.push_str("<tool_error code=\"MISSING_REQUIRED_FIELD\">\n<message>Required field \"");
+    push_content(&mut text, field);
+    text.push_str("\" is missing.</message>\n<recovery>Provide the \"");
+    push_content(&mut text, field);
+    text.push_str("\" parameter and retry.</recovery>\n</tool_error>");
+    ToolResponse {
+        text,
+        is_error: true,
+        branded: true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_every_section_in_order() {
+        let options = ToolErrorOptions {
+            message: "m".into(),
+            suggestion: Some("s".into()),
+            available_actions: vec!["a".into()],
+            details: vec![("k".into(), "v".into())],
+            retry_after: Some(1e21),
+            severity: Some("warning".into()),
+        };
+        let r = tool_error("C", &options);
+        assert_eq!(
+            r.text,
+            "<tool_error code=\"C\" severity=\"warning\">\n<message>m</message>\n<recovery>s</recovery>\n<available_actions>\n  <action>a</action>\n</available_actions>\n<details>\n  <detail key=\"k\">v</detail>\n</details>\n<retry_after>1e+21 seconds</retry_after>\n</tool_error>"
+        );
+        assert!(!r.is_error);
+        assert!(r.branded);
+    }
+
+    #[test]
+    fn retry_after_needs_a_finite_positive_number() {
+        for n in [0.0, -0.0, -1.0, f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+            let options = ToolErrorOptions {
+                retry_after: Some(n),
+                ..ToolErrorOptions::new("m")
+            };
+            assert!(
+                !tool_error("X", &options).text.contains("retry_after"),
+                "{n}"
+            );
+        }
+    }
+
+    #[test]
+    fn error_treats_an_empty_code_as_none() {
+        assert_eq!(error("m", Some("")).text, error("m", None).text);
+        assert_eq!(
+            error("m", None).text,
+            "<tool_error>\n<message>m</message>\n</tool_error>"
+        );
+    }
+}

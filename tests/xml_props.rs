@@ -1,0 +1,568 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! Property tests for the XML dialect: for arbitrary strings in every field (control
+//! characters, `]]>`, quotes, entity look-alikes, astral characters, U+FFFD and the
+//! noncharacters), every envelope is well-formed XML 1.0, and `parse_tool_error`
+//! gives back exactly the code, message, recovery, actions and severity that went in.
+
+use mcp_envelope::value::Value;
+use mcp_envelope::xml::{
+    enrich_validation_error, error, escape_attr, escape_content, format_deltas_xml,
+    format_validation_error, internal_error, parse_tool_error, parse_tool_error_text, required,
+    routing_error, tool_error, unescape, EnrichOptions, ParsedCode, RoutingError, ToolErrorOptions,
+};
+use proptest::prelude::*;
+
+// ---------------------------------------------------------------------------
+// A small, strict XML 1.0 well-formedness checker (no DTD, comments, PIs or CDATA:
+// the dialect never writes them, so they are rejected too).
+
+fn is_xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..='\u{10FFFF}')
+}
+
+fn is_name_start(c: char) -> bool {
+    c.is_ascii_alphabetic() || c == '_' || c == ':'
+}
+
+fn is_name_char(c: char) -> bool {
+    is_name_start(c) || c.is_ascii_digit() || c == '-' || c == '.'
+}
+
+fn is_space(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\r')
+}
+
+struct Checker<'a> {
+    chars: Vec<char>,
+    pos: usize,
+    doc: &'a str,
+}
+
+impl Checker<'_> {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.pos).copied()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek();
+        self.pos += 1;
+        c
+    }
+
+    fn err<T>(&self, what: &str) -> Result<T, String> {
+        let context: String = self
+            .chars
+            .iter()
+            .skip(self.pos.saturating_sub(20))
+            .take(40)
+            .collect();
+        Err(format!(
+            "{what} at char {} near {context:?} in {:?}",
+            self.pos, self.doc
+        ))
+    }
+
+    fn name(&mut self) -> Result<String, String> {
+        match self.peek() {
+            Some(c) if is_name_start(c) => {}
+            _ => return self.err("expected a name"),
+        }
+        let mut name = String::new();
+        while let Some(c) = self.peek().filter(|c| is_name_char(*c)) {
+            name.push(c);
+            self.pos += 1;
+        }
+        Ok(name)
+    }
+
+    fn skip_space(&mut self) -> bool {
+        let start = self.pos;
+        while self.peek().is_some_and(is_space) {
+            self.pos += 1;
+        }
+        self.pos > start
+    }
+
+    /// After a `&`: one of the five entities or a character reference to a Char.
+    fn reference(&mut self) -> Result<(), String> {
+        let mut body = String::new();
+        loop {
+            match self.bump() {
+                Some(';') => break,
+                Some(c) if body.len() < 12 => body.push(c),
+                _ => return self.err("unterminated reference"),
+            }
+        }
+        if matches!(body.as_str(), "amp" | "lt" | "gt" | "quot" | "apos") {
+            return Ok(());
+        }
+        let code = if let Some(hex) = body.strip_prefix("#x") {
+            (!hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit()))
+                .then(|| u32::from_str_radix(hex, 16).ok())
+                .flatten()
+        } else if let Some(dec) = body.strip_prefix('#') {
+            (!dec.is_empty() && dec.chars().all(|c| c.is_ascii_digit()))
+                .then(|| dec.parse::<u32>().ok())
+                .flatten()
+        } else {
+            None
+        };
+        match code.and_then(char::from_u32) {
+            Some(c) if is_xml_char(c) => Ok(()),
+            _ => self.err(&format!("bad reference &{body};")),
+        }
+    }
+
+    fn start_tag(&mut self, stack: &mut Vec<String>) -> Result<(), String> {
+        let name = self.name()?;
+        let mut seen: Vec<String> = Vec::new();
+        loop {
+            let spaced = self.skip_space();
+            match self.peek() {
+                Some('>') => {
+                    self.pos += 1;
+                    stack.push(name);
+                    return Ok(());
+                }
+                Some('/') => {
+                    self.pos += 1;
+                    return if self.bump() == Some('>') {
+                        Ok(())
+                    } else {
+                        self.err("expected />")
+                    };
+                }
+                _ if !spaced => return self.err("attributes need whitespace before them"),
+                _ => {}
+            }
+            let attr = self.name()?;
+            if seen.contains(&attr) {
+                return self.err("duplicate attribute");
+            }
+            seen.push(attr);
+            self.skip_space();
+            if self.bump() != Some('=') {
+                return self.err("expected =");
+            }
+            self.skip_space();
+            let quote = match self.bump() {
+                Some(q @ ('"' | '\'')) => q,
+                _ => return self.err("unquoted attribute value"),
+            };
+            loop {
+                match self.bump() {
+                    Some(c) if c == quote => break,
+                    Some('<') => return self.err("< in attribute value"),
+                    Some('&') => self.reference()?,
+                    Some(_) => {}
+                    None => return self.err("unterminated attribute value"),
+                }
+            }
+        }
+    }
+
+    fn document(&mut self) -> Result<(), String> {
+        if let Some(c) = self.chars.iter().find(|c| !is_xml_char(**c)) {
+            return self.err(&format!("{c:?} is not an XML 1.0 Char"));
+        }
+        let mut stack: Vec<String> = Vec::new();
+        let mut roots = 0;
+        let mut brackets = 0;
+        while let Some(c) = self.bump() {
+            let in_root = !stack.is_empty();
+            match c {
+                '<' => {
+                    brackets = 0;
+                    match self.peek() {
+                        Some('/') => {
+                            self.pos += 1;
+                            let name = self.name()?;
+                            self.skip_space();
+                            if self.bump() != Some('>') {
+                                return self.err("expected > after end tag");
+                            }
+                            if stack.pop().as_deref() != Some(name.as_str()) {
+                                return self.err(&format!("unbalanced </{name}>"));
+                            }
+                        }
+                        Some('!' | '?') => return self.err("markup this dialect never writes"),
+                        _ => {
+                            if !in_root {
+                                roots += 1;
+                                if roots > 1 {
+                                    return self.err("second root element");
+                                }
+                            }
+                            self.start_tag(&mut stack)?;
+                        }
+                    }
+                }
+                _ if !in_root => {
+                    if !is_space(c) {
+                        return self.err("text outside the root element");
+                    }
+                }
+                '&' => {
+                    brackets = 0;
+                    self.reference()?;
+                }
+                '>' if brackets >= 2 => return self.err("]]> in content"),
+                ']' => brackets += 1,
+                _ => brackets = 0,
+            }
+        }
+        if !stack.is_empty() {
+            return self.err(&format!("unclosed {stack:?}"));
+        }
+        if roots != 1 {
+            return self.err("no root element");
+        }
+        Ok(())
+    }
+}
+
+fn well_formed(doc: &str) -> Result<(), String> {
+    Checker {
+        chars: doc.chars().collect(),
+        pos: 0,
+        doc,
+    }
+    .document()
+}
+
+#[test]
+fn the_checker_is_strict() {
+    for good in [
+        "<a/>",
+        "<a></a>",
+        "<a x=\"1\" y='2'>t &amp; &lt; &#65; &#x1F600; > ] ]] ]>\n<b/></a>",
+        "\n<a>\u{FFFD}😀</a>\n",
+    ] {
+        assert_eq!(well_formed(good), Ok(()), "{good:?}");
+    }
+    for bad in [
+        "",
+        "text",
+        "<a>",
+        "<a></b>",
+        "<a x=1></a>",
+        "<a x=\"1\"x=\"2\"></a>",
+        "<a x=\"1\" x=\"2\"></a>",
+        "<a x=\"<\"></a>",
+        "<a x=\"&\"></a>",
+        "<a>&foo;</a>",
+        "<a>&#1;</a>",
+        "<a>&#xFFFE;</a>",
+        "<a>& b</a>",
+        "<a>a < b</a>",
+        "<a>]]></a>",
+        "<a>\u{1}</a>",
+        "<a>\u{FFFF}</a>",
+        "<a/><b/>",
+        "<a><!-- c --></a>",
+        "x<a/>",
+    ] {
+        assert!(well_formed(bad).is_err(), "{bad:?} passed");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Strategies
+
+/// Strings built from fragments chosen to break XML: markup characters, `]]>`,
+/// control characters, entity look-alikes, the stand-in pictures themselves,
+/// astral characters, U+FFFD (what a lone surrogate becomes) and noncharacters.
+fn nasty() -> impl Strategy<Value = String> {
+    let special = prop::sample::select(vec![
+        "<",
+        ">",
+        "&",
+        "\"",
+        "'",
+        "]]>",
+        "]]",
+        "]",
+        "\u{0}",
+        "\u{1}",
+        "\u{8}",
+        "\u{B}",
+        "\u{C}",
+        "\u{1B}",
+        "\u{1F}",
+        "\t",
+        "\n",
+        "\r",
+        "\r\n",
+        " ",
+        "  ",
+        "\u{FFFD}",
+        "\u{FFFE}",
+        "\u{FFFF}",
+        "😀",
+        "\u{10FFFF}",
+        "\u{2400}",
+        "\u{241B}",
+        "\u{2425}",
+        "\u{2426}",
+        "&#x241B;",
+        "&#x2426;",
+        "&amp;",
+        "&lt;",
+        "&#65;",
+        "&#0;",
+        "<message>",
+        "</message>",
+        "<action>",
+        "</action>",
+        "<recovery>",
+        "</available_actions>",
+        "<tool_error code=\"X\">",
+        ",",
+        ", ",
+        "code=\"",
+        "\u{7F}",
+        "\u{85}",
+        "\u{2028}",
+        "\u{FEFF}",
+        "\u{A0}",
+        "é",
+    ])
+    .prop_map(str::to_owned);
+    let fragment = prop_oneof![
+        3 => any::<char>().prop_map(String::from),
+        3 => special,
+        2 => "[a-zA-Z0-9 ._-]{0,6}",
+    ];
+    prop::collection::vec(fragment, 0..10).prop_map(|parts| parts.concat())
+}
+
+fn options(
+    message: String,
+    suggestion: Option<String>,
+    actions: Vec<String>,
+    details: Vec<(String, String)>,
+    severity: Option<String>,
+    retry_after: Option<f64>,
+) -> ToolErrorOptions {
+    ToolErrorOptions {
+        message,
+        suggestion,
+        available_actions: actions,
+        details,
+        retry_after,
+        severity,
+    }
+}
+
+fn arb_value() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        any::<f64>().prop_map(Value::Number),
+        nasty().prop_map(Value::String),
+    ];
+    leaf.prop_recursive(3, 24, 4, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+            prop::collection::vec((nasty(), inner), 0..4).prop_map(Value::Object),
+        ]
+    })
+}
+
+fn arb_issue() -> impl Strategy<Value = Value> {
+    let code = prop::sample::select(vec![
+        "invalid_type",
+        "invalid_string",
+        "invalid_format",
+        "too_small",
+        "too_big",
+        "invalid_enum_value",
+        "invalid_value",
+        "invalid_literal",
+        "invalid_union",
+        "unrecognized_keys",
+        "not_multiple_of",
+        "invalid_key",
+        "invalid_element",
+        "custom",
+        "made_up",
+    ]);
+    let segment = prop_oneof![
+        nasty().prop_map(Value::String),
+        (0u32..5).prop_map(|n| Value::Number(f64::from(n)))
+    ];
+    (
+        code,
+        nasty(),
+        prop::collection::vec(segment, 0..4),
+        nasty(),
+        arb_value(),
+        prop::collection::vec(arb_value(), 0..4),
+    )
+        .prop_map(|(code, message, path, text, value, values)| {
+            Value::Object(vec![
+                ("code".into(), Value::str(code)),
+                ("message".into(), Value::String(message)),
+                ("path".into(), Value::Array(path)),
+                ("expected".into(), value.clone()),
+                ("validation".into(), Value::String(text.clone())),
+                ("format".into(), Value::String(text.clone())),
+                ("pattern".into(), Value::String(text.clone())),
+                ("origin".into(), Value::String(text)),
+                ("minimum".into(), value.clone()),
+                ("maximum".into(), value.clone()),
+                ("divisor".into(), value),
+                ("options".into(), Value::Array(values.clone())),
+                ("values".into(), Value::Array(values.clone())),
+                ("keys".into(), Value::Array(values.clone())),
+                (
+                    "errors".into(),
+                    Value::Array(vec![Value::Array(values.clone())]),
+                ),
+                ("issues".into(), Value::Array(values)),
+            ])
+        })
+}
+
+fn arb_delta() -> impl Strategy<Value = Value> {
+    let severity = prop_oneof![
+        prop::sample::select(vec!["BREAKING", "RISKY", "SAFE", "COSMETIC"]).prop_map(Value::str),
+        nasty().prop_map(Value::String),
+    ];
+    let field = prop_oneof![
+        Just(Value::str("actions.list.x")),
+        Just(Value::str("digest")),
+        nasty().prop_map(Value::String)
+    ];
+    let side = prop_oneof![
+        Just(Value::Null),
+        nasty().prop_map(Value::String),
+        any::<f64>().prop_map(Value::Number)
+    ];
+    (severity, field, nasty(), side.clone(), side).prop_map(
+        |(severity, field, description, before, after)| {
+            Value::Object(vec![
+                ("category".into(), Value::str("surface")),
+                ("field".into(), field),
+                ("severity".into(), severity),
+                ("description".into(), Value::String(description)),
+                ("before".into(), before),
+                ("after".into(), after),
+            ])
+        },
+    )
+}
+
+// ---------------------------------------------------------------------------
+// Properties
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn tool_error_is_well_formed_and_parses_back_exactly(
+        code in nasty(),
+        message in nasty(),
+        suggestion in prop::option::of(nasty()),
+        actions in prop::collection::vec(nasty(), 0..4),
+        details in prop::collection::vec((nasty(), nasty()), 0..4),
+        severity in prop::option::of(prop_oneof![nasty(), Just("warning".to_owned()), Just("critical".to_owned())]),
+        retry_after in prop::option::of(any::<f64>()),
+    ) {
+        let opts = options(message.clone(), suggestion.clone(), actions.clone(), details, severity.clone(), retry_after);
+        let response = tool_error(&code, &opts);
+        prop_assert_eq!(well_formed(&response.text), Ok(()));
+
+        let severity = severity.unwrap_or_else(|| "error".to_owned());
+        prop_assert_eq!(response.is_error, severity != "warning");
+        let parsed = parse_tool_error_text(&response.text);
+        prop_assert_eq!(parsed.code, ParsedCode::Text(code.clone()));
+        prop_assert_eq!(&parsed.message, &message);
+        prop_assert_eq!(parsed.recovery, suggestion.filter(|s| !s.is_empty()));
+        prop_assert_eq!(&parsed.available_actions, &actions);
+        prop_assert_eq!(&parsed.severity, &severity);
+
+        // Through the CallToolResult: a warning is a success, so nothing to parse.
+        let result = response.to_call_tool_result();
+        match parse_tool_error(&result) {
+            Some(p) => {
+                prop_assert!(response.is_error);
+                prop_assert_eq!(p.code, ParsedCode::Text(code));
+                prop_assert_eq!(p.message, message);
+            }
+            None => prop_assert!(!response.is_error),
+        }
+    }
+
+    #[test]
+    fn escaping_round_trips_through_unescape(text in nasty()) {
+        prop_assert_eq!(unescape(&escape_content(&text)), text.clone());
+        prop_assert_eq!(unescape(&escape_attr(&text)), text.clone());
+        let doc = format!("<a b=\"{}\">{}</a>", escape_attr(&text), escape_content(&text));
+        prop_assert_eq!(well_formed(&doc), Ok(()));
+    }
+
+    #[test]
+    fn error_required_and_internal_errors_are_well_formed(
+        message in nasty(), code in prop::option::of(nasty()), tool in nasty(), action in prop::option::of(nasty()),
+    ) {
+        let plain = error(&message, code.as_deref());
+        prop_assert_eq!(well_formed(&plain.text), Ok(()));
+        let parsed = parse_tool_error_text(&plain.text);
+        prop_assert_eq!(&parsed.message, &message);
+        let want_code = code.filter(|c| !c.is_empty()).unwrap_or_else(|| "UNKNOWN".to_owned());
+        prop_assert_eq!(parsed.code, ParsedCode::Text(want_code));
+
+        let missing = required(&message);
+        prop_assert_eq!(well_formed(&missing.text), Ok(()));
+        let parsed = parse_tool_error_text(&missing.text);
+        prop_assert_eq!(parsed.message, format!("Required field \"{message}\" is missing."));
+
+        let internal = internal_error(&message, &tool, action.as_deref());
+        prop_assert_eq!(well_formed(&internal.text), Ok(()));
+        prop_assert!(parse_tool_error_text(&internal.text).message.ends_with(&message));
+    }
+
+    #[test]
+    fn routing_errors_are_well_formed(
+        discriminator in nasty(), value in nasty(), actions in prop::collection::vec(nasty(), 0..4), kind in 0u8..3,
+    ) {
+        let kind = match kind {
+            0 => RoutingError::Missing,
+            1 => RoutingError::Invalid { received_type: "number" },
+            _ => RoutingError::Unknown { value: &value },
+        };
+        let response = routing_error(kind, &discriminator, &actions);
+        prop_assert_eq!(well_formed(&response.text), Ok(()));
+        prop_assert!(parse_tool_error_text(&response.text).recovery.is_some());
+    }
+
+    #[test]
+    fn validation_errors_and_contract_awareness_are_well_formed(
+        issues in prop::collection::vec(arb_issue(), 0..5),
+        action_key in nasty(),
+        tool in nasty(),
+        sent in prop::option::of(arb_value()),
+        deltas in prop::collection::vec(arb_delta(), 0..6),
+        include_all in any::<bool>(),
+        max in prop::option::of(0usize..8),
+    ) {
+        let xml = format_validation_error(&issues, &action_key, sent.as_ref());
+        prop_assert_eq!(well_formed(&xml), Ok(()));
+        prop_assert_eq!(xml.matches("<field name=").count(), issues.len());
+
+        let options = EnrichOptions { include_all_severities: include_all, max_deltas_per_error: max };
+        let enriched = enrich_validation_error(&xml, &tool, &action_key, &deltas, &options);
+        prop_assert_eq!(well_formed(&enriched.xml), Ok(()));
+        prop_assert!(enriched.delta_count <= max.unwrap_or(5));
+        prop_assert_eq!(enriched.injected, enriched.delta_count > 0);
+        if !enriched.injected {
+            prop_assert_eq!(&enriched.xml, &xml);
+        }
+
+        let changes = format_deltas_xml(&deltas);
+        if !deltas.is_empty() {
+            prop_assert_eq!(well_formed(&changes), Ok(()));
+        }
+    }
+}
