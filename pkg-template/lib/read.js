@@ -6,8 +6,8 @@ import { McpError } from './mcp-error.js';
 
 export const UNREADABLE = '[Unreadable]';
 
-/** How much of a name or message crosses into wasm (UTF-16 units; the core reads 16 KiB). */
-const TEXT_CAP = 16384;
+/** How much of a name or message crosses into wasm for classification (UTF-16 units; the core reads 16 KiB). */
+export const CLASSIFY_TEXT_CAP = 16384;
 
 const THREW = Symbol('threw');
 
@@ -19,6 +19,12 @@ function readOnce(object, key) {
   }
 }
 
+/** Reads `object[key]` once; `{ threw: true }` when the read threw. */
+export function readOnceSafely(object, key) {
+  const value = readOnce(object, key);
+  return value === THREW ? { threw: true } : { threw: false, value };
+}
+
 /** A primitive as `String` prints it; an object (whose conversion would run its own code) is unreadable. */
 export function textOf(value) {
   if (typeof value === 'string') return value;
@@ -28,8 +34,8 @@ export function textOf(value) {
   return String(value);
 }
 
-function capped(text) {
-  return text.length > TEXT_CAP ? text.slice(0, TEXT_CAP) : text;
+function cappedAt(text, cap) {
+  return text.length > cap ? text.slice(0, cap) : text;
 }
 
 function isErrorInstance(value) {
@@ -43,10 +49,12 @@ export const KIND_SDK_CONNECTION_CLOSED = 2;
 
 /**
  * What classification needs of a thrown value: its kind, an McpError's code (NaN when
- * unreadable), and its name and message as text.
- * @returns {{ kind: number, code: number, name: string, message: string }}
+ * unreadable), its name and message as text (at most `cap` UTF-16 units each), and the
+ * value's `issues` when its name is ZodError.
+ * @returns {{ kind: number, code: number, name: string, message: string, issues?: unknown }}
  */
-export function readThrown(value) {
+export function readThrown(value, cap = CLASSIFY_TEXT_CAP) {
+  const capped = (text) => cappedAt(text, cap);
   if (value === null) {
     return { kind: KIND_OTHER, code: NaN, name: 'NullValueEncountered', message: 'Null value encountered as error' };
   }
@@ -74,9 +82,18 @@ export function readThrown(value) {
   const name = capped(rawName === THREW ? UNREADABLE : !rawName ? (isError ? 'Error' : 'objectEncountered') : textOf(rawName));
   const message = capped(rawMessage === undefined ? '' : textOf(rawMessage));
   if (McpError.isMcpError(value)) {
-    return { kind: KIND_MCP_ERROR, code: typeof rawCode === 'number' ? rawCode : NaN, name, message };
+    return { kind: KIND_MCP_ERROR, code: typeof rawCode === 'number' ? rawCode : NaN, name, message, value };
   }
   const sdkClosed =
     (name === 'McpError' && rawCode === -32000) || (name === 'SdkError' && rawCode === 'CONNECTION_CLOSED');
-  return { kind: sdkClosed ? KIND_SDK_CONNECTION_CLOSED : KIND_OTHER, code: NaN, name, message };
+  const read = { kind: sdkClosed ? KIND_SDK_CONNECTION_CLOSED : KIND_OTHER, code: NaN, name, message };
+  if (name === 'ZodError') {
+    const issues = readOnce(value, 'issues');
+    try {
+      if (Array.isArray(issues)) read.issues = issues;
+    } catch {
+      // A revoked Proxy as `issues`: handled as a plain error.
+    }
+  }
+  return read;
 }

@@ -5,6 +5,7 @@
 //! Proxy, a getter or a cycle. The JS layer in `pkg-template/lib/` is the public API;
 //! these raw exports are its private engine.
 
+mod jsonrpc;
 mod xml;
 
 use wasm_bindgen::prelude::*;
