@@ -15,3 +15,6 @@ export {
   validationError,
 } from './mcp-error.js';
 export { classify, httpStatusToErrorCode, requestId } from './classify.js';
+export * from './xml.js';
+export * from './client.js';
+export { errorResult, fail, formatValidation, recoveryFor } from './jsonrpc.js';
