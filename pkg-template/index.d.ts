@@ -103,3 +103,5 @@ export type WasmSource = string | URL | Response | BufferSource | WebAssembly.Mo
  * their `init()` resolves at once.
  */
 export declare function init(source?: WasmSource): Promise<void>;
+
+export * from './types/xml.js';

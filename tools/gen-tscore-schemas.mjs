@@ -6,7 +6,9 @@
 // evaluates every distinct expression with Zod 4, makes the root object strict
 // where the vector says the reference did (`rootStrictened`), and records
 // `z.toJSONSchema(...)` for it. It also records the issues Zod raises for the
-// `zodMessage` vectors, which give a schema and a value but no issues.
+// `zodMessage` vectors, which give a schema and a value but no issues, and for
+// the one `validation-caps` vector whose placeholder is a plain array, Zod's own
+// issue count and first issues, so the test can check the issues it rebuilds.
 //
 // Usage (from the repository root): node tools/gen-tscore-schemas.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -33,6 +35,7 @@ const toJsonSchema = (schema) =>
 
 const schemas = {};
 const zodMessageIssues = {};
+const capsIssues = {};
 const strictness = {};
 
 for (const vector of vectors) {
@@ -40,6 +43,7 @@ for (const vector of vectors) {
   if (typeof expression !== 'string') continue;
   if (vector.kind === 'validation' || vector.kind === 'validation-caps') {
     const strict = vector.input.rootStrictened === true;
+    if (vector.kind === 'validation-caps') recordCapsIssues(vector, expression);
     if (expression in strictness) {
       if (strictness[expression] !== strict) {
         throw new Error(`${vector.id}: ${expression} appears both with and without rootStrictened`);
@@ -57,11 +61,28 @@ for (const vector of vectors) {
   }
 }
 
+function recordCapsIssues(vector, expression) {
+  const args = { ...vector.input.args };
+  let rebuilt = false;
+  for (const [key, value] of Object.entries(args)) {
+    const m = typeof value === 'string' && /^<Array\((\d+)\)\.fill\(true\)>$/.exec(value);
+    if (m) {
+      args[key] = Array(Number(m[1])).fill(true);
+      rebuilt = true;
+    }
+  }
+  if (!rebuilt) return;
+  const result = evaluate(expression).safeParse(args);
+  if (result.success) throw new Error(`${vector.id}: the rebuilt arguments unexpectedly parsed`);
+  capsIssues[vector.id] = { count: result.error.issues.length, first: result.error.issues.slice(0, 10) };
+}
+
 const fixture = {
   _generatedBy: 'tools/gen-tscore-schemas.mjs',
   _zodVersion: z.core?.version ? `${z.core.version.major}.${z.core.version.minor}.${z.core.version.patch}` : 'unknown',
   schemas,
   zodMessageIssues,
+  capsIssues,
 };
 writeFileSync(outPath, `${JSON.stringify(fixture, null, 2)}\n`);
 console.log(`wrote ${Object.keys(schemas).length} schemas and ${Object.keys(zodMessageIssues).length} zodMessage issue lists to ${outPath}`);

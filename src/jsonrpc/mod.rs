@@ -1,1 +1,53 @@
-//! The JSON-RPC dialect (mcp-ts-core, seeds 002/003).
+//! The JSON-RPC dialect (mcp-ts-core, seeds 002/003): argument rejections, the tool
+//! error envelope and error contracts, as a pure core.
+//!
+//! - [`format_validation`] turns Zod issues (Zod 4 or Zod 3 shapes) into the `-32602`
+//!   McpError an argument rejection throws: `path: message` lines, the recovery hint,
+//!   and `data.issues` bounded by the caps in [`bound`].
+//! - [`error_result`] writes the `CallToolResult` for anything a handler threw:
+//!   `Error:` / `Recovery:` / term line text and `structuredContent.error`.
+//! - [`fail`], [`recovery_for`] and the contract fill implement error contracts.
+//!
+//! Everything takes [`Value`](crate::value::Value)s the boundary parsed from JSON and
+//! returns values it serialises; nothing here reads a clock, a global or a random
+//! source. Cost follows the caps, not the input.
+
+pub mod bound;
+pub mod contract;
+pub mod envelope;
+pub mod hint;
+pub mod issue;
+pub mod rejection;
+pub mod schema;
+pub mod text;
+
+use crate::value::Value;
+
+pub use contract::{contract_from_value, fail, failure_log_level, find_entry, recovery_for, ContractEntry};
+pub use envelope::{error_result, zod_error_message, CallToolResult, ErrorResultOptions, ThrownError};
+pub use rejection::{
+    format_validation, render_rejection, Alias, AliasCollision, PreValidation, Rejection, ValidationOptions,
+    MESSAGE_PREFIX, REASON_INVALID_ARGUMENTS,
+};
+
+/// An McpError as the core builds it: `code`, `message`, and optional `data`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct McpErrorParts {
+    pub code: i32,
+    pub message: String,
+    pub data: Option<Value>,
+}
+
+impl McpErrorParts {
+    /// `{ code, message, data? }`.
+    pub fn to_value(&self) -> Value {
+        let mut fields = vec![
+            ("code".to_owned(), Value::Number(f64::from(self.code))),
+            ("message".to_owned(), Value::str(self.message.clone())),
+        ];
+        if let Some(data) = &self.data {
+            fields.push(("data".into(), data.clone()));
+        }
+        Value::Object(fields)
+    }
+}

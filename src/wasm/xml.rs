@@ -1,1 +1,233 @@
 //! The XML dialect's raw exports (see `pkg-template/lib/xml.js`).
+//!
+//! Scalars cross as strings and numbers; lists, detail pairs, issues, deltas and
+//! results cross as JSON text the JS layer wrote from a bounded plain copy. Each
+//! export makes one envelope and returns one string:
+//!
+//! * a response is its text behind one flag digit: `'0' + (isError ? 1 : 0) +
+//!   (branded ? 2 : 0)`, so `"3<tool_error …"` is an error the JS layer brands;
+//! * `xmlEnrichValidationError` returns `"N xml"`, N the number of deltas injected;
+//! * `xmlParseToolError` returns the parsed error as JSON text, or `""` for a success.
+//!
+//! JSON text that does not parse (the JS layer never sends such) reads as `null`, so
+//! no input can make an export panic.
+
+use wasm_bindgen::prelude::*;
+
+use crate::value::Value;
+use crate::xml::{
+    enrich_validation_error, error, format_deltas_xml, format_validation_error_with_total,
+    group_unknown_action, group_validation_error, internal_error, max_deltas_from_js,
+    parse_tool_error, required, routing_error, tool_error, Dialect, EnrichOptions, ParsedCode,
+    RoutingError, ToolErrorOptions, ToolResponse,
+};
+use crate::xml::routing::MAX_GROUP_ISSUES;
+
+/// Routing kinds, as the JS layer numbers them.
+const ROUTING_MISSING: u8 = 0;
+const ROUTING_INVALID: u8 = 1;
+
+fn parse(json: &str) -> Value {
+    Value::parse_json(json).unwrap_or(Value::Null)
+}
+
+fn items(json: &str) -> Vec<Value> {
+    match parse(json) {
+        Value::Array(items) => items,
+        _ => Vec::new(),
+    }
+}
+
+/// A JSON array of strings; anything else in it is skipped (the JS layer sends strings).
+fn strings(json: &str) -> Vec<String> {
+    items(json)
+        .into_iter()
+        .filter_map(|v| match v {
+            Value::String(s) => Some(s),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `[[key, value], …]` with both sides strings.
+fn pairs(json: &str) -> Vec<(String, String)> {
+    items(json)
+        .into_iter()
+        .filter_map(|pair| match pair {
+            Value::Array(kv) => match <[Value; 2]>::try_from(kv) {
+                Ok([Value::String(k), Value::String(v)]) => Some((k, v)),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
+}
+
+fn encode(response: ToolResponse) -> String {
+    let flags = u8::from(response.is_error) + 2 * u8::from(response.branded);
+    let mut out = String::with_capacity(response.text.len() + 1);
+    out.push(char::from(b'0' + flags));
+    out.push_str(&response.text);
+    out
+}
+
+/// `toolError(code, opts)`. `actions` is a JSON array of strings, `details` a JSON
+/// array of `[key, String(value)]` pairs in `Object.keys` order.
+#[wasm_bindgen(js_name = xmlToolError)]
+pub fn xml_tool_error(
+    code: &str,
+    message: &str,
+    suggestion: Option<String>,
+    actions: &str,
+    details: &str,
+    retry_after: Option<f64>,
+    severity: Option<String>,
+) -> String {
+    let options = ToolErrorOptions {
+        message: message.to_owned(),
+        suggestion,
+        available_actions: strings(actions),
+        details: pairs(details),
+        retry_after,
+        severity,
+    };
+    encode(tool_error(code, &options))
+}
+
+#[wasm_bindgen(js_name = xmlError)]
+pub fn xml_error(message: &str, code: Option<String>) -> String {
+    encode(error(message, code.as_deref()))
+}
+
+#[wasm_bindgen(js_name = xmlRequired)]
+pub fn xml_required(field: &str) -> String {
+    encode(required(field))
+}
+
+/// `routingError`: kind 0 missing, 1 invalid (`value` is the JS `typeof` of what was
+/// sent), otherwise unknown (`value` is the action name sent). `actions` is JSON.
+#[wasm_bindgen(js_name = xmlRoutingError)]
+pub fn xml_routing_error(kind: u8, discriminator: &str, actions: &str, value: &str) -> String {
+    let kind = match kind {
+        ROUTING_MISSING => RoutingError::Missing,
+        ROUTING_INVALID => RoutingError::Invalid {
+            received_type: value,
+        },
+        _ => RoutingError::Unknown { value },
+    };
+    encode(routing_error(kind, discriminator, &strings(actions)))
+}
+
+/// `internalError` for an unbranded throw whose message the JS layer read.
+#[wasm_bindgen(js_name = xmlInternalError)]
+pub fn xml_internal_error(message: &str, tool: &str, action: Option<String>) -> String {
+    encode(internal_error(message, tool, action.as_deref()))
+}
+
+/// `formatValidationError`: `issues` is the JSON of (a prefix of) the issues,
+/// `total` their count; `sent_args` is `None` for `undefined`.
+#[wasm_bindgen(js_name = xmlFormatValidationError)]
+pub fn xml_format_validation_error(
+    issues: &str,
+    total: f64,
+    action_key: &str,
+    sent_args: Option<String>,
+) -> String {
+    let issues = items(issues);
+    let total = if total.is_finite() && total > 0.0 {
+        // Saturating float-to-int cast; a count beyond usize is not reachable anyway.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let total = total as usize;
+        total
+    } else {
+        0
+    };
+    let sent = sent_args.as_deref().map(parse);
+    format_validation_error_with_total(&issues, total, action_key, sent.as_ref())
+}
+
+/// `enrichValidationError` with the tool's deltas as JSON; `"N xml"`.
+#[wasm_bindgen(js_name = xmlEnrichValidationError)]
+pub fn xml_enrich_validation_error(
+    xml: &str,
+    tool_name: &str,
+    action_key: &str,
+    deltas: &str,
+    include_all_severities: bool,
+    max_deltas_per_error: Option<f64>,
+) -> String {
+    let options = EnrichOptions {
+        include_all_severities,
+        max_deltas_per_error: max_deltas_per_error.map(max_deltas_from_js),
+    };
+    let enriched = enrich_validation_error(xml, tool_name, action_key, &items(deltas), &options);
+    let mut out = enriched.delta_count.to_string();
+    out.push(' ');
+    out.push_str(&enriched.xml);
+    out
+}
+
+#[wasm_bindgen(js_name = xmlFormatDeltas)]
+pub fn xml_format_deltas(deltas: &str) -> String {
+    format_deltas_xml(&items(deltas))
+}
+
+#[wasm_bindgen(js_name = xmlGroupUnknownAction)]
+pub fn xml_group_unknown_action(group: &str, action: &str, actions: &str) -> String {
+    encode(group_unknown_action(group, action, &strings(actions)))
+}
+
+/// `createGroup`'s validation reply. `issues` is a prefix of at most
+/// `MAX_GROUP_ISSUES + 1` issues and `total` their count: the core counts the ones it
+/// leaves out from the slice it is given, so the count line is rewritten to `total`.
+#[wasm_bindgen(js_name = xmlGroupValidationError)]
+pub fn xml_group_validation_error(group: &str, action: &str, issues: &str, total: f64) -> String {
+    let issues = items(issues);
+    let mut response = group_validation_error(group, action, &issues);
+    let shown = issues.len().min(MAX_GROUP_ISSUES);
+    let tail = format!("; (+{} more)</message>\n</tool_error>", issues.len() - shown);
+    // Checked finite and above `shown`, so the cast is exact for any real count.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let total = if total.is_finite() && total > shown as f64 { total as usize } else { 0 };
+    if issues.len() > shown && total > issues.len() && response.text.ends_with(&tail) {
+        let head_len = response.text.len() - tail.len();
+        let mut text = response.text.get(..head_len).unwrap_or_default().to_owned();
+        text.push_str(&format!("; (+{} more)</message>\n</tool_error>", total - shown));
+        response.text = text;
+    }
+    encode(response)
+}
+
+/// `parseToolError`: `result` is the JSON of the caller's result. Returns
+/// `{"code","message","recovery","availableActions","severity","dialect"}` as JSON
+/// text, or `""` when the result is not an error.
+#[wasm_bindgen(js_name = xmlParseToolError)]
+pub fn xml_parse_tool_error(result: &str) -> String {
+    let result = parse(result);
+    let Some(parsed) = parse_tool_error(&result) else {
+        return String::new();
+    };
+    let code = match parsed.code {
+        ParsedCode::Text(s) => Value::String(s),
+        ParsedCode::Number(n) => Value::Number(n),
+    };
+    let dialect = match parsed.dialect {
+        Dialect::Xml => "xml",
+        Dialect::JsonRpc => "jsonrpc",
+    };
+    Value::Object(vec![
+        ("code".to_owned(), code),
+        ("message".to_owned(), Value::String(parsed.message)),
+        (
+            "recovery".to_owned(),
+            parsed.recovery.map_or(Value::Null, Value::String),
+        ),
+        (
+            "availableActions".to_owned(),
+            Value::Array(parsed.available_actions.into_iter().map(Value::String).collect()),
+        ),
+        ("severity".to_owned(), Value::String(parsed.severity)),
+        ("dialect".to_owned(), Value::str(dialect)),
+    ])
+    .to_json()
+}

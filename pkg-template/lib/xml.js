@@ -1,0 +1,496 @@
+// The XML dialect (MCP Fusion, seed 000): <tool_error>, the fluent ErrorBuilder, the
+// pipeline's routing and INTERNAL_ERROR envelopes, <validation_error> and
+// <contract_awareness>. This layer only checks argument types, reads untrusted values
+// once and safely, makes one wasm call per envelope and builds the result object; every
+// byte of every envelope is written by the Rust core (src/xml/).
+
+import { COPY_LIMITS, plainJson } from './copy.js';
+import { engine } from './engine.js';
+import { readThrown, UNREADABLE } from './read.js';
+
+/**
+ * The brand of a response a handler may `throw` and still have pass through intact:
+ * a non-enumerable `true` under this registered symbol (the one MCP Fusion uses).
+ */
+const BRAND = Symbol.for('mcp-fusion.ToolResponse');
+
+/** The 17 canonical codes (seed 000). The core owns the list; a test holds them equal. */
+export const TOOL_ERROR_CODES = Object.freeze([
+  'MISSING_DISCRIMINATOR',
+  'UNKNOWN_ACTION',
+  'VALIDATION_ERROR',
+  'MISSING_REQUIRED_FIELD',
+  'INTERNAL_ERROR',
+  'RATE_LIMITED',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'TIMEOUT',
+  'SERVER_BUSY',
+  'DEPRECATED',
+  'AUTH_REQUIRED',
+  'HANDOFF_UPSTREAM_UNAVAILABLE',
+  'HANDOFF_NAMESPACE_MISMATCH',
+  'HANDOFF_CONNECTING',
+]);
+
+/** Issues sent to the core: it renders 100 and counts the rest from the total. */
+const RENDERED_ISSUES = 100;
+/** createGroup lists 100 issues; one more tells the core that some were left out. */
+const GROUP_ISSUES = 101;
+/** A discriminator value the model sent is echoed cut at 200 units; send a bounded prefix. */
+const ECHO_UNITS = 1024;
+
+// ---------------------------------------------------------------------------------
+// Argument checks: a clear TypeError naming the parameter.
+
+function describe(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  const type = typeof value;
+  return type === 'object' ? 'an object' : type === 'undefined' ? 'undefined' : `a ${type}`;
+}
+
+function fail(fn, param, expected, value) {
+  throw new TypeError(`mcp-envelope: ${fn}: \`${param}\` must be ${expected}, got ${describe(value)}`);
+}
+
+function string(fn, param, value) {
+  if (typeof value !== 'string') fail(fn, param, 'a string', value);
+  return value;
+}
+
+/** `undefined` (or null) for absent, else a string. */
+function optionalString(fn, param, value) {
+  return value === undefined || value === null ? undefined : string(fn, param, value);
+}
+
+function object(fn, param, value) {
+  if (typeof value !== 'object' || value === null) fail(fn, param, 'an object', value);
+  return value;
+}
+
+/** A list of strings as JSON text; absent (undefined or null) is empty unless required. */
+function stringList(fn, param, value, required = false) {
+  if (!required && (value === undefined || value === null)) return '[]';
+  if (!Array.isArray(value)) fail(fn, param, 'an array of strings', value);
+  const out = [];
+  for (let i = 0; i < value.length; i++) out.push(string(fn, `${param}[${i}]`, value[i]));
+  return JSON.stringify(out);
+}
+
+function optionalNumber(fn, param, value) {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'number') fail(fn, param, 'a number', value);
+  return value;
+}
+
+// ---------------------------------------------------------------------------------
+// Safe copies.
+
+function cutText(text) {
+  const cut = text.length > COPY_LIMITS.stringUnits ? text.slice(0, COPY_LIMITS.stringUnits) : text;
+  return typeof cut.toWellFormed === 'function' ? cut.toWellFormed() : cut;
+}
+
+/**
+ * A bounded, acyclic, JSON-ready copy (the limits of copy.js's `plainCopy`, every read
+ * once inside try/catch), with JSON's own reading of what Zod issues and detail values
+ * carry: a BigInt becomes its decimal text (Zod's bigint bounds and literals, which
+ * JSON.stringify would throw on), a Date its ISO text (as JSON writes it, without
+ * calling a user `toJSON`), functions, symbols and `undefined` are left out of objects
+ * and are `null` in arrays. Cycles and reads that throw become '[Unreadable]'.
+ */
+function jsonCopy(value) {
+  const seen = new WeakSet();
+  let nodes = 0;
+  const copy = (v, depth) => {
+    switch (typeof v) {
+      case 'string':
+        return cutText(v);
+      case 'number':
+        return Number.isFinite(v) ? v : null;
+      case 'boolean':
+        return v;
+      case 'bigint':
+        return cutText(String(v));
+      case 'object':
+        break;
+      default:
+        return undefined;
+    }
+    if (v === null) return null;
+    if (seen.has(v) || depth >= COPY_LIMITS.depth || ++nodes > COPY_LIMITS.nodes) return UNREADABLE;
+    seen.add(v);
+    try {
+      if (v instanceof Date) {
+        const time = Date.prototype.getTime.call(v);
+        return Number.isFinite(time) ? Date.prototype.toISOString.call(v) : null;
+      }
+      if (Array.isArray(v)) {
+        const length = Math.min(v.length, COPY_LIMITS.entries);
+        const out = new Array(length);
+        for (let i = 0; i < length; i++) out[i] = member(v, i, depth) ?? null;
+        return out;
+      }
+      const out = {};
+      const keys = Object.keys(v);
+      const count = Math.min(keys.length, COPY_LIMITS.entries);
+      for (let i = 0; i < count; i++) {
+        const copied = member(v, keys[i], depth);
+        if (copied !== undefined) out[cutText(keys[i])] = copied;
+      }
+      return out;
+    } catch {
+      return UNREADABLE;
+    } finally {
+      seen.delete(v);
+    }
+  };
+  const member = (container, key, depth) => {
+    let v;
+    try {
+      v = container[key];
+    } catch {
+      return UNREADABLE;
+    }
+    return copy(v, depth + 1);
+  };
+  return copy(value, 0);
+}
+
+/**
+ * The first `max` issues as JSON text, and how many there are. A list whose length
+ * cannot be read counts as one unreadable issue; an issue whose read throws is one too.
+ */
+function issuePrefix(fn, issues, max) {
+  let isArray;
+  try {
+    isArray = Array.isArray(issues);
+  } catch {
+    // A revoked Proxy.
+    return { json: JSON.stringify([UNREADABLE]), total: 1 };
+  }
+  if (!isArray) fail(fn, 'issues', 'an array of Zod issues', issues);
+  let length;
+  try {
+    length = issues.length;
+  } catch {
+    length = undefined;
+  }
+  if (!Number.isSafeInteger(length) || length < 0) return { json: JSON.stringify([UNREADABLE]), total: 1 };
+  const count = Math.min(length, max);
+  const prefix = new Array(count);
+  for (let i = 0; i < count; i++) {
+    let issue;
+    try {
+      issue = issues[i];
+    } catch {
+      issue = UNREADABLE;
+    }
+    prefix[i] = jsonCopy(issue) ?? null;
+  }
+  return { json: JSON.stringify(prefix), total: length };
+}
+
+/** `String(v)` for a detail value, without running user code: objects as bounded JSON. */
+function detailText(value) {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'function') return UNREADABLE;
+  if (typeof value !== 'object' || value === null) return String(value);
+  const copied = jsonCopy(value);
+  return typeof copied === 'string' ? copied : JSON.stringify(copied);
+}
+
+/** Detail entries as `[key, text]` pairs in `Object.keys` order (the core orders repeats). */
+function detailPairs(fn, param, details, into) {
+  if (details === undefined || details === null) return into;
+  object(fn, param, details);
+  let keys;
+  try {
+    keys = Object.keys(details);
+  } catch {
+    return into;
+  }
+  for (const key of keys) {
+    let value;
+    try {
+      value = details[key];
+    } catch {
+      into.push([key, UNREADABLE]);
+      continue;
+    }
+    let text;
+    try {
+      text = detailText(value);
+    } catch {
+      text = UNREADABLE;
+    }
+    into.push([key, text]);
+  }
+  return into;
+}
+
+// ---------------------------------------------------------------------------------
+// Responses.
+
+/** A response from the core's flag digit (bit 0 isError, bit 1 branded) and text. */
+function response(out) {
+  const flags = out.charCodeAt(0) - 48;
+  const result = { content: [{ type: 'text', text: out.slice(1) }], isError: (flags & 1) === 1 };
+  if ((flags & 2) === 2) Object.defineProperty(result, BRAND, { value: true });
+  return result;
+}
+
+function isBranded(value) {
+  if ((typeof value !== 'object' || value === null) && typeof value !== 'function') return false;
+  try {
+    return value[BRAND] === true;
+  } catch {
+    return false;
+  }
+}
+
+function writeToolError(code, message, suggestion, actionsJson, pairs, retryAfter, severity) {
+  return response(
+    engine().xmlToolError(code, message, suggestion, actionsJson, JSON.stringify(pairs), retryAfter, severity),
+  );
+}
+
+export function toolError(code, opts) {
+  const fn = 'toolError';
+  string(fn, 'code', code);
+  object(fn, 'opts', opts);
+  return writeToolError(
+    code,
+    string(fn, 'opts.message', opts.message),
+    optionalString(fn, 'opts.suggestion', opts.suggestion),
+    stringList(fn, 'opts.availableActions', opts.availableActions),
+    detailPairs(fn, 'opts.details', opts.details, []),
+    optionalNumber(fn, 'opts.retryAfter', opts.retryAfter),
+    optionalString(fn, 'opts.severity', opts.severity),
+  );
+}
+
+export function error(message, code) {
+  string('error', 'message', message);
+  return response(engine().xmlError(message, optionalString('error', 'code', code)));
+}
+
+export function required(field) {
+  return response(engine().xmlRequired(string('required', 'field', field)));
+}
+
+// ---------------------------------------------------------------------------------
+// The fluent builder.
+
+export class ErrorBuilder {
+  #code;
+  #message;
+  #suggestion;
+  #actions = [];
+  #details = [];
+  #retryAfter;
+  #severity;
+  /** The built response, until the next change. */
+  #built;
+
+  /** Own enumerable getters, so that a builder is a ToolResponse to JSON.stringify and spread too. */
+  static #accessors = {
+    content: {
+      enumerable: true,
+      get() {
+        return this.#response().content;
+      },
+    },
+    isError: {
+      enumerable: true,
+      get() {
+        return this.#response().isError;
+      },
+    },
+  };
+
+  constructor(code, message) {
+    this.#code = string('ErrorBuilder', 'code', code);
+    this.#message = string('ErrorBuilder', 'message', message);
+    Object.defineProperties(this, ErrorBuilder.#accessors);
+  }
+
+  #response() {
+    this.#built ??= writeToolError(
+      this.#code,
+      this.#message,
+      this.#suggestion,
+      JSON.stringify(this.#actions),
+      this.#details,
+      this.#retryAfter,
+      this.#severity,
+    );
+    return this.#built;
+  }
+
+  suggest(suggestion) {
+    this.#suggestion = string('ErrorBuilder.suggest', 'suggestion', suggestion);
+    this.#built = undefined;
+    return this;
+  }
+
+  actions(...names) {
+    for (let i = 0; i < names.length; i++) this.#actions.push(string('ErrorBuilder.actions', `names[${i}]`, names[i]));
+    this.#built = undefined;
+    return this;
+  }
+
+  severity(level) {
+    this.#severity = string('ErrorBuilder.severity', 'level', level);
+    this.#built = undefined;
+    return this;
+  }
+
+  critical() {
+    return this.severity('critical');
+  }
+
+  warning() {
+    return this.severity('warning');
+  }
+
+  details(details) {
+    object('ErrorBuilder.details', 'details', details);
+    detailPairs('ErrorBuilder.details', 'details', details, this.#details);
+    this.#built = undefined;
+    return this;
+  }
+
+  retryAfter(seconds) {
+    if (typeof seconds !== 'number') fail('ErrorBuilder.retryAfter', 'seconds', 'a number', seconds);
+    this.#retryAfter = seconds;
+    this.#built = undefined;
+    return this;
+  }
+
+  /** A plain, branded ToolResponse (a new object each call; the wasm call is cached). */
+  build() {
+    const built = this.#response();
+    const result = { content: [{ type: 'text', text: built.content[0].text }], isError: built.isError };
+    Object.defineProperty(result, BRAND, { value: true });
+    return result;
+  }
+}
+
+// A builder thrown by a handler is a branded response too: it passes through.
+Object.defineProperty(ErrorBuilder.prototype, BRAND, { value: true });
+
+export function errorBuilder(code, message) {
+  return new ErrorBuilder(code, message);
+}
+
+// ---------------------------------------------------------------------------------
+// The pipeline's envelopes.
+
+const ROUTING_KINDS = new Map([
+  ['missing', 0],
+  ['invalid', 1],
+  ['unknown', 2],
+]);
+
+export function routingError(kind, opts) {
+  const fn = 'routingError';
+  const number = ROUTING_KINDS.get(kind);
+  if (number === undefined) fail(fn, 'kind', "'missing', 'invalid' or 'unknown'", kind);
+  object(fn, 'opts', opts);
+  const discriminator = string(fn, 'opts.discriminator', opts.discriminator);
+  const actions = stringList(fn, 'opts.actions', opts.actions, true);
+  let value = '';
+  if (number === 1) {
+    value = typeof opts.value;
+  } else if (number === 2) {
+    value = string(fn, 'opts.value', opts.value).slice(0, ECHO_UNITS);
+  }
+  return response(engine().xmlRoutingError(number, discriminator, actions, value));
+}
+
+/** The text an unbranded throw is reported with; no user `toString` ever runs. */
+function thrownMessage(thrown) {
+  if (thrown === null || thrown === undefined) return String(thrown);
+  const read = readThrown(thrown);
+  if (read.message !== '' || (typeof thrown !== 'object' && typeof thrown !== 'function')) return read.message;
+  // An object with no message: its name, as the best available description.
+  return read.name === 'objectEncountered' ? '[object Object]' : read.name;
+}
+
+export function internalError(thrown, where) {
+  const fn = 'internalError';
+  object(fn, 'where', where);
+  const tool = string(fn, 'where.tool', where.tool);
+  const action = optionalString(fn, 'where.action', where.action);
+  if (isBranded(thrown)) return thrown;
+  return response(engine().xmlInternalError(thrownMessage(thrown), tool, action));
+}
+
+export function groupUnknownAction(group, action, actions) {
+  const fn = 'groupUnknownAction';
+  string(fn, 'group', group);
+  string(fn, 'action', action);
+  return response(engine().xmlGroupUnknownAction(group, action.slice(0, ECHO_UNITS), stringList(fn, 'actions', actions, true)));
+}
+
+export function groupValidationError(group, action, issues) {
+  const fn = 'groupValidationError';
+  string(fn, 'group', group);
+  string(fn, 'action', action);
+  const { json, total } = issuePrefix(fn, issues, GROUP_ISSUES);
+  return response(engine().xmlGroupValidationError(group, action, json, total));
+}
+
+// ---------------------------------------------------------------------------------
+// Validation errors and contract awareness.
+
+export function formatValidationError(issues, actionKey, sentArgs) {
+  const fn = 'formatValidationError';
+  string(fn, 'actionKey', actionKey);
+  const { json, total } = issuePrefix(fn, issues, RENDERED_ISSUES);
+  // A bounded plain copy; a Date shows as its ISO text and a BigInt as its digits.
+  const sent = sentArgs === undefined ? undefined : JSON.stringify(jsonCopy(sentArgs) ?? null);
+  return engine().xmlFormatValidationError(json, total, actionKey, sent);
+}
+
+export function enrichValidationError(xml, toolName, actionKey, options) {
+  const fn = 'enrichValidationError';
+  string(fn, 'xml', xml);
+  string(fn, 'toolName', toolName);
+  string(fn, 'actionKey', actionKey);
+  object(fn, 'options', options);
+  const { activeDeltas, includeAllSeverities, maxDeltasPerError } = options;
+  if (typeof activeDeltas !== 'object' || activeDeltas === null || typeof activeDeltas.get !== 'function') {
+    fail(fn, 'options.activeDeltas', 'a Map of tool name to { deltas }', activeDeltas);
+  }
+  if (includeAllSeverities !== undefined && typeof includeAllSeverities !== 'boolean') {
+    fail(fn, 'options.includeAllSeverities', 'a boolean', includeAllSeverities);
+  }
+  const max = optionalNumber(fn, 'options.maxDeltasPerError', maxDeltasPerError);
+  const entry = activeDeltas.get(toolName);
+  const deltas = entry === undefined || entry === null ? undefined : entry.deltas;
+  if (deltas === undefined || deltas === null || (Array.isArray(deltas) && deltas.length === 0)) {
+    return { xml, injected: false, deltaCount: 0 };
+  }
+  if (!Array.isArray(deltas)) fail(fn, `options.activeDeltas.get(${JSON.stringify(toolName)}).deltas`, 'an array', deltas);
+  const out = engine().xmlEnrichValidationError(
+    xml,
+    toolName,
+    actionKey,
+    plainJson(deltas),
+    includeAllSeverities === true,
+    max,
+  );
+  const space = out.indexOf(' ');
+  const deltaCount = Number(out.slice(0, space));
+  return { xml: out.slice(space + 1), injected: deltaCount > 0, deltaCount };
+}
+
+export function formatDeltasAsXml(deltas) {
+  if (!Array.isArray(deltas)) fail('formatDeltasAsXml', 'deltas', 'an array', deltas);
+  return engine().xmlFormatDeltas(plainJson(deltas));
+}

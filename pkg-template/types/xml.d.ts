@@ -1,0 +1,279 @@
+// Public types of the XML dialect (MCP Fusion) and of the client-side parser. No `any`.
+
+/** One text block of an MCP tool result. */
+export interface TextContent {
+  type: 'text';
+  text: string;
+}
+
+/** MCP's tool result as the XML dialect writes it: one text block. */
+export interface ToolResponse {
+  content: [TextContent];
+  isError?: boolean;
+  structuredContent?: Record<string, unknown>;
+}
+
+/**
+ * A response this package wrote: `isError` is always present (`false` only for the
+ * `warning` severity). Most carry the non-enumerable brand
+ * `Symbol.for('mcp-fusion.ToolResponse')`, which lets a thrown one pass through
+ * {@link internalError} intact; routing errors do not.
+ */
+export interface ToolErrorResponse extends ToolResponse {
+  isError: boolean;
+}
+
+/** The 17 canonical codes of seed 000. */
+export declare const TOOL_ERROR_CODES: readonly [
+  'MISSING_DISCRIMINATOR',
+  'UNKNOWN_ACTION',
+  'VALIDATION_ERROR',
+  'MISSING_REQUIRED_FIELD',
+  'INTERNAL_ERROR',
+  'RATE_LIMITED',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'TIMEOUT',
+  'SERVER_BUSY',
+  'DEPRECATED',
+  'AUTH_REQUIRED',
+  'HANDOFF_UPSTREAM_UNAVAILABLE',
+  'HANDOFF_NAMESPACE_MISMATCH',
+  'HANDOFF_CONNECTING',
+];
+
+/** One of {@link TOOL_ERROR_CODES}. */
+export type CanonicalToolErrorCode = (typeof TOOL_ERROR_CODES)[number];
+
+/** Closed, then open: the canonical codes autocomplete, any other string is allowed. */
+export type ToolErrorCode = CanonicalToolErrorCode | (string & {});
+
+/** `warning` keeps `isError` false; any other severity (even a custom one) is an error. */
+export type ToolErrorSeverity = 'error' | 'critical' | 'warning';
+
+/**
+ * A detail value, written as `String(value)`; a Date as its ISO text. (At run time
+ * any other object is written as bounded JSON; user `toString` / `toJSON` never run.)
+ */
+export type DetailValue = string | number | boolean | bigint | Date | null | undefined;
+
+export interface ToolErrorOptions {
+  message: string;
+  /** Written as `<recovery>` when non-empty. */
+  suggestion?: string | undefined;
+  availableActions?: readonly string[] | undefined;
+  /** Written in `Object.keys` order (integer-like keys first). */
+  details?: Readonly<Record<string, DetailValue>> | undefined;
+  /** Seconds; written only when finite and positive. */
+  retryAfter?: number | undefined;
+  severity?: ToolErrorSeverity | undefined;
+}
+
+/**
+ * `<tool_error code="…" severity="…">` with message, recovery, available actions,
+ * details and retry-after, each only when present. Element content escapes `&` and
+ * `<`; attributes escape `& < > " '`. Characters XML 1.0 forbids are written as
+ * `&#x24NN;` stand-ins that {@link parseToolError} reads back exactly; lone
+ * surrogates become U+FFFD (as `String.prototype.toWellFormed` does).
+ * @throws TypeError when `code` or `opts.message` is not a string, or an option has the wrong type.
+ */
+export declare function toolError(code: ToolErrorCode, opts: ToolErrorOptions): ToolErrorResponse;
+
+/** `<tool_error [code="…"]>` with only a message and no severity attribute. */
+export declare function error(message: string, code?: ToolErrorCode): ToolErrorResponse;
+
+/** `MISSING_REQUIRED_FIELD`: `Required field "F" is missing.`, recovery `Provide the "F" parameter and retry.` */
+export declare function required(field: string): ToolErrorResponse;
+
+/**
+ * The fluent form of {@link toolError} (`f.error(code, message)`). A builder is itself
+ * a ToolResponse: `content` and `isError` are own enumerable getters that call the core
+ * once, on first access, and cache the result until the next change, so a handler can
+ * `return` (or `throw`) a builder as is, and `JSON.stringify(builder)` is the response.
+ */
+export declare class ErrorBuilder implements ToolErrorResponse {
+  constructor(code: ToolErrorCode, message: string);
+  readonly content: [TextContent];
+  readonly isError: boolean;
+  /** Sets the recovery suggestion (the last call wins). */
+  suggest(suggestion: string): this;
+  /** Appends actions; successive calls accumulate. */
+  actions(...names: string[]): this;
+  severity(level: ToolErrorSeverity): this;
+  critical(): this;
+  warning(): this;
+  /** Merges entries as `{ ...old, ...new }` would; values are stringified at once. */
+  details(details: Readonly<Record<string, DetailValue>>): this;
+  retryAfter(seconds: number): this;
+  /** A plain, branded copy of the response. */
+  build(): ToolErrorResponse;
+}
+
+/** `new ErrorBuilder(code, message)`. */
+export declare function errorBuilder(code: ToolErrorCode, message: string): ErrorBuilder;
+
+/** Why a call could not be routed to an action. */
+export type RoutingErrorKind = 'missing' | 'invalid' | 'unknown';
+
+export interface RoutingErrorOptions {
+  /** The discriminator field, e.g. `"action"`. */
+  discriminator: string;
+  actions: readonly string[];
+  /**
+   * What was sent in the discriminator field: for `invalid`, any value (its `typeof` is
+   * reported); for `unknown`, the action name (echoed, cut at 200 units).
+   */
+  value?: unknown;
+}
+
+/**
+ * The pipeline's `MISSING_DISCRIMINATOR`, `INVALID_DISCRIMINATOR` or `UNKNOWN_ACTION`
+ * (available actions as one comma-joined line before the recovery). Not branded.
+ */
+export declare function routingError(kind: RoutingErrorKind, opts: RoutingErrorOptions): ToolErrorResponse;
+
+export interface InternalErrorLocation {
+  tool: string;
+  action?: string | undefined;
+}
+
+/**
+ * What a handler's throw becomes. A branded response (one this package wrote, or an
+ * {@link ErrorBuilder}) is returned as is; anything else becomes `INTERNAL_ERROR`,
+ * message `[tool/action] message` (`[tool] message` without an action; long messages
+ * cut at 4,096 units), with the fixed retry recovery. Never throws for any `thrown`.
+ */
+export declare function internalError(thrown: unknown, where: InternalErrorLocation): ToolErrorResponse;
+
+/** `createGroup`'s `INVALID_PARAMS` for an action the group does not have. */
+export declare function groupUnknownAction(group: string, action: string, actions: readonly string[]): ToolErrorResponse;
+
+/** `createGroup`'s `INVALID_PARAMS` listing `path: message` per issue (100 at most, then a count). */
+export declare function groupValidationError(group: string, action: string, issues: readonly ZodIssueLike[]): ToolErrorResponse;
+
+/** A Zod 3 or Zod 4 issue (`ZodIssue` / `core.$ZodIssue`); read safely, never trusted. */
+export interface ZodIssueLike {
+  readonly code?: string | undefined;
+  readonly path?: readonly PropertyKey[] | undefined;
+  readonly message?: string | undefined;
+}
+
+/**
+ * `<validation_error action="…">` with one `<field>` per issue (`MESSAGE You sent: SENT.
+ * SUGGESTION`), at most 100 then a `<more_issues>` count, and the fixed recovery line.
+ * Accepts Zod 4 and Zod 3 issue shapes. `issues` and `sentArgs` are read once, as
+ * bounded copies; a Proxy, a cycle or a BigInt never throws.
+ * @throws TypeError when `issues` is not an array or `actionKey` not a string.
+ */
+export declare function formatValidationError(
+  issues: readonly ZodIssueLike[],
+  actionKey: string,
+  sentArgs: unknown,
+): string;
+
+export type DeltaSeverity = 'BREAKING' | 'RISKY' | 'SAFE' | 'COSMETIC';
+
+/** One change of a tool's behavioural contract (MCP Fusion's `ContractDelta`). */
+export interface ContractDelta {
+  readonly category?: string | undefined;
+  /** `actions.<key>…` scopes it to an action; anything else is tool-wide. */
+  readonly field: string;
+  readonly severity: DeltaSeverity;
+  readonly description: string;
+  readonly before?: string | null | undefined;
+  readonly after?: string | null | undefined;
+}
+
+/** A tool's contract diff (MCP Fusion's `ContractDiffResult`); only `deltas` is read. */
+export interface ContractDiffLike {
+  readonly deltas: readonly ContractDelta[];
+}
+
+export interface EnrichOptions {
+  /** Tool name → its contract diff. */
+  activeDeltas: ReadonlyMap<string, ContractDiffLike>;
+  /** Inject SAFE and COSMETIC changes too (default: BREAKING and RISKY only). */
+  includeAllSeverities?: boolean | undefined;
+  /** At most this many changes (default 5, never above 100; read as `slice(0, n)`). */
+  maxDeltasPerError?: number | undefined;
+}
+
+export interface EnrichedValidationError {
+  xml: string;
+  injected: boolean;
+  /** How many changes were injected. */
+  deltaCount: number;
+}
+
+/**
+ * Adds `<contract_awareness>` (the tool's changes scoped to `actionKey`) before the
+ * last `</validation_error>`; with nothing relevant, `xml` comes back unchanged.
+ */
+export declare function enrichValidationError(
+  xml: string,
+  toolName: string,
+  actionKey: string,
+  options: EnrichOptions,
+): EnrichedValidationError;
+
+/** `<contract_changes>` with one `<change>` per delta; `""` for none. */
+export declare function formatDeltasAsXml(deltas: readonly ContractDelta[]): string;
+
+// ---------------------------------------------------------------------------------
+// Client side
+
+/** A content block of any kind; only text blocks are read. */
+export interface ContentBlockLike {
+  readonly type: string;
+  readonly text?: string | undefined;
+}
+
+/** Any MCP `CallToolResult` (or a ToolResponse, or an ErrorBuilder). */
+export interface ToolResultLike {
+  readonly content?: readonly ContentBlockLike[] | undefined;
+  readonly isError?: boolean | undefined;
+  readonly structuredContent?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** Which envelope an error was read from. */
+export type ErrorDialect = 'xml' | 'jsonrpc';
+
+export interface ParsedToolError<R extends ToolResultLike = ToolResultLike> {
+  /** The XML dialect's string code (`UNKNOWN` when none), or the JSON-RPC dialect's number. */
+  code: string | number;
+  message: string;
+  recovery: string | null;
+  availableActions: string[];
+  /** `error` when none is given. */
+  severity: string;
+  dialect: ErrorDialect;
+  /** The result that was parsed, the caller's own object. */
+  raw: R;
+}
+
+/**
+ * Reads a tool error back: `null` unless `isError` is truthy. The JSON-RPC dialect is
+ * read from `structuredContent.error` (`code`, `message`, `data.recovery.hint`); the
+ * XML dialect from the text blocks joined with `\n`, entities decoded.
+ * @throws TypeError when `result` is not an object.
+ */
+export declare function parseToolError<R extends ToolResultLike>(result: R): ParsedToolError<R> | null;
+
+/** A tool error on the client, carrying what {@link parseToolError} read. */
+export declare class McpEnvelopeClientError extends Error {
+  readonly name: 'McpEnvelopeClientError';
+  readonly code: string | number;
+  readonly recovery: string | null;
+  readonly availableActions: string[];
+  readonly severity: string;
+  readonly dialect: ErrorDialect;
+  readonly raw: ToolResultLike;
+  constructor(parsed: ParsedToolError, options?: { cause?: unknown });
+  /** The error a result carries, or `null` for a success. */
+  static fromResult(result: ToolResultLike): McpEnvelopeClientError | null;
+}
+
+/** Returns `result` unchanged when it is a success; throws its {@link McpEnvelopeClientError} otherwise. */
+export declare function throwIfToolError<R extends ToolResultLike>(result: R): R;

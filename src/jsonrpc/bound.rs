@@ -1,0 +1,382 @@
+//! The caps on `data.issues` (and on anything else caller-sized the envelope carries),
+//! with the count fields that say what a cut left out.
+//!
+//! - Every string and every key keeps its first 1,024 UTF-16 units (no marker: the
+//!   count field says it was cut).
+//! - Every array keeps its first 10 entries and every object its first 10 keys.
+//! - Two levels of lists and objects are kept below each issue; a list or object
+//!   deeper keeps none of its entries.
+//! - At most 30 issues in all, read in document order: each issue, then the issues of
+//!   its union branches (and of an `invalid_key` / `invalid_element` issue).
+//!
+//! Beside each cut sits the uncut size: `<f>Length` for a string field, `<f>Count`
+//! for a list or object field, `<key>KeyLength` for a cut key, and `<f>Lengths` for a
+//! list whose kept entries were cut — one entry per kept entry, the uncut size of a
+//! cut one (a string's length, a list's or object's entry count) and `null` for the
+//! others. A key that one of these names takes, or that a cut makes equal to an
+//! earlier key, is left out and counted: a count field never overwrites a real key.
+//!
+//! Within the caps the value comes back unchanged. Cost follows the caps, not the
+//! input: only kept entries are visited; a cut string is counted, never copied.
+
+use crate::value::Value;
+
+use super::text::{cut_data_string, js_len};
+
+/// Entries kept per array and keys per object.
+pub const MAX_ENTRIES: usize = 10;
+/// Issues kept in all, union branches included.
+pub const MAX_ISSUES_TOTAL: usize = 30;
+/// Levels of lists and objects kept below an issue.
+pub const MAX_LEVELS: usize = 2;
+/// Nested issue lists followed at most (the issue budget already ends them sooner).
+const MAX_ISSUE_NESTING: usize = MAX_ISSUES_TOTAL + 1;
+
+/// A value after the caps, with the uncut size when the value itself was cut and
+/// the per-entry sizes when a list's kept entries were.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bounded {
+    pub value: Value,
+    pub uncut: Option<usize>,
+    pub lengths: Option<Vec<Value>>,
+}
+
+impl Bounded {
+    fn whole(value: Value) -> Bounded {
+        Bounded { value, uncut: None, lengths: None }
+    }
+
+    /// The count fields this value needs beside it when it sits under `key`.
+    pub fn annotations(&self, key: &str) -> Vec<(String, Value)> {
+        let mut out = Vec::new();
+        if let Some(uncut) = self.uncut {
+            let suffix = if matches!(self.value, Value::String(_)) { "Length" } else { "Count" };
+            out.push((format!("{key}{suffix}"), count_value(uncut)));
+        }
+        if let Some(lengths) = &self.lengths {
+            out.push((format!("{key}Lengths"), Value::Array(lengths.clone())));
+        }
+        out
+    }
+
+    /// This value as one entry of a `<f>Lengths` list.
+    fn length_entry(&self) -> Value {
+        self.uncut.map_or(Value::Null, count_value)
+    }
+}
+
+#[allow(clippy::cast_precision_loss)] // sizes are far below 2^53
+fn count_value(n: usize) -> Value {
+    Value::Number(n as f64)
+}
+
+/// The issue budget shared by one bounding pass.
+struct Budget {
+    issues_left: usize,
+    nesting: usize,
+}
+
+/// The caps applied to a list of Zod issues (`data.issues`). `uncut` is Zod's
+/// top-level issue count when fewer are kept (`issuesCount`).
+pub fn bound_issues(issues: &[Value]) -> Bounded {
+    let mut budget = Budget { issues_left: MAX_ISSUES_TOTAL, nesting: 0 };
+    bound_issue_list(issues, &mut budget)
+}
+
+/// The caps applied to any caller-sized value that is not an issue list, the value
+/// itself sitting at `level` (0 for an object a list holds).
+pub fn bound_value(value: &Value, level: usize) -> Bounded {
+    let mut budget = Budget { issues_left: 0, nesting: MAX_ISSUE_NESTING };
+    bound_plain(value, level, &mut budget)
+}
+
+/// Writes `key: value` and its count fields into `entries`.
+pub fn push_field(entries: &mut Vec<(String, Value)>, key: &str, bounded: Bounded) {
+    let notes = bounded.annotations(key);
+    entries.push((key.to_owned(), bounded.value));
+    entries.extend(notes);
+}
+
+fn bound_issue_list(issues: &[Value], budget: &mut Budget) -> Bounded {
+    let mut kept = Vec::new();
+    let mut lengths = Vec::new();
+    budget.nesting += 1;
+    for issue in issues.iter().take(MAX_ENTRIES) {
+        if budget.issues_left == 0 {
+            break;
+        }
+        budget.issues_left -= 1;
+        let bounded = match issue {
+            Value::Object(entries) if budget.nesting <= MAX_ISSUE_NESTING => {
+                bound_object(entries, 0, Role::Issue(issue_code(issue)), budget)
+            }
+            other => bound_plain(other, 0, budget),
+        };
+        lengths.push(bounded.length_entry());
+        kept.push(bounded.value);
+    }
+    budget.nesting -= 1;
+    finish_list(kept, lengths, issues.len())
+}
+
+fn issue_code(issue: &Value) -> IssueCode {
+    match issue.get("code").and_then(Value::as_str) {
+        Some("invalid_union") => IssueCode::Union,
+        Some("invalid_key" | "invalid_element") => IssueCode::Nested,
+        _ => IssueCode::Plain,
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum IssueCode {
+    Union,
+    Nested,
+    Plain,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// An issue object: some fields hold nested issues.
+    Issue(IssueCode),
+    /// A Zod 3 `unionErrors` entry (a serialised ZodError): `issues` holds issues.
+    ZodErrorEntry,
+    Plain,
+}
+
+fn finish_list(kept: Vec<Value>, lengths: Vec<Value>, total: usize) -> Bounded {
+    let uncut = (kept.len() < total).then_some(total);
+    let lengths = lengths.iter().any(|l| !matches!(l, Value::Null)).then_some(lengths);
+    Bounded { value: Value::Array(kept), uncut, lengths }
+}
+
+fn bound_plain(value: &Value, level: usize, budget: &mut Budget) -> Bounded {
+    match value {
+        Value::String(s) => {
+            let (kept, uncut) = cut_data_string(s);
+            Bounded { value: Value::String(kept), uncut, lengths: None }
+        }
+        Value::Array(items) => {
+            if level > MAX_LEVELS {
+                return emptied(Value::Array(Vec::new()), items.len());
+            }
+            let mut kept = Vec::new();
+            let mut lengths = Vec::new();
+            for item in items.iter().take(MAX_ENTRIES) {
+                let bounded = bound_plain(item, level + 1, budget);
+                lengths.push(bounded.length_entry());
+                kept.push(bounded.value);
+            }
+            finish_list(kept, lengths, items.len())
+        }
+        Value::Object(entries) => bound_object(entries, level, Role::Plain, budget),
+        other => Bounded::whole(other.clone()),
+    }
+}
+
+fn emptied(empty: Value, len: usize) -> Bounded {
+    Bounded { value: empty, uncut: (len > 0).then_some(len), lengths: None }
+}
+
+struct Candidate {
+    key: String,
+    key_uncut: Option<usize>,
+    value: Bounded,
+}
+
+impl Candidate {
+    fn annotation_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.value.annotations(&self.key).into_iter().map(|(k, _)| k).collect();
+        if self.key_uncut.is_some() {
+            names.push(format!("{}KeyLength", self.key));
+        }
+        names
+    }
+}
+
+fn bound_object(entries: &[(String, Value)], level: usize, role: Role, budget: &mut Budget) -> Bounded {
+    if level > MAX_LEVELS {
+        return emptied(Value::Object(Vec::new()), entries.len());
+    }
+    let candidates: Vec<Candidate> = entries
+        .iter()
+        .take(MAX_ENTRIES)
+        .map(|(key, value)| {
+            let (cut_key, key_uncut) = cut_data_string(key);
+            let value = bound_field(key, value, level, role, budget);
+            Candidate { key: cut_key, key_uncut, value }
+        })
+        .collect();
+    let names: Vec<Vec<String>> = candidates.iter().map(Candidate::annotation_names).collect();
+    let mut out: Vec<(String, Value)> = Vec::new();
+    let mut kept = 0usize;
+    for (i, candidate) in candidates.into_iter().enumerate() {
+        let taken_by_record = names
+            .iter()
+            .enumerate()
+            .any(|(j, list)| j != i && list.contains(&candidate.key));
+        let duplicate = out.iter().any(|(k, _)| *k == candidate.key);
+        if taken_by_record || duplicate {
+            continue;
+        }
+        kept += 1;
+        let mut notes = candidate.value.annotations(&candidate.key);
+        if let Some(uncut) = candidate.key_uncut {
+            notes.insert(0, (format!("{}KeyLength", candidate.key), count_value(uncut)));
+        }
+        out.push((candidate.key, candidate.value.value));
+        for (name, value) in notes {
+            if !out.iter().any(|(k, _)| *k == name) {
+                out.push((name, value));
+            }
+        }
+    }
+    let uncut = (kept < entries.len()).then_some(entries.len());
+    Bounded { value: Value::Object(out), uncut, lengths: None }
+}
+
+/// One field of an object at `level`. Fields that hold nested issues reset the
+/// level for those issues and spend the shared issue budget.
+fn bound_field(key: &str, value: &Value, level: usize, role: Role, budget: &mut Budget) -> Bounded {
+    let nested_ok = budget.nesting <= MAX_ISSUE_NESTING;
+    match (role, key, value) {
+        (Role::Issue(IssueCode::Union), "errors", Value::Array(branches)) if nested_ok => {
+            bound_branch_lists(branches, level + 1, budget)
+        }
+        (Role::Issue(IssueCode::Union), "unionErrors", Value::Array(errors)) if nested_ok => {
+            bound_zod_error_list(errors, level + 1, budget)
+        }
+        (Role::Issue(IssueCode::Nested), "issues", Value::Array(issues)) if nested_ok => {
+            bound_issue_list(issues, budget)
+        }
+        (Role::ZodErrorEntry, "issues", Value::Array(issues)) if nested_ok => bound_issue_list(issues, budget),
+        _ => bound_plain(value, level + 1, budget),
+    }
+}
+
+/// Zod 4 `errors: Issue[][]`: the branch list keeps its first 10 branches (fewer
+/// when the issue budget runs out), each branch its first 10 issues.
+fn bound_branch_lists(branches: &[Value], level: usize, budget: &mut Budget) -> Bounded {
+    let mut kept = Vec::new();
+    let mut lengths = Vec::new();
+    for branch in branches.iter().take(MAX_ENTRIES) {
+        if budget.issues_left == 0 {
+            break;
+        }
+        let bounded = match branch {
+            Value::Array(issues) => bound_issue_list(issues, budget),
+            other => bound_plain(other, level + 1, budget),
+        };
+        lengths.push(bounded.length_entry());
+        kept.push(bounded.value);
+    }
+    finish_list(kept, lengths, branches.len())
+}
+
+/// Zod 3 `unionErrors: ZodError[]`, each serialised as `{ issues, ... }`.
+fn bound_zod_error_list(errors: &[Value], level: usize, budget: &mut Budget) -> Bounded {
+    let mut kept = Vec::new();
+    let mut lengths = Vec::new();
+    for error in errors.iter().take(MAX_ENTRIES) {
+        if budget.issues_left == 0 {
+            break;
+        }
+        let bounded = match error {
+            // The ZodError object resets the level like an issue: its `issues` are issues.
+            Value::Object(entries) => bound_object(entries, 0, Role::ZodErrorEntry, budget),
+            other => bound_plain(other, level + 1, budget),
+        };
+        lengths.push(bounded.length_entry());
+        kept.push(bounded.value);
+    }
+    finish_list(kept, lengths, errors.len())
+}
+
+/// The uncut size a count field reports for `value` (for tests and callers that
+/// check a cut): a string's length, a list's or object's entry count.
+pub fn uncut_size(value: &Value) -> Option<usize> {
+    match value {
+        Value::String(s) => Some(js_len(s)),
+        Value::Array(items) => Some(items.len()),
+        Value::Object(entries) => Some(entries.len()),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(text: &str) -> Value {
+        Value::parse_json(text).unwrap()
+    }
+
+    #[test]
+    fn within_caps_nothing_changes() {
+        let issues = v(r#"[{"code":"invalid_union","errors":[[{"code":"custom","path":["a"],"message":"m","params":{"x":[1,{}]}}]],"path":[],"message":"Invalid input"}]"#);
+        let bounded = bound_issues(issues.as_array().unwrap());
+        assert_eq!(bounded.value, issues);
+        assert_eq!(bounded.uncut, None);
+        assert_eq!(bounded.lengths, None);
+    }
+
+    #[test]
+    fn cuts_carry_their_uncut_sizes() {
+        let long = "k".repeat(2000);
+        let issue = Value::Object(vec![
+            ("code".into(), Value::str("unrecognized_keys")),
+            ("keys".into(), Value::Array((0..12).map(|i| Value::str(if i == 1 { long.clone() } else { "a".into() })).collect())),
+            ("path".into(), Value::Array(vec![])),
+            ("message".into(), Value::str(long.clone())),
+        ]);
+        let bounded = bound_issues(&[issue]);
+        let out = bounded.value.as_array().unwrap().first().unwrap();
+        assert_eq!(out.get("keysCount"), Some(&Value::Number(12.0)));
+        let lengths = out.get("keysLengths").and_then(Value::as_array).unwrap();
+        assert_eq!(lengths.len(), 10);
+        assert_eq!(lengths.get(1), Some(&Value::Number(2000.0)));
+        assert_eq!(lengths.first(), Some(&Value::Null));
+        assert_eq!(out.get("messageLength"), Some(&Value::Number(2000.0)));
+    }
+
+    #[test]
+    fn deeper_than_two_levels_keeps_nothing() {
+        let issue = v(r#"{"code":"custom","params":{"a":{"b":{"c":1}}},"path":[],"message":"m"}"#);
+        let bounded = bound_issues(&[issue]);
+        let out = bounded.value.as_array().unwrap().first().unwrap();
+        assert_eq!(out.get("params").unwrap().to_json(), r#"{"a":{"b":{},"bCount":1}}"#);
+    }
+
+    #[test]
+    fn a_count_field_never_overwrites_a_real_key() {
+        let long = "m".repeat(1100);
+        let issue = Value::Object(vec![
+            ("message".into(), Value::str(long)),
+            ("messageLength".into(), Value::str("mine")),
+        ]);
+        let bounded = bound_issues(&[issue]);
+        let out = bounded.value.as_array().unwrap().first().unwrap();
+        assert_eq!(out.get("messageLength"), Some(&Value::Number(1100.0)));
+        assert_eq!(out.as_object().unwrap().len(), 2);
+        assert_eq!(bounded.lengths, Some(vec![Value::Number(2.0)]));
+    }
+
+    #[test]
+    fn the_issue_budget_spans_union_branches() {
+        let branch: Vec<Value> = (0..10).map(|_| v(r#"{"code":"custom","path":[],"message":"m"}"#)).collect();
+        let union = Value::Object(vec![
+            ("code".into(), Value::str("invalid_union")),
+            ("errors".into(), Value::Array(vec![Value::Array(branch.clone()); 5])),
+            ("path".into(), Value::Array(vec![])),
+            ("message".into(), Value::str("Invalid input")),
+        ]);
+        let issues = vec![union.clone(), union];
+        let bounded = bound_issues(&issues);
+        // 1 union + 29 branch issues: the second union does not fit.
+        assert_eq!(bounded.uncut, Some(2));
+        let first = bounded.value.as_array().unwrap().first().unwrap();
+        let errors = first.get("errors").and_then(Value::as_array).unwrap();
+        assert_eq!(errors.len(), 3);
+        assert_eq!(first.get("errorsCount"), Some(&Value::Number(5.0)));
+        assert_eq!(first.get("errorsLengths").unwrap().to_json(), "[null,null,10]");
+    }
+}

@@ -1,0 +1,177 @@
+//! JavaScript string lengths and cuts that never split a surrogate pair.
+//!
+//! Every cap in this dialect is counted the way JavaScript counts `.length`: in
+//! UTF-16 code units. A Rust `char` outside the BMP is two units; a cut that would
+//! leave half of it out leaves all of it out instead.
+
+/// The longest string, key, line or hint sentence the dialect keeps, in UTF-16 units.
+pub const MAX_STRING_UNITS: usize = 1024;
+
+/// What a cut line or sentence ends with.
+pub const ELLIPSIS: char = '…';
+
+/// `s.length` in JavaScript.
+pub fn js_len(s: &str) -> usize {
+    // A UTF-8 string is never shorter in bytes than in UTF-16 units, and ASCII is
+    // equal: skip the walk when the byte length already answers.
+    if s.is_ascii() {
+        return s.len();
+    }
+    s.chars().map(char::len_utf16).sum()
+}
+
+/// The longest prefix of `s` that fits in `max` UTF-16 units, its length in units,
+/// and whether anything was left out. Walks at most `max + 1` characters.
+pub fn prefix(s: &str, max: usize) -> (&str, usize, bool) {
+    let mut units = 0usize;
+    for (byte, c) in s.char_indices() {
+        let n = c.len_utf16();
+        if units + n > max {
+            return (s.get(..byte).unwrap_or(""), units, true);
+        }
+        units += n;
+    }
+    (s, units, false)
+}
+
+/// `s` cut to the data cap with no marker, and its uncut length when it was cut.
+pub fn cut_data_string(s: &str) -> (String, Option<usize>) {
+    let (kept, _, cut) = prefix(s, MAX_STRING_UNITS);
+    if cut {
+        (kept.to_owned(), Some(js_len(s)))
+    } else {
+        (s.to_owned(), None)
+    }
+}
+
+/// `s` cut to the line cap, ending `…` when cut (message lines, hint sentences,
+/// ZodError paths).
+pub fn cut_line(s: &str) -> String {
+    let mut out = Capped::line();
+    out.push_str(s);
+    out.finish()
+}
+
+/// A string builder that stops at a cap, so a huge input costs only its prefix.
+/// It remembers whether anything was refused, and `finish` then appends `…`.
+#[derive(Debug, Clone)]
+pub struct Capped {
+    out: String,
+    units: usize,
+    limit: usize,
+    cut: bool,
+}
+
+impl Capped {
+    pub fn new(limit: usize) -> Capped {
+        Capped { out: String::new(), units: 0, limit, cut: false }
+    }
+
+    /// A builder for one message line or hint sentence.
+    pub fn line() -> Capped {
+        Capped::new(MAX_STRING_UNITS)
+    }
+
+    pub fn push_str(&mut self, s: &str) {
+        if self.cut {
+            return;
+        }
+        let room = self.limit.saturating_sub(self.units);
+        let (kept, units, cut) = prefix(s, room);
+        self.out.push_str(kept);
+        self.units += units;
+        self.cut = cut;
+    }
+
+    pub fn push_char(&mut self, c: char) {
+        let mut buf = [0u8; 4];
+        self.push_str(c.encode_utf8(&mut buf));
+    }
+
+    /// Appends a piece that was itself built under a cap, carrying its cut over.
+    pub fn push_piece(&mut self, piece: &Piece) {
+        self.push_str(&piece.text);
+        if piece.cut {
+            self.cut = true;
+        }
+    }
+
+    /// True once something was refused; later pushes are ignored.
+    pub fn is_full(&self) -> bool {
+        self.cut
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.out.is_empty() && !self.cut
+    }
+
+    /// The text so far and whether it was cut, without a marker.
+    pub fn into_piece(self) -> Piece {
+        Piece { text: self.out, cut: self.cut }
+    }
+
+    /// The text, ending `…` when something was cut.
+    pub fn finish(self) -> String {
+        let mut out = self.out;
+        if self.cut {
+            out.push(ELLIPSIS);
+        }
+        out
+    }
+}
+
+/// A capped text fragment: what was kept and whether more existed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Piece {
+    pub text: String,
+    pub cut: bool,
+}
+
+impl Piece {
+    pub fn finish(self) -> String {
+        let mut out = self.text;
+        if self.cut {
+            out.push(ELLIPSIS);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lengths_are_utf16_units() {
+        assert_eq!(js_len("abc"), 3);
+        assert_eq!(js_len("é"), 1);
+        assert_eq!(js_len("😀"), 2);
+    }
+
+    #[test]
+    fn a_cut_never_splits_a_surrogate_pair() {
+        let s = format!("{}😀", "a".repeat(1023));
+        let (kept, units, cut) = prefix(&s, 1024);
+        assert_eq!((kept.len(), units, cut), (1023, 1023, true));
+        let (kept, uncut) = cut_data_string(&s);
+        assert_eq!((kept.len(), uncut), (1023, Some(1025)));
+        assert_eq!(cut_line(&s), format!("{}…", "a".repeat(1023)));
+    }
+
+    #[test]
+    fn exact_fit_is_not_cut() {
+        let s = "k".repeat(1024);
+        assert_eq!(cut_data_string(&s), (s.clone(), None));
+        assert_eq!(cut_line(&s), s);
+    }
+
+    #[test]
+    fn capped_builder_stops_and_marks() {
+        let mut c = Capped::new(5);
+        c.push_str("abc");
+        c.push_str("def");
+        assert!(c.is_full());
+        c.push_str("ghi");
+        assert_eq!(c.finish(), "abcde…");
+    }
+}

@@ -1,0 +1,476 @@
+#![cfg(not(target_arch = "wasm32"))]
+//! Property tests for the caps of the JSON-RPC dialect: for arbitrary nested issue
+//! data, whatever reaches `data` is bounded and every count field tells the truth.
+//!
+//! Checked against the input, independently of the core's own bookkeeping:
+//! - every string value keeps at most its first 1,024 UTF-16 units (a prefix of the
+//!   original, never half a surrogate pair), and every kept key likewise;
+//! - every array keeps at most 10 entries, every object at most 10 of its keys;
+//! - at most 30 issues in all, union branches included;
+//! - nothing deeper than two levels of lists and objects below an issue;
+//! - each count field (`<f>Length`, `<f>Count`, `<f>Lengths`, `<key>KeyLength`,
+//!   `issuesCount`) equals the uncut size, and is present exactly when a cut happened;
+//! - the message and hint lines stay within their caps, and rendering never panics.
+
+use mcp_envelope::jsonrpc::{
+    error_result, format_validation, Alias, ErrorResultOptions, PreValidation, ThrownError, ValidationOptions,
+};
+use mcp_envelope::value::Value;
+use proptest::prelude::*;
+
+const CAP: usize = 1024;
+
+fn js_len(s: &str) -> usize {
+    s.encode_utf16().count()
+}
+
+fn cut(s: &str) -> String {
+    let mut units = 0;
+    let mut out = String::new();
+    for c in s.chars() {
+        units += c.len_utf16();
+        if units > CAP {
+            break;
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn size(v: &Value) -> Option<usize> {
+    match v {
+        Value::String(s) => Some(js_len(s)),
+        Value::Array(a) => Some(a.len()),
+        Value::Object(o) => Some(o.len()),
+        _ => None,
+    }
+}
+
+fn num(v: Option<&Value>) -> Option<usize> {
+    match v {
+        Some(Value::Number(n)) if *n >= 0.0 && n.fract() == 0.0 => Some(*n as usize),
+        _ => None,
+    }
+}
+
+// --- generators -------------------------------------------------------------------
+
+fn arb_string() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => "[a-zé😀 ,.]{0,12}",
+        1 => (1000usize..1030, prop::sample::select(vec!['a', 'é', '😀'])).prop_map(|(n, c)| c.to_string().repeat(n)),
+        1 => (1020usize..1026).prop_map(|n| format!("{}😀tail", "a".repeat(n))),
+        1 => (2000usize..2600).prop_map(|n| "x".repeat(n)),
+    ]
+}
+
+fn arb_key() -> impl Strategy<Value = String> {
+    prop_oneof![
+        6 => prop::sample::select(vec!["a", "b", "message", "path", "code", "params", "errors", "x", "aLength", "aCount", "aLengths", "messageLength", "paramsCount", "keys"]).prop_map(str::to_owned),
+        2 => "[a-z]{1,6}",
+        1 => (1020usize..1030).prop_map(|n| "k".repeat(n)),
+        1 => (1020usize..1030).prop_map(|n| format!("{}Length", "k".repeat(n))),
+        1 => (1030usize..1040).prop_map(|n| "k".repeat(n)),
+    ]
+}
+
+fn dedupe(entries: Vec<(String, Value)>) -> Vec<(String, Value)> {
+    let mut out: Vec<(String, Value)> = Vec::new();
+    for (k, v) in entries {
+        if !out.iter().any(|(seen, _)| *seen == k) {
+            out.push((k, v));
+        }
+    }
+    out
+}
+
+fn arb_leaf() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        (-1e6f64..1e6).prop_map(Value::Number),
+        arb_string().prop_map(Value::String),
+    ]
+}
+
+fn arb_value() -> impl Strategy<Value = Value> {
+    arb_leaf().prop_recursive(4, 48, 13, |inner| {
+        prop_oneof![
+            prop::collection::vec(inner.clone(), 0..14).prop_map(Value::Array),
+            prop::collection::vec((arb_key(), inner), 0..14).prop_map(|e| Value::Object(dedupe(e))),
+        ]
+    })
+}
+
+fn arb_path() -> impl Strategy<Value = Value> {
+    prop::collection::vec(prop_oneof![arb_string().prop_map(Value::String), (0u32..20).prop_map(|n| Value::Number(n.into()))], 0..14)
+        .prop_map(Value::Array)
+}
+
+fn plain_issue() -> impl Strategy<Value = Value> {
+    (
+        prop::sample::select(vec!["custom", "invalid_type", "too_big", "invalid_value", "unrecognized_keys"]),
+        arb_path(),
+        arb_string(),
+        prop::option::of(arb_value()),
+        prop::collection::vec((arb_key(), arb_value()), 0..4),
+    )
+        .prop_map(|(code, path, message, params, extra)| {
+            let mut e = vec![("code".to_owned(), Value::str(code)), ("path".to_owned(), path), ("message".to_owned(), Value::String(message))];
+            if let Some(p) = params {
+                e.push(("params".into(), p));
+            }
+            e.extend(extra);
+            Value::Object(dedupe(e))
+        })
+}
+
+fn arb_issue() -> impl Strategy<Value = Value> {
+    plain_issue().prop_recursive(2, 40, 12, |inner| {
+        prop_oneof![
+            // Zod 4 union: errors: Issue[][]
+            (prop::collection::vec(prop::collection::vec(inner.clone(), 0..12), 0..12), arb_path()).prop_map(|(errors, path)| {
+                Value::Object(vec![
+                    ("code".into(), Value::str("invalid_union")),
+                    ("errors".into(), Value::Array(errors.into_iter().map(Value::Array).collect())),
+                    ("path".into(), path),
+                    ("message".into(), Value::str("Invalid input")),
+                ])
+            }),
+            // Zod 3 union: unionErrors: [{ issues, name }]
+            (prop::collection::vec(prop::collection::vec(inner.clone(), 0..12), 0..12), arb_path()).prop_map(|(errors, path)| {
+                let entries = errors
+                    .into_iter()
+                    .map(|issues| Value::Object(vec![("issues".into(), Value::Array(issues)), ("name".into(), Value::str("ZodError"))]))
+                    .collect();
+                Value::Object(vec![
+                    ("code".into(), Value::str("invalid_union")),
+                    ("unionErrors".into(), Value::Array(entries)),
+                    ("path".into(), path),
+                    ("message".into(), Value::str("Invalid input")),
+                ])
+            }),
+            // Zod 4 invalid_key: issues: Issue[]
+            (prop::collection::vec(inner, 0..13), arb_path()).prop_map(|(issues, path)| {
+                Value::Object(vec![
+                    ("code".into(), Value::str("invalid_key")),
+                    ("origin".into(), Value::str("record")),
+                    ("issues".into(), Value::Array(issues)),
+                    ("path".into(), path),
+                    ("message".into(), Value::str("Invalid key in record")),
+                ])
+            }),
+        ]
+    })
+}
+
+// --- the checker ------------------------------------------------------------------
+
+struct Checker {
+    issues_seen: usize,
+}
+
+const SUFFIXES: [&str; 4] = ["KeyLength", "Lengths", "Length", "Count"];
+
+impl Checker {
+    /// A list of issues at `out`, cut from `inp`.
+    fn issue_list(&mut self, out: &[Value], inp: &[Value]) -> Result<(), String> {
+        prop_assert_len(out.len() <= 10 && out.len() <= inp.len(), || format!("issue list of {}", out.len()))?;
+        for (o, i) in out.iter().zip(inp) {
+            self.issues_seen += 1;
+            match (o, i) {
+                (Value::Object(_), Value::Object(_)) => self.object(o, i, 0, true)?,
+                _ => self.node(o, i, 0)?,
+            }
+        }
+        Ok(())
+    }
+
+    fn node(&mut self, out: &Value, inp: &Value, level: usize) -> Result<(), String> {
+        match (out, inp) {
+            (Value::String(o), Value::String(i)) => {
+                if *o != cut(i) {
+                    return Err(format!("string of {} units kept as {} units, not its prefix", js_len(i), js_len(o)));
+                }
+                Ok(())
+            }
+            (Value::Array(o), Value::Array(i)) => {
+                if level > 2 {
+                    return if o.is_empty() { Ok(()) } else { Err(format!("a list {level} levels below an issue kept entries")) };
+                }
+                prop_assert_len(o.len() <= 10 && o.len() == i.len().min(10), || format!("list of {} kept {}", i.len(), o.len()))?;
+                for (a, b) in o.iter().zip(i) {
+                    self.node(a, b, level + 1)?;
+                }
+                Ok(())
+            }
+            (Value::Object(_), Value::Object(_)) => self.object(out, inp, level, false),
+            (a, b) if a == b => Ok(()),
+            (a, b) => Err(format!("{} became {}", b.to_json(), a.to_json())),
+        }
+    }
+
+    /// The uncut size a cut of `v` (at `level`) must report, if it was cut.
+    fn expected_cut(v: &Value, level: usize) -> Option<usize> {
+        match v {
+            Value::String(s) if js_len(s) > CAP => Some(js_len(s)),
+            Value::Array(a) if a.len() > 10 || (level > 2 && !a.is_empty()) => Some(a.len()),
+            Value::Object(o) if o.len() > 10 || (level > 2 && !o.is_empty()) => Some(o.len()),
+            _ => None,
+        }
+    }
+
+    fn object(&mut self, out: &Value, inp: &Value, level: usize, is_issue: bool) -> Result<(), String> {
+        let (Value::Object(o), Value::Object(i)) = (out, inp) else { return Err("not objects".into()) };
+        if level > 2 {
+            return if o.is_empty() { Ok(()) } else { Err(format!("an object {level} levels below an issue kept keys")) };
+        }
+        let code = inp.get("code").and_then(Value::as_str);
+        let mut kept = 0usize;
+        for (index, (key, value)) in i.iter().take(10).enumerate() {
+            let ck = cut(key);
+            // A key a cut makes equal to an earlier one is left out.
+            if i.iter().take(index).any(|(k2, _)| cut(k2) == ck) {
+                continue;
+            }
+            let Some(ov) = out.get(&ck) else { continue };
+            // A record may have taken this key's name (the real key is then left out).
+            let is_record = SUFFIXES.iter().any(|s| {
+                ck.strip_suffix(s).is_some_and(|base| i.iter().take(10).any(|(k2, v2)| cut(k2) == base && k2 != key && cut_needs(s, k2, v2, level)))
+            });
+            if is_record {
+                continue;
+            }
+            kept += 1;
+            let nested = is_issue
+                && matches!(
+                    (code, key.as_str()),
+                    (Some("invalid_union"), "errors" | "unionErrors") | (Some("invalid_key" | "invalid_element"), "issues")
+                );
+            if nested {
+                self.nested_issues(key, ov, value, level)?;
+                if let (Value::Array(oa), Value::Array(ia)) = (ov, value) {
+                    let got = num(o.iter().find(|(k, _)| *k == format!("{ck}Count")).map(|(_, v)| v));
+                    let want = (oa.len() < ia.len()).then_some(ia.len());
+                    if got != want {
+                        return Err(format!("{ck}Count is {got:?}, want {want:?}"));
+                    }
+                    if key == "errors" {
+                        let lengths = o.iter().find(|(k, _)| *k == format!("{ck}Lengths")).map(|(_, v)| v);
+                        check_branch_lengths(lengths, oa, ia)?;
+                    }
+                }
+            } else {
+                self.node(ov, value, level + 1)?;
+                // Count fields: present exactly when cut, equal to the uncut size.
+                let want = Self::expected_cut(value, level + 1);
+                let suffix = if matches!(value, Value::String(_)) { "Length" } else { "Count" };
+                let got = num(o.iter().find(|(k, _)| *k == format!("{ck}{suffix}")).map(|(_, v)| v));
+                if want.is_some() && got != want {
+                    return Err(format!("{ck}{suffix} is {got:?}, the uncut size is {want:?}"));
+                }
+                // An object also counts keys left out because a count field took
+                // their name: any count present must be the uncut size.
+                if got.is_some() && got != size(value) {
+                    return Err(format!("{ck}{suffix} is {got:?}, the uncut size is {:?}", size(value)));
+                }
+                if let (Value::Array(oa), Value::Array(ia)) = (ov, value) {
+                    let lengths = o.iter().find(|(k, _)| *k == format!("{ck}Lengths")).map(|(_, v)| v);
+                    check_lengths(lengths, oa, ia, level + 2)?;
+                }
+            }
+            if js_len(key) > CAP {
+                let got = num(o.iter().find(|(k, _)| *k == format!("{ck}KeyLength")).map(|(_, v)| v));
+                if got != Some(js_len(key)) {
+                    return Err(format!("{ck}KeyLength is {got:?}, the key is {} units", js_len(key)));
+                }
+            }
+        }
+        if kept > 10 {
+            return Err(format!("object kept {kept} keys"));
+        }
+        // Every output key is a kept key or a count field.
+        for (k, _) in o {
+            let real = i.iter().take(10).any(|(k2, _)| cut(k2) == *k);
+            let record = SUFFIXES.iter().any(|s| k.ends_with(s));
+            if !real && !record {
+                return Err(format!("key {k:?} came from nowhere"));
+            }
+            if js_len(k) > CAP + "KeyLength".len() {
+                return Err(format!("a key of {} units", js_len(k)));
+            }
+        }
+        Ok(())
+    }
+
+    fn nested_issues(&mut self, key: &str, out: &Value, inp: &Value, level: usize) -> Result<(), String> {
+        let (Value::Array(o), Value::Array(i)) = (out, inp) else { return self.node(out, inp, level + 1) };
+        prop_assert_len(o.len() <= 10 && o.len() <= i.len(), || format!("{key} kept {}", o.len()))?;
+        for (ob, ib) in o.iter().zip(i) {
+            match (key, ob, ib) {
+                ("errors", Value::Array(oi), Value::Array(ii)) => self.issue_list(oi, ii)?,
+                ("unionErrors", Value::Object(_), Value::Object(_)) => {
+                    let (Some(Value::Array(oi)), Some(Value::Array(ii))) = (ob.get("issues"), ib.get("issues")) else {
+                        continue;
+                    };
+                    self.issue_list(oi, ii)?;
+                }
+                ("issues", Value::Object(_), Value::Object(_)) => {
+                    self.issues_seen += 1;
+                    self.object(ob, ib, 0, true)?;
+                }
+                _ => self.node(ob, ib, level + 2)?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether a field `k2: v2` is cut in a way that puts a record named `k2 + suffix`.
+fn cut_needs(suffix: &str, k2: &str, v2: &Value, level: usize) -> bool {
+    match suffix {
+        "KeyLength" => js_len(k2) > CAP,
+        "Length" => matches!(v2, Value::String(s) if js_len(s) > CAP),
+                // An object may also be counted for keys a cut or a count field pushed out.
+        "Count" => matches!(v2, Value::Object(_)) || (!matches!(v2, Value::String(_)) && Checker::expected_cut(v2, level + 1).is_some()),
+        "Lengths" => matches!(v2, Value::Array(_)),
+        _ => false,
+    }
+}
+
+fn check_lengths(lengths: Option<&Value>, out: &[Value], inp: &[Value], entry_level: usize) -> Result<(), String> {
+    let any_cut = inp.iter().take(out.len()).any(|v| Checker::expected_cut(v, entry_level).is_some());
+    match lengths {
+        None if any_cut => Err("a kept entry was cut but no <f>Lengths says so".into()),
+        None => Ok(()),
+        Some(Value::Array(l)) => {
+            if !any_cut && l.len() != out.len() {
+                // No kept entry was cut: a key of this name is the caller's own.
+                return Ok(());
+            }
+            prop_assert_len(l.len() == out.len(), || format!("<f>Lengths has {} entries for {}", l.len(), out.len()))?;
+            for (entry, v) in l.iter().zip(inp) {
+                let want = Checker::expected_cut(v, entry_level);
+                match (entry, want) {
+                    (Value::Null, None) => {}
+                    (Value::Number(_), Some(n)) if num(Some(entry)) == Some(n) && size(v) == Some(n) => {}
+                    // An object whose left-out keys a count field took: its key count.
+                    (Value::Number(_), None) if matches!(v, Value::Object(_)) && num(Some(entry)) == size(v) => {}
+                    _ => return Err(format!("<f>Lengths entry {} for an entry of size {:?}", entry.to_json(), size(v))),
+                }
+            }
+            Ok(())
+        }
+        // No kept entry was cut: a key of this name is the caller's own.
+        Some(_) if !any_cut => Ok(()),
+        Some(other) => Err(format!("<f>Lengths is {}", other.to_json())),
+    }
+}
+
+/// `errorsLengths`: one entry per kept branch, the uncut issue count of a cut one.
+fn check_branch_lengths(lengths: Option<&Value>, out: &[Value], inp: &[Value]) -> Result<(), String> {
+    let cut_flags: Vec<bool> = out.iter().zip(inp).map(|(o, i)| size(o) < size(i)).collect();
+    match lengths {
+        None if cut_flags.contains(&true) => Err("a branch was cut but no errorsLengths says so".into()),
+        None => Ok(()),
+        Some(Value::Array(l)) => {
+            prop_assert_len(l.len() == out.len(), || "errorsLengths length".into())?;
+            for ((entry, i), was_cut) in l.iter().zip(inp).zip(cut_flags) {
+                let ok = if was_cut { num(Some(entry)) == size(i) } else { *entry == Value::Null };
+                prop_assert_len(ok, || format!("errorsLengths entry {} for a branch of {:?}", entry.to_json(), size(i)))?;
+            }
+            Ok(())
+        }
+        Some(other) => Err(format!("errorsLengths is {}", other.to_json())),
+    }
+}
+
+fn prop_assert_len(ok: bool, msg: impl FnOnce() -> String) -> Result<(), String> {
+    if ok {
+        Ok(())
+    } else {
+        Err(msg())
+    }
+}
+
+fn check_data_issues(data: &Value, issues: &[Value]) -> Result<(), String> {
+    let Some(Value::Array(out)) = data.get("issues") else { return Err("no data.issues".into()) };
+    let mut checker = Checker { issues_seen: 0 };
+    checker.issue_list(out, issues)?;
+    if checker.issues_seen > 30 {
+        return Err(format!("{} issues kept", checker.issues_seen));
+    }
+    let count = num(data.get("issuesCount"));
+    let want = (out.len() < issues.len()).then_some(issues.len());
+    if count != want {
+        return Err(format!("issuesCount {count:?}, want {want:?}"));
+    }
+    check_lengths(data.get("issuesLengths"), out, issues, 0)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    #[test]
+    fn rejection_data_is_bounded(
+        issues in prop::collection::vec(arb_issue(), 0..40),
+        args in arb_value(),
+        aliased in prop::collection::vec((arb_string(), arb_string()), 0..14),
+        ignored in prop::collection::vec(arb_string(), 0..14),
+    ) {
+        let pre = PreValidation {
+            aliased: aliased.into_iter().map(|(alias, target)| Alias { alias, target }).collect(),
+            ignored,
+            collisions: vec![],
+        };
+        let error = format_validation(&issues, &ValidationOptions { tool: "tool", args: Some(&args), schema: None, input: Some(&pre) });
+        let data = error.data.clone().unwrap_or(Value::Null);
+        if let Err(e) = check_data_issues(&data, &issues) {
+            prop_assert!(false, "{}", e);
+        }
+        // data.input: first 10 of each list, strings cut, counts beside.
+        if pre.changed_anything() {
+            let input = data.get("input").cloned().unwrap_or(Value::Null);
+            let aliased = input.get("aliased").and_then(Value::as_array).unwrap_or(&[]).to_vec();
+            prop_assert_eq!(aliased.len(), pre.aliased.len().min(10));
+            prop_assert_eq!(num(input.get("aliasedCount")), (pre.aliased.len() > 10).then_some(pre.aliased.len()));
+            for (o, i) in aliased.iter().zip(&pre.aliased) {
+                let want_alias = cut(&i.alias);
+                prop_assert_eq!(o.get("alias").and_then(Value::as_str), Some(want_alias.as_str()));
+                prop_assert_eq!(num(o.get("aliasLength")), (js_len(&i.alias) > CAP).then_some(js_len(&i.alias)));
+                prop_assert_eq!(num(o.get("targetLength")), (js_len(&i.target) > CAP).then_some(js_len(&i.target)));
+            }
+            let ignored = input.get("ignored").and_then(Value::as_array).unwrap_or(&[]).to_vec();
+            let ignored_in: Vec<Value> = pre.ignored.iter().cloned().map(Value::String).collect();
+            prop_assert_eq!(ignored.len(), pre.ignored.len().min(10));
+            prop_assert_eq!(num(input.get("ignoredCount")), (pre.ignored.len() > 10).then_some(pre.ignored.len()));
+            if let Err(e) = check_lengths(input.get("ignoredLengths"), &ignored, &ignored_in, 1) {
+                prop_assert!(false, "{}", e);
+            }
+        } else {
+            prop_assert!(data.get("input").is_none());
+        }
+        // The message: the prefix, at most 10 lines of at most 1,025 units, then the count.
+        let prefix_len = "Input validation error: Invalid arguments for tool tool: ".len();
+        prop_assert!(js_len(&error.message) <= prefix_len + 10 * (CAP + 1) + 9 * 2 + 24, "message of {} units", js_len(&error.message));
+        let hint = data.get("recovery").and_then(|r| r.get("hint")).and_then(Value::as_str).unwrap_or("");
+        // Up to 10 line sentences, the (+N more) count and 20 pre-validation sentences.
+        prop_assert!(js_len(hint) <= 31 * (CAP + 2), "hint of {} units", js_len(hint));
+        prop_assert!(!hint.is_empty());
+
+        // The envelope keeps the bounds and adds only the request id.
+        let result = error_result(&ThrownError::from(&error), &ErrorResultOptions { request_id: Some("R"), ..Default::default() });
+        let wire = result.structured_content.get("error").and_then(|e| e.get("data")).cloned().unwrap_or(Value::Null);
+        prop_assert_eq!(wire.get("requestId"), Some(&Value::str("R")));
+        prop_assert_eq!(wire.get("issues"), data.get("issues"));
+    }
+
+    #[test]
+    fn zod_error_data_is_bounded(issues in prop::collection::vec(arb_issue(), 0..40)) {
+        let result = error_result(&ThrownError::Zod { code: -32007, issues: &issues }, &ErrorResultOptions { request_id: None, ..Default::default() });
+        let data = result.structured_content.get("error").and_then(|e| e.get("data")).cloned().unwrap_or(Value::Null);
+        if let Err(e) = check_data_issues(&data, &issues) {
+            prop_assert!(false, "{}", e);
+        }
+    }
+}
