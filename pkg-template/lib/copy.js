@@ -16,8 +16,8 @@ export const COPY_LIMITS = Object.freeze({
 const TRUNCATED = '[Truncated]';
 const WIRE_VALUE_LIMIT = 1_000_000;
 
-function wellFormed(text) {
-  const cut = text.length > COPY_LIMITS.stringUnits ? text.slice(0, COPY_LIMITS.stringUnits) : text;
+function wellFormed(text, units) {
+  const cut = text.length > units ? text.slice(0, units) : text;
   return typeof cut.toWellFormed === 'function' ? cut.toWellFormed() : cut;
 }
 
@@ -33,7 +33,7 @@ export function plainCopy(value, limits = COPY_LIMITS) {
   const copy = (v, depth) => {
     if (v === null || typeof v === 'boolean') return v;
     if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-    if (typeof v === 'string') return wellFormed(v);
+    if (typeof v === 'string') return wellFormed(v, limits.stringUnits);
     if (typeof v !== 'object') return UNREADABLE;
     if (seen.has(v) || depth >= limits.depth || ++nodes > limits.nodes) return UNREADABLE;
     seen.add(v);
@@ -50,7 +50,7 @@ export function plainCopy(value, limits = COPY_LIMITS) {
       for (let i = 0; i < count; i++) {
         const key = keys[i];
         const member = copyMember(v, key, depth);
-        if (member !== undefined) out[wellFormed(key)] = member;
+        if (member !== undefined) out[wellFormed(key, limits.stringUnits)] = member;
       }
       return out;
     } catch {
