@@ -105,3 +105,4 @@ export type WasmSource = string | URL | Response | BufferSource | WebAssembly.Mo
 export declare function init(source?: WasmSource): Promise<void>;
 
 export * from './types/xml.js';
+export * from './types/jsonrpc.js';

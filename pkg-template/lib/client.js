@@ -1,16 +1,70 @@
 // The client side, for both dialects: read a tool error back out of a CallToolResult
 // (the XML <tool_error> text, or the JSON-RPC dialect's structuredContent.error), and
-// an Error subclass to throw it as. The result crosses into wasm once, as a bounded
-// plain copy; the caller's own object is returned as `raw`.
+// an Error subclass to throw it as. What the core reads of the result crosses into
+// wasm once, as a small plain copy; the caller's own object is returned as `raw`.
 
-import { plainJson } from './copy.js';
 import { engine } from './engine.js';
 
+/** Longest text block read, in UTF-16 units: any real envelope is read back whole. */
+const TEXT_UNITS = 1 << 24;
+/** Content blocks read. */
+const BLOCKS = 1000;
+
+const THREW = Symbol('threw');
+
+function read(object, key) {
+  try {
+    return object[key];
+  } catch {
+    return THREW;
+  }
+}
+
+const isObject = (value) => typeof value === 'object' && value !== null;
+
+function text(value) {
+  if (typeof value !== 'string') return undefined;
+  const cut = value.length > TEXT_UNITS ? value.slice(0, TEXT_UNITS) : value;
+  return typeof cut.toWellFormed === 'function' ? cut.toWellFormed() : cut;
+}
+
 /**
- * Bounds of the copy of a result: plainCopy's, except that a text block may be up to
- * 16 Mi UTF-16 units, so that any real envelope is read back whole.
+ * The fields of a result the core reads, each read once inside try/catch: `isError`
+ * (an `isError` that throws on read counts as an error), the text blocks of `content`,
+ * and `structuredContent.error`'s `code`, `message` and `data.recovery.hint`.
  */
-const RESULT_LIMITS = Object.freeze({ depth: 16, entries: 1000, stringUnits: 1 << 24, nodes: 50000 });
+function resultJson(result) {
+  const isError = read(result, 'isError');
+  const out = { isError: isError === THREW || Boolean(isError), content: [] };
+  const content = read(result, 'content');
+  let blocks = 0;
+  try {
+    if (Array.isArray(content)) blocks = Math.min(content.length, BLOCKS);
+  } catch {
+    blocks = 0;
+  }
+  for (let i = 0; i < blocks; i++) {
+    const block = read(content, i);
+    if (!isObject(block)) continue;
+    out.content.push({ type: text(read(block, 'type')), text: text(read(block, 'text')) });
+  }
+  const structured = read(result, 'structuredContent');
+  const error = isObject(structured) ? read(structured, 'error') : undefined;
+  if (isObject(error)) {
+    const code = read(error, 'code');
+    const data = read(error, 'data');
+    const recovery = isObject(data) ? read(data, 'recovery') : undefined;
+    const hint = isObject(recovery) ? text(read(recovery, 'hint')) : undefined;
+    out.structuredContent = {
+      error: {
+        code: typeof code === 'number' || typeof code === 'string' ? (typeof code === 'string' ? text(code) : code) : undefined,
+        message: text(read(error, 'message')),
+        data: hint === undefined ? undefined : { recovery: { hint } },
+      },
+    };
+  }
+  return JSON.stringify(out);
+}
 
 function describe(value) {
   if (value === null) return 'null';
@@ -21,7 +75,7 @@ export function parseToolError(result) {
   if (typeof result !== 'object' || result === null) {
     throw new TypeError(`mcp-envelope: parseToolError: \`result\` must be an object (a CallToolResult), got ${describe(result)}`);
   }
-  const out = engine().xmlParseToolError(plainJson(result, RESULT_LIMITS));
+  const out = engine().xmlParseToolError(resultJson(result));
   if (out === '') return null;
   const parsed = JSON.parse(out);
   return {

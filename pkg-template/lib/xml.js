@@ -47,7 +47,11 @@ const ECHO_UNITS = 1024;
 
 function describe(value) {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
+  try {
+    if (Array.isArray(value)) return 'an array';
+  } catch {
+    return 'a revoked Proxy';
+  }
   const type = typeof value;
   return type === 'object' ? 'an object' : type === 'undefined' ? 'undefined' : `a ${type}`;
 }
@@ -98,9 +102,9 @@ function cutText(text) {
  * A bounded, acyclic, JSON-ready copy (the limits of copy.js's `plainCopy`, every read
  * once inside try/catch), with JSON's own reading of what Zod issues and detail values
  * carry: a BigInt becomes its decimal text (Zod's bigint bounds and literals, which
- * JSON.stringify would throw on), a Date its ISO text (as JSON writes it, without
- * calling a user `toJSON`), functions, symbols and `undefined` are left out of objects
- * and are `null` in arrays. Cycles and reads that throw become '[Unreadable]'.
+ * JSON.stringify would throw on) and a Symbol its `String()`, a Date its ISO text (as
+ * JSON writes it, without calling a user `toJSON`); functions and `undefined` are left
+ * out of objects and are `null` in arrays. Cycles and reads that throw become '[Unreadable]'.
  */
 function jsonCopy(value) {
   const seen = new WeakSet();
@@ -114,6 +118,8 @@ function jsonCopy(value) {
       case 'boolean':
         return v;
       case 'bigint':
+      case 'symbol':
+        // String() of these runs no user code (a Zod 4 path may hold a symbol key).
         return cutText(String(v));
       case 'object':
         break;

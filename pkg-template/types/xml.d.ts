@@ -1,17 +1,20 @@
 // Public types of the XML dialect (MCP Fusion) and of the client-side parser. No `any`.
 
+// The response shapes are type aliases, not interfaces, so that they are assignable to
+// the MCP SDK's CallToolResult, whose index signature an interface never satisfies.
+
 /** One text block of an MCP tool result. */
-export interface TextContent {
+export type TextContent = {
   type: 'text';
   text: string;
-}
+};
 
 /** MCP's tool result as the XML dialect writes it: one text block. */
-export interface ToolResponse {
+export type ToolResponse = {
   content: [TextContent];
   isError?: boolean;
   structuredContent?: Record<string, unknown>;
-}
+};
 
 /**
  * A response this package wrote: `isError` is always present (`false` only for the
@@ -19,9 +22,9 @@ export interface ToolResponse {
  * `Symbol.for('mcp-fusion.ToolResponse')`, which lets a thrown one pass through
  * {@link internalError} intact; routing errors do not.
  */
-export interface ToolErrorResponse extends ToolResponse {
+export type ToolErrorResponse = ToolResponse & {
   isError: boolean;
-}
+};
 
 /** The 17 canonical codes of seed 000. */
 export declare const TOOL_ERROR_CODES: readonly [
@@ -93,8 +96,10 @@ export declare function required(field: string): ToolErrorResponse;
  * once, on first access, and cache the result until the next change, so a handler can
  * `return` (or `throw`) a builder as is, and `JSON.stringify(builder)` is the response.
  */
-export declare class ErrorBuilder implements ToolErrorResponse {
+export declare class ErrorBuilder {
   constructor(code: ToolErrorCode, message: string);
+  /** Lets a builder stand where the MCP SDK's CallToolResult (which has one) is expected. */
+  readonly [key: string]: unknown;
   readonly content: [TextContent];
   readonly isError: boolean;
   /** Sets the recovery suggestion (the last call wins). */
