@@ -55,9 +55,22 @@ fn num(v: Option<&Value>) -> Option<usize> {
 
 // --- generators -------------------------------------------------------------------
 
+/// A list usually short, sometimes just past the cap of 10, so that most cases stay
+/// small while every cut still happens often.
+fn list_of<T: std::fmt::Debug + 'static>(item: BoxedStrategy<T>, long: usize) -> BoxedStrategy<Vec<T>> {
+    sized_list_of(item, long, 4)
+}
+
+/// Like [`list_of`], with `short_weight` to keep nested lists mostly short.
+fn sized_list_of<T: std::fmt::Debug + 'static>(item: BoxedStrategy<T>, long: usize, short_weight: u32) -> BoxedStrategy<Vec<T>> {
+    prop_oneof![short_weight => Just(0usize..4), 1 => Just(9usize..12), 1 => Just(long..long + 2)]
+        .prop_flat_map(move |range| prop::collection::vec(item.clone(), range))
+        .boxed()
+}
+
 fn arb_string() -> impl Strategy<Value = String> {
     prop_oneof![
-        4 => "[a-zé😀 ,.]{0,12}",
+        24 => "[a-zé😀 ,.]{0,12}",
         1 => (1000usize..1030, prop::sample::select(vec!['a', 'é', '😀'])).prop_map(|(n, c)| c.to_string().repeat(n)),
         1 => (1020usize..1026).prop_map(|n| format!("{}😀tail", "a".repeat(n))),
         1 => (2000usize..2600).prop_map(|n| "x".repeat(n)),
@@ -94,16 +107,16 @@ fn arb_leaf() -> impl Strategy<Value = Value> {
 }
 
 fn arb_value() -> impl Strategy<Value = Value> {
-    arb_leaf().prop_recursive(4, 48, 13, |inner| {
+    arb_leaf().prop_recursive(3, 24, 12, |inner| {
         prop_oneof![
-            prop::collection::vec(inner.clone(), 0..14).prop_map(Value::Array),
-            prop::collection::vec((arb_key(), inner), 0..14).prop_map(|e| Value::Object(dedupe(e))),
+            list_of(inner.clone(), 12).prop_map(Value::Array),
+            list_of((arb_key(), inner).boxed(), 12).prop_map(|e| Value::Object(dedupe(e))),
         ]
     })
 }
 
 fn arb_path() -> impl Strategy<Value = Value> {
-    prop::collection::vec(prop_oneof![arb_string().prop_map(Value::String), (0u32..20).prop_map(|n| Value::Number(n.into()))], 0..14)
+    list_of(prop_oneof![arb_string().prop_map(Value::String), (0u32..20).prop_map(|n| Value::Number(n.into()))].boxed(), 12)
         .prop_map(Value::Array)
 }
 
@@ -129,7 +142,7 @@ fn arb_issue() -> impl Strategy<Value = Value> {
     plain_issue().prop_recursive(2, 40, 12, |inner| {
         prop_oneof![
             // Zod 4 union: errors: Issue[][]
-            (prop::collection::vec(prop::collection::vec(inner.clone(), 0..12), 0..12), arb_path()).prop_map(|(errors, path)| {
+            (sized_list_of(sized_list_of(inner.clone(), 11, 12), 11, 6), arb_path()).prop_map(|(errors, path)| {
                 Value::Object(vec![
                     ("code".into(), Value::str("invalid_union")),
                     ("errors".into(), Value::Array(errors.into_iter().map(Value::Array).collect())),
@@ -138,7 +151,7 @@ fn arb_issue() -> impl Strategy<Value = Value> {
                 ])
             }),
             // Zod 3 union: unionErrors: [{ issues, name }]
-            (prop::collection::vec(prop::collection::vec(inner.clone(), 0..12), 0..12), arb_path()).prop_map(|(errors, path)| {
+            (sized_list_of(sized_list_of(inner.clone(), 11, 12), 11, 6), arb_path()).prop_map(|(errors, path)| {
                 let entries = errors
                     .into_iter()
                     .map(|issues| Value::Object(vec![("issues".into(), Value::Array(issues)), ("name".into(), Value::str("ZodError"))]))
@@ -151,7 +164,7 @@ fn arb_issue() -> impl Strategy<Value = Value> {
                 ])
             }),
             // Zod 4 invalid_key: issues: Issue[]
-            (prop::collection::vec(inner, 0..13), arb_path()).prop_map(|(issues, path)| {
+            (sized_list_of(inner, 11, 6), arb_path()).prop_map(|(issues, path)| {
                 Value::Object(vec![
                     ("code".into(), Value::str("invalid_key")),
                     ("origin".into(), Value::str("record")),
@@ -409,11 +422,11 @@ fn check_data_issues(data: &Value, issues: &[Value]) -> Result<(), String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     #[test]
     fn rejection_data_is_bounded(
-        issues in prop::collection::vec(arb_issue(), 0..40),
+        issues in list_of(arb_issue().boxed(), 31),
         args in arb_value(),
         aliased in prop::collection::vec((arb_string(), arb_string()), 0..14),
         ignored in prop::collection::vec(arb_string(), 0..14),
@@ -466,7 +479,7 @@ proptest! {
     }
 
     #[test]
-    fn zod_error_data_is_bounded(issues in prop::collection::vec(arb_issue(), 0..40)) {
+    fn zod_error_data_is_bounded(issues in list_of(arb_issue().boxed(), 31)) {
         let result = error_result(&ThrownError::Zod { code: -32007, issues: &issues }, &ErrorResultOptions { request_id: None, ..Default::default() });
         let data = result.structured_content.get("error").and_then(|e| e.get("data")).cloned().unwrap_or(Value::Null);
         if let Err(e) = check_data_issues(&data, &issues) {

@@ -37,6 +37,7 @@ const schemas = {};
 const zodMessageIssues = {};
 const capsIssues = {};
 const strictness = {};
+const compiled = {};
 
 for (const vector of vectors) {
   const expression = vector.input?.schema;
@@ -54,6 +55,7 @@ for (const vector of vectors) {
     let schema = evaluate(expression);
     if (strict) schema = strictRoot(schema);
     schemas[expression] = toJsonSchema(schema);
+    compiled[expression] = schema;
   } else if (vector.kind === 'zodMessage') {
     const result = evaluate(expression).safeParse(vector.input.value);
     if (result.success) throw new Error(`${vector.id}: the value unexpectedly parsed`);
@@ -75,6 +77,17 @@ function recordCapsIssues(vector, expression) {
   const result = evaluate(expression).safeParse(args);
   if (result.success) throw new Error(`${vector.id}: the rebuilt arguments unexpectedly parsed`);
   capsIssues[vector.id] = { count: result.error.issues.length, first: result.error.issues.slice(0, 10) };
+}
+
+// The schemas must be the ones the reference validated with: each `validation`
+// vector's arguments must raise exactly its recorded issues again.
+for (const vector of vectors) {
+  if (vector.kind !== 'validation') continue;
+  const result = compiled[vector.input.schema].safeParse(vector.input.args);
+  const got = JSON.stringify(result.success ? [] : result.error.issues);
+  if (got !== JSON.stringify(vector.input.zodIssues)) {
+    throw new Error(`${vector.id}: Zod raised ${got}, the vector recorded ${JSON.stringify(vector.input.zodIssues)}`);
+  }
 }
 
 const fixture = {

@@ -21,7 +21,7 @@
 
 use crate::value::Value;
 
-use super::text::{cut_data_string, js_len};
+use super::text::cut_data_string;
 
 /// Entries kept per array and keys per object.
 pub const MAX_ENTRIES: usize = 10;
@@ -289,17 +289,6 @@ fn bound_zod_error_list(errors: &[Value], level: usize, budget: &mut Budget) -> 
         kept.push(bounded.value);
     }
     finish_list(kept, lengths, errors.len())
-}
-
-/// The uncut size a count field reports for `value` (for tests and callers that
-/// check a cut): a string's length, a list's or object's entry count.
-pub fn uncut_size(value: &Value) -> Option<usize> {
-    match value {
-        Value::String(s) => Some(js_len(s)),
-        Value::Array(items) => Some(items.len()),
-        Value::Object(entries) => Some(entries.len()),
-        _ => None,
-    }
 }
 
 #[cfg(test)]

@@ -26,6 +26,9 @@ pub const MAX_RENDER_BRANCHES: usize = 64;
 pub const MAX_RENDER_BRANCH_ISSUES: usize = 32;
 /// Accepted values of one enum or literal the renderer lists at most.
 pub const MAX_RENDER_VALUES: usize = 256;
+/// Path segments read at most; a rendered path is cut far sooner (each segment
+/// takes at least one character or a dot of the 1,024).
+pub const MAX_PATH_SEGMENTS: usize = 1024;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IssueKind {
@@ -53,10 +56,6 @@ pub struct Branch<'a> {
 impl<'a> IssueView<'a> {
     pub fn new(raw: &'a Value) -> IssueView<'a> {
         IssueView { raw }
-    }
-
-    pub fn raw(&self) -> &'a Value {
-        self.raw
     }
 
     pub fn code(&self) -> &'a str {
@@ -149,9 +148,9 @@ fn list_prefix(list: Option<&Value>) -> Vec<&Value> {
 pub fn relative_path<'a>(issue: &IssueView<'a>, union_abs: &[&'a Value], absolute: bool) -> Vec<&'a Value> {
     let path = issue.path();
     if absolute && path.len() >= union_abs.len() && path.iter().zip(union_abs).all(|(a, b)| a == *b) {
-        return path.iter().skip(union_abs.len()).collect();
+        return path.iter().skip(union_abs.len()).take(MAX_PATH_SEGMENTS).collect();
     }
-    path.iter().collect()
+    path.iter().take(MAX_PATH_SEGMENTS).collect()
 }
 
 /// `path.join(".")` as JavaScript would write it, cut at the line cap.

@@ -8,7 +8,7 @@
 //!   `Error:` / `Recovery:` / term line text and `structuredContent.error`.
 //! - [`fail`], [`recovery_for`] and the contract fill implement error contracts.
 //!
-//! Everything takes [`Value`](crate::value::Value)s the boundary parsed from JSON and
+//! Everything takes `Value`s the boundary parsed from JSON and
 //! returns values it serialises; nothing here reads a clock, a global or a random
 //! source. Cost follows the caps, not the input.
 

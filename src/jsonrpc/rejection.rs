@@ -4,7 +4,7 @@
 //! What the lines say beyond Zod's own message:
 //! - an enum or literal miss on a field the caller left out reads
 //!   `Missing required field. Expected one of "a"|"b"` (explicit `null` is present);
-//! - a union renders what would have been accepted (see [`Renderer::plan_union`]):
+//! - a union renders what would have been accepted (the rules are on `plan_union`):
 //!   branch issues carry branch-relative paths, joined `; ` within a branch and
 //!   ` or ` across branches, identical branch renderings once; the top level joins
 //!   lines with `, `.
@@ -17,7 +17,10 @@ use crate::value::{js_number_string, Value};
 
 use super::bound::{bound_issues, push_field, Bounded, MAX_ENTRIES};
 use super::hint::{build_hint, join_and, Sentence};
-use super::issue::{arriving_at, path_string, relative_path, write_path, Arriving, Branch, IssueKind, IssueView, MAX_RENDER_BRANCH_ISSUES};
+use super::issue::{
+    arriving_at, path_string, relative_path, write_path, Arriving, Branch, IssueKind, IssueView, MAX_PATH_SEGMENTS,
+    MAX_RENDER_BRANCH_ISSUES,
+};
 use super::schema::accepted_keys;
 use super::text::{cut_data_string, Capped, Piece};
 use super::McpErrorParts;
@@ -31,8 +34,6 @@ const MAX_EXAMINED_ISSUES: usize = 100;
 const MAX_RENDER_WORK: usize = 4096;
 /// Unions nested in unions the renderer follows; deeper ones render Zod's message.
 const MAX_UNION_DEPTH: usize = 8;
-/// Path segments read at most; the rendered path is cut far sooner.
-const MAX_PATH_SEGMENTS: usize = 1024;
 /// Unknown keys compared against alias collisions at most.
 const MAX_KEY_SCAN: usize = 1024;
 
@@ -267,7 +268,7 @@ impl<'a> Renderer<'a> {
         match issue.kind() {
             IssueKind::Union if depth < MAX_UNION_DEPTH => self.render_top_union(issue, abs, depth, out),
             IssueKind::UnrecognizedKeys => {
-                let text = line_text(&abs, &Piece { text: issue.message().to_owned(), cut: false });
+                let text = line_text(&abs, &raw(issue.message()));
                 let sentences = self.unknown_key_sentences(issue, &abs);
                 out.push(Line { text, sentences });
             }
@@ -348,9 +349,13 @@ impl<'a> Renderer<'a> {
     /// 4. one branch left renders as the plain field; several render joined ` or `.
     fn plan_union(&mut self, issue: IssueView<'a>, abs: &[&'a Value]) -> UnionPlan<'a> {
         let mut branches = issue.branches();
-        if branches.is_empty() {
+        // Reading the branches costs what they hold: charge it, and fall back to
+        // Zod's own message once the budget is gone.
+        let cost: usize = branches.iter().map(|b| b.issues.len().min(MAX_RENDER_BRANCH_ISSUES)).sum();
+        if branches.is_empty() || cost > self.work_left {
             return UnionPlan::Plain;
         }
+        self.work_left -= cost;
         if branches.len() > 1 {
             let kept: Vec<Branch<'a>> = branches.iter().copied().filter(|b| !is_blank_literal_branch(b)).collect();
             if !kept.is_empty() {
@@ -932,7 +937,7 @@ mod tests {
         assert_eq!(super::super::text::js_len(line), 1025);
         assert!(line.ends_with('…'));
         assert_eq!(&r.hint, line);
-        let e = format_validation(&v(&issues).as_array().unwrap().to_vec(), &ValidationOptions { tool: "t", ..Default::default() });
+        let e = format_validation(v(&issues).as_array().unwrap(), &ValidationOptions { tool: "t", ..Default::default() });
         let data = e.data.unwrap();
         let issue = data.get("issues").and_then(|i| i.as_array()).and_then(|i| i.first()).unwrap();
         assert_eq!(issue.get("messageLength"), Some(&Value::Number(3000.0)));
@@ -944,6 +949,42 @@ mod tests {
         let r = render(&format!("[{issue},{issue}]"), r#"{"n":"x"}"#, None, None);
         assert_eq!(r.lines.len(), 1);
         assert_eq!(r.hint, "Send n as a number, not a string.");
+    }
+
+    // Native only: it times itself, and wasm32-unknown-unknown has no clock.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn hostile_inputs_cost_their_caps() {
+        // A million-segment path, a union of a thousand branches nested a hundred deep.
+        let long_path = Value::Array((0..1_000_000).map(|i| Value::Number(f64::from(i))).collect());
+        let small = v(r#"{"code":"custom","path":["x"],"message":"m"}"#);
+        let mut union = small.clone();
+        for _ in 0..100 {
+            let mut branches = vec![Value::Array(vec![union, small.clone()])];
+            branches.extend(std::iter::repeat(Value::Array(vec![small.clone(); 40])).take(999));
+            union = Value::Object(vec![
+                ("code".into(), Value::str("invalid_union")),
+                ("errors".into(), Value::Array(branches)),
+                ("path".into(), Value::Array(vec![Value::str("u")])),
+                ("message".into(), Value::str("Invalid input")),
+            ]);
+        }
+        let deep_path = Value::Object(vec![
+            ("code".into(), Value::str("custom")),
+            ("path".into(), long_path),
+            ("message".into(), Value::str("m".repeat(5_000_000))),
+        ]);
+        let mut issues = vec![deep_path, union];
+        issues.extend(std::iter::repeat(v(r#"{"code":"custom","path":[],"message":"same"}"#)).take(200_000));
+        let args = v(r#"{"u":{"u":{"x":1}}}"#);
+        let started = std::time::Instant::now();
+        let e = format_validation(&issues, &ValidationOptions { tool: "t", args: Some(&args), schema: None, input: None });
+        println!("hostile rejection: {:?}", started.elapsed());
+        let data = e.data.unwrap();
+        assert_eq!(data.get("issuesCount"), Some(&Value::Number(200_002.0)));
+        assert!(super::super::text::js_len(&e.message) < 4 * 1024);
+        // Milliseconds in a debug build; the bound is loose for slow machines.
+        assert!(started.elapsed().as_millis() < 1000, "took {:?}", started.elapsed());
     }
 
     #[test]

@@ -101,10 +101,6 @@ impl Capped {
         self.cut
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.out.is_empty() && !self.cut
-    }
-
     /// The text so far and whether it was cut, without a marker.
     pub fn into_piece(self) -> Piece {
         Piece { text: self.out, cut: self.cut }
