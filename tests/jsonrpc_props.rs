@@ -268,7 +268,7 @@ impl Checker {
                     if got != want {
                         return Err(format!("{ck}Count is {got:?}, want {want:?}"));
                     }
-                    if key == "errors" {
+                    if key == "errors" && !caller_has_key(i, &format!("{ck}Lengths")) {
                         let lengths = o.iter().find(|(k, _)| *k == format!("{ck}Lengths")).map(|(_, v)| v);
                         check_branch_lengths(lengths, oa, ia)?;
                     }
@@ -288,8 +288,10 @@ impl Checker {
                     return Err(format!("{ck}{suffix} is {got:?}, the uncut size is {:?}", size(value)));
                 }
                 if let (Value::Array(oa), Value::Array(ia)) = (ov, value) {
-                    let lengths = o.iter().find(|(k, _)| *k == format!("{ck}Lengths")).map(|(_, v)| v);
-                    check_lengths(lengths, oa, ia, level + 2)?;
+                    if !caller_has_key(i, &format!("{ck}Lengths")) {
+                        let lengths = o.iter().find(|(k, _)| *k == format!("{ck}Lengths")).map(|(_, v)| v);
+                        check_lengths(lengths, oa, ia, level + 2)?;
+                    }
                 }
             }
             if js_len(key) > CAP {
@@ -349,6 +351,13 @@ fn cut_needs(suffix: &str, k2: &str, v2: &Value, level: usize) -> bool {
         "Lengths" => matches!(v2, Value::Array(_)),
         _ => false,
     }
+}
+
+/// When the caller's own object has a key named like the record (`aLengths` beside
+/// `a`), the output alone cannot tell the caller's key from a record that replaced it,
+/// so that one record is not checked.
+fn caller_has_key(object: &[(String, Value)], name: &str) -> bool {
+    object.iter().take(10).any(|(k, _)| cut(k) == name)
 }
 
 fn check_lengths(lengths: Option<&Value>, out: &[Value], inp: &[Value], entry_level: usize) -> Result<(), String> {
