@@ -27,6 +27,7 @@
 pub mod classify;
 pub mod codes;
 pub mod http_status;
+pub mod js;
 pub mod jsonrpc;
 pub mod request_id;
 pub mod value;

@@ -8,6 +8,7 @@
 //! `not.*allowed` are kept as shipped (seed 003's table lost the `*` in rendering).
 
 use crate::codes::JsonRpcErrorCode;
+use crate::js::js_is_whitespace as is_js_whitespace;
 
 /// The capped text the patterns read, with the set of character classes it contains:
 /// a needle needing a class the text lacks is ruled out by one mask test, and nothing
@@ -113,17 +114,6 @@ fn find_ci(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
                 .get(at + 1..at + needle.len())
                 .is_some_and(|window| window.iter().zip(rest).all(|(h, n)| h.to_ascii_lowercase() == *n))
     })
-}
-
-/// JS `\s`: WhiteSpace and LineTerminator of ECMA-262 (not Rust's `is_whitespace`,
-/// which adds U+0085 and lacks U+FEFF).
-fn is_js_whitespace(c: char) -> bool {
-    matches!(
-        c,
-        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}'
-            | '\u{2000}'..='\u{200a}'
-            | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}'
-    )
 }
 
 /// What JS `.` refuses to match.

@@ -22,6 +22,7 @@
 //! code, message and data it found.
 
 use crate::codes::JsonRpcErrorCode;
+use crate::js::js_trim;
 use crate::value::Value;
 
 use super::bound::{bound_issues, push_field};
@@ -161,29 +162,6 @@ fn term_line(data: &Value) -> Vec<String> {
         terms.push(format!("request {id}"));
     }
     terms
-}
-
-/// `String.prototype.trim`: JavaScript's white space and line terminators.
-pub fn js_trim(s: &str) -> &str {
-    s.trim_matches(|c: char| {
-        matches!(
-            c,
-            '\t' | '\n'
-                | '\u{B}'
-                | '\u{C}'
-                | '\r'
-                | ' '
-                | '\u{A0}'
-                | '\u{1680}'
-                | '\u{2000}'..='\u{200A}'
-                | '\u{2028}'
-                | '\u{2029}'
-                | '\u{202F}'
-                | '\u{205F}'
-                | '\u{3000}'
-                | '\u{FEFF}'
-        )
-    })
 }
 
 /// A ZodError's message on the wire and in logs: the first issue's line (`path:

@@ -19,7 +19,7 @@
 //! leaves them raw).
 
 use super::escape::{escape_content_all, push_attr, push_content_all};
-use super::js::{cut_utf16, js_display};
+use crate::js::{cut_utf16, js_display};
 use crate::value::Value;
 
 /// Deltas injected per error unless the caller says otherwise.

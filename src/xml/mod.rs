@@ -22,7 +22,7 @@
 pub mod builder;
 pub mod contract;
 pub mod escape;
-mod js;
+
 pub mod parse;
 pub mod routing;
 pub mod tool_error;
@@ -34,7 +34,7 @@ pub use contract::{
     enrich_validation_error, format_deltas_xml, max_deltas_from_js, EnrichOptions, Enriched,
 };
 pub use escape::{escape_attr, escape_content, unescape};
-pub use js::{js_object_key_order, js_typeof};
+pub use crate::js::{js_object_key_order, js_typeof};
 pub use parse::{parse_tool_error, parse_tool_error_text, Dialect, ParsedCode, ParsedToolError};
 pub use routing::{
     group_unknown_action, group_validation_error, internal_error, route_action, routing_error,

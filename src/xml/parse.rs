@@ -17,7 +17,7 @@
 //! give back exactly what went in. Absent attributes give `UNKNOWN` and `error`.
 
 use super::escape::unescape;
-use super::js::{js_trim, js_truthy};
+use crate::js::{js_trim, js_truthy};
 use crate::value::Value;
 
 /// Which envelope a parsed error came from.

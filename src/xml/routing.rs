@@ -10,7 +10,7 @@
 //! branded throw as `[tool/action] [object Object]`; we do not copy that.
 
 use super::escape::push_content;
-use super::js::{cut_utf16, js_typeof};
+use crate::js::{cut_utf16, js_typeof};
 use super::tool_error::{error, tool_error, ToolErrorOptions, ToolResponse};
 use crate::value::{js_number_string, Value};
 

@@ -3,7 +3,7 @@
 use core::fmt::Write as _;
 
 use super::escape::{push_attr, push_content};
-use super::js::js_object_key_order;
+use crate::js::js_object_key_order;
 use crate::value::{js_number_string, Value};
 
 /// The severity `tool_error` writes when none is given.

@@ -25,7 +25,7 @@
 //! Sent objects are written as JSON only up to the 50 units shown.
 
 use super::escape::{push_attr, push_content};
-use super::js::{
+use crate::js::{
     cut_utf16, js_date_iso, js_display, json_prefix, utf16_len_exceeds, utf16_prefix_end,
 };
 use super::tool_error::ToolResponse;

@@ -1,4 +1,5 @@
-//! The few JavaScript semantics the XML dialect must reproduce exactly: string
+//! The JavaScript semantics the core reproduces exactly, shared by both dialects and
+//! classification: string
 //! lengths in UTF-16 code units, `Object.keys` order, `typeof`, truthiness,
 //! `String.prototype.trim` and `Date.prototype.toISOString`.
 
@@ -114,7 +115,8 @@ pub(crate) fn js_truthy(value: Option<&Value>) -> bool {
     }
 }
 
-/// The characters `String.prototype.trim` removes (WhiteSpace and LineTerminator).
+/// JS `\s`, and what `String.prototype.trim` removes: WhiteSpace and LineTerminator
+/// (not Rust's `char::is_whitespace`, which adds U+0085 and lacks U+FEFF).
 pub(crate) fn js_is_whitespace(c: char) -> bool {
     matches!(
         c,
@@ -129,6 +131,7 @@ pub(crate) fn js_is_whitespace(c: char) -> bool {
     )
 }
 
+/// `String.prototype.trim`.
 pub(crate) fn js_trim(s: &str) -> &str {
     s.trim_matches(js_is_whitespace)
 }
