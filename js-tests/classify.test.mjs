@@ -202,13 +202,15 @@ test('McpError and the 11 factories: code, message, data, cause, stack starting 
   assert.equal(m.McpError.isMcpError(new Proxy(m.notFound('x'), {})), false);
 });
 
-test('requestId: shape, uniqueness and an even spread over the alphabet', () => {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+test('requestId: the tscore vector, uniqueness and an even spread over the alphabet', () => {
+  const [vector] = vectors('tscore.json', 'requestId');
+  const alphabet = vector.expected.charset;
+  assert.equal(alphabet.length, 36);
   const counts = new Map([...alphabet].map((c) => [c, 0]));
   const seen = new Set();
   for (let i = 0; i < 4000; i++) {
     const id = m.requestId();
-    assert.match(id, /^[A-Z0-9]{5}-[A-Z0-9]{5}$/);
+    assert.match(id, new RegExp(vector.expected.regex));
     seen.add(id);
     for (const c of id.replace('-', '')) counts.set(c, counts.get(c) + 1);
   }
