@@ -2,13 +2,40 @@
 // and error contracts. Values are read once and copied bounded before they cross;
 // the sentences, caps and envelope are the core's.
 
-import { COPY_LIMITS, plainJson, wireDataJson } from './copy.js';
+import { COPY_LIMITS, wireDataJson } from './copy.js';
 import { engine } from './engine.js';
 import { McpError } from './mcp-error.js';
-import { KIND_MCP_ERROR, readOnceSafely, readThrown } from './read.js';
+import { KIND_MCP_ERROR, readOnceSafely, readThrown, UNREADABLE } from './read.js';
 
-/** How many top-level issues cross; the core keeps 10 (and 30 through unions). */
+/**
+ * How many top-level issues cross, at most. The core renders from the first 100 and
+ * keeps 10 in `data.issues`; the true count crosses beside them, so `issuesCount` and
+ * `(+N more)` stay exact however many Zod raised.
+ */
 const ISSUES_CROSSING = 1000;
+/** The issues `data.issues` can keep: their copies keep long strings and lists. */
+const ISSUES_KEPT = 10;
+
+/**
+ * Copy limits of what crosses for an argument rejection. The core keeps 1,024 units
+ * per string and 10 entries per list, and writes the uncut size beside each cut; it
+ * can only count what crossed, so the kept issues cross with long strings and lists
+ * (their count fields are exact up to these limits), the others with what rendering
+ * needs (a line is cut at 1,024 units; unknown keys are scanned up to 1,024).
+ */
+const KEPT_ISSUE = Object.freeze({ depth: 32, entries: 16384, stringUnits: 262144, strings: true });
+const OTHER_ISSUE = Object.freeze({ depth: 32, entries: 1100, stringUnits: 2048, strings: true });
+/** Arguments are read for presence and JSON type only: string values cross empty. */
+const ARGS = Object.freeze({ depth: 32, entries: 16384, stringUnits: 262144, strings: false });
+/** The author's own values: a tool's JSON Schema, pre-validation's record, a contract. */
+const AUTHORED = Object.freeze({ depth: 32, entries: 16384, stringUnits: 65536, strings: true });
+/** Shared by one crossing: containers visited, and string units copied before strings shrink to the floor. */
+const NODE_BUDGET = 100000;
+const UNIT_BUDGET = 8 * 1024 * 1024;
+/** What every string keeps once the unit budget is spent: enough to render a cut line. */
+const UNIT_FLOOR = 1100;
+
+const UNREADABLE_JSON = JSON.stringify(UNREADABLE);
 
 const THROWN_PLAIN = 0;
 const THROWN_MCP = 1;
@@ -24,13 +51,113 @@ function requireString(value, what) {
   if (typeof value !== 'string') throw new TypeError(`mcp-envelope: ${what} must be a string`);
 }
 
-function jsonOrEmpty(value) {
-  return value === undefined ? '' : plainJson(value);
+/** Reads the named options once each; a Proxy or getter that throws is a TypeError. */
+function readOptions(options, what, names) {
+  requireObject(options, what);
+  const out = {};
+  for (const name of names) {
+    const read = readOnceSafely(options, name);
+    if (read.threw) throw new TypeError(`mcp-envelope: ${what}: \`${name}\` could not be read`);
+    out[name] = read.value;
+  }
+  return out;
 }
 
-function issuesJson(issues) {
-  const length = Math.min(issues.length, ISSUES_CROSSING);
-  return plainJson(length === issues.length ? issues : issues.slice(0, length));
+/** A fresh budget for one crossing. */
+function budget() {
+  return { nodes: NODE_BUDGET, units: UNIT_BUDGET };
+}
+
+/**
+ * JSON text of a bounded, acyclic copy of `root`, written directly (no intermediate
+ * object, so a `__proto__` key is kept as a key). Each property is read once inside
+ * try/catch; a read that throws, a cycle, a BigInt, a Symbol or a function is
+ * '[Unreadable]'; `undefined` is dropped from objects and `null` in lists, as JSON
+ * writes them. Lone surrogates cross as `\uD800` escapes (the core reads U+FFFD).
+ */
+function copyJson(root, limits, shared) {
+  const ancestors = new WeakSet();
+  const string = (text) => {
+    const cap = shared.units > 0 ? limits.stringUnits : UNIT_FLOOR;
+    const kept = text.length > cap ? text.slice(0, cap) : text;
+    shared.units -= kept.length;
+    return JSON.stringify(kept);
+  };
+  const walk = (value, depth) => {
+    switch (typeof value) {
+      case 'string':
+        return limits.strings ? string(value) : '""';
+      case 'number':
+        return Number.isFinite(value) ? JSON.stringify(value) : 'null';
+      case 'boolean':
+        return value ? 'true' : 'false';
+      case 'object':
+        if (value === null) return 'null';
+        break;
+      default:
+        return UNREADABLE_JSON;
+    }
+    if (depth >= limits.depth || shared.nodes <= 0 || ancestors.has(value)) return UNREADABLE_JSON;
+    shared.nodes -= 1;
+    ancestors.add(value);
+    try {
+      const parts = [];
+      if (Array.isArray(value)) {
+        const length = Math.min(value.length, limits.entries);
+        for (let i = 0; i < length; i++) parts.push(member(value, i, depth) ?? 'null');
+        return `[${parts.join(',')}]`;
+      }
+      const keys = Object.keys(value);
+      const count = Math.min(keys.length, limits.entries);
+      for (let i = 0; i < count; i++) {
+        const text = member(value, keys[i], depth);
+        if (text !== undefined) parts.push(`${string(keys[i])}:${text}`);
+      }
+      return `{${parts.join(',')}}`;
+    } catch {
+      // A revoked Proxy, a throwing ownKeys or length: the container is unreadable.
+      return UNREADABLE_JSON;
+    } finally {
+      ancestors.delete(value);
+    }
+  };
+  const member = (container, key, depth) => {
+    let value;
+    try {
+      value = container[key];
+    } catch {
+      return UNREADABLE_JSON;
+    }
+    return value === undefined ? undefined : walk(value, depth + 1);
+  };
+  return walk(root, 0) ?? 'null';
+}
+
+/**
+ * The issues that cross, as JSON text, and how many there are. An unreadable list (a
+ * Proxy whose traps throw) crosses as no issue at all.
+ */
+function issuesCrossing(issues) {
+  let total;
+  try {
+    total = issues.length;
+  } catch {
+    return { json: '[]', total: 0 };
+  }
+  if (!Number.isSafeInteger(total) || total < 0) return { json: '[]', total: 0 };
+  const shared = budget();
+  const crossing = Math.min(total, ISSUES_CROSSING);
+  const parts = new Array(crossing);
+  for (let i = 0; i < crossing; i++) {
+    let issue;
+    try {
+      issue = issues[i];
+    } catch {
+      issue = UNREADABLE;
+    }
+    parts[i] = copyJson(issue, i < ISSUES_KEPT ? KEPT_ISSUE : OTHER_ISSUE, shared);
+  }
+  return { json: `[${parts.join(',')}]`, total };
 }
 
 /**
@@ -39,15 +166,22 @@ function issuesJson(issues) {
  */
 export function formatValidation(issues, options) {
   if (!Array.isArray(issues)) throw new TypeError('mcp-envelope: formatValidation issues must be an array');
-  requireObject(options, 'formatValidation options');
-  const { tool, args, schema, input } = options;
+  const { tool, args, schema, input } = readOptions(options, 'formatValidation options', [
+    'tool',
+    'args',
+    'schema',
+    'input',
+  ]);
   requireString(tool, 'formatValidation option `tool`');
+  if (input !== undefined) requireObject(input, 'formatValidation option `input`');
+  const crossing = issuesCrossing(issues);
   const json = engine().formatValidationJson(
-    issuesJson(issues),
+    crossing.json,
+    crossing.total,
     tool,
-    jsonOrEmpty(args),
-    jsonOrEmpty(schema),
-    jsonOrEmpty(input),
+    args === undefined ? '' : copyJson(args, ARGS, budget()),
+    schema === undefined ? '' : copyJson(schema, AUTHORED, budget()),
+    input === undefined ? '' : copyJson(input, AUTHORED, budget()),
   );
   const { code, message, data } = JSON.parse(json);
   return new McpError(code, message, data);
@@ -65,7 +199,7 @@ function readRequestId(requestId) {
 function readContract(contract) {
   if (contract === undefined) return '';
   if (!Array.isArray(contract)) throw new TypeError('mcp-envelope: `contract` must be an array of entries');
-  return plainJson(contract);
+  return copyJson(contract, AUTHORED, budget());
 }
 
 /**
@@ -73,37 +207,82 @@ function readContract(contract) {
  * and the term line as text, and `structuredContent.error = { code, message, data }`.
  */
 export function errorResult(thrown, options = {}) {
-  requireObject(options, 'errorResult options');
-  const { requestId, contract, aborted } = options;
+  const { requestId, contract, aborted } = readOptions(options, 'errorResult options', [
+    'requestId',
+    'contract',
+    'aborted',
+  ]);
   if (aborted !== undefined && typeof aborted !== 'boolean') {
     throw new TypeError('mcp-envelope: errorResult option `aborted` must be a boolean');
   }
-  const id = readRequestId(requestId);
   const contractJson = readContract(contract);
+  const id = readRequestId(requestId);
   const read = readThrown(thrown, COPY_LIMITS.stringUnits);
   const glue = engine();
   const code = glue.classifyRead(read.kind, read.code, read.name, read.message, false);
   let kind = THROWN_PLAIN;
   let payload = '';
+  let issuesTotal = 0;
   if (read.kind === KIND_MCP_ERROR) {
     kind = THROWN_MCP;
     const data = readOnceSafely(thrown, 'data');
     payload = data.threw ? '' : (wireDataJson(data.value) ?? '');
   } else if (read.issues !== undefined) {
     kind = THROWN_ZOD;
-    payload = issuesJson(read.issues);
+    const crossing = issuesCrossing(read.issues);
+    payload = crossing.json;
+    issuesTotal = crossing.total;
   }
-  const json = glue.errorResultJson(kind, code, read.message, payload, id, contractJson, aborted === true);
+  const json = glue.errorResultJson(kind, code, read.message, payload, issuesTotal, id, contractJson, aborted === true);
   return JSON.parse(json);
 }
 
-/** The McpError for a declared failure of `contract`. */
+/** Marks a field of `fail`'s data the core placed: the caller's own value goes there. */
+const GIVEN = '\u0000mcp-envelope:given\u0000';
+
+/**
+ * Own enumerable fields of a throw site's `data`, each read once; `null` when the
+ * object cannot be read at all (a Proxy whose traps throw), which fails without it.
+ */
+function readGivenData(data) {
+  if (data === undefined) return null;
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw new TypeError('mcp-envelope: fail data must be an object of fields');
+  }
+  let keys;
+  try {
+    keys = Object.keys(data);
+  } catch {
+    return null;
+  }
+  const fields = new Map();
+  for (const key of keys) {
+    const read = readOnceSafely(data, key);
+    fields.set(key, read.threw ? UNREADABLE : read.value);
+  }
+  return fields;
+}
+
+/**
+ * The McpError for a declared failure of `contract`. The core decides the code, the
+ * message and which fields the data has in which order; the throw site's own values
+ * (not copies) fill the fields it gave, so the error is exactly what the site wrote.
+ */
 export function fail(contract, reason, message, data) {
   requireString(reason, 'fail reason');
   if (message !== undefined) requireString(message, 'fail message');
-  const json = engine().failJson(readContract(contract), reason, message, data === undefined ? '' : plainJson(data));
-  const parts = JSON.parse(json);
-  return new McpError(parts.code, parts.message, parts.data);
+  const given = readGivenData(data);
+  const skeleton = given === null ? '' : JSON.stringify(Object.fromEntries([...given.keys()].map((k) => [k, GIVEN])));
+  const parts = JSON.parse(engine().failJson(readContract(contract), reason, message, skeleton));
+  let fields = parts.data;
+  if (fields !== undefined && given !== null) {
+    fields = {};
+    for (const [key, value] of Object.entries(parts.data)) {
+      const own = value === GIVEN && given.has(key) ? given.get(key) : value;
+      Object.defineProperty(fields, key, { value: own, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return new McpError(parts.code, parts.message, fields);
 }
 
 /** `{ recovery: { hint } }` for a declared reason, `{}` otherwise: safe to spread into data. */

@@ -77,9 +77,11 @@ export function readThrown(value, cap = CLASSIFY_TEXT_CAP) {
     return { kind: KIND_OTHER, code: NaN, name: UNREADABLE, message: UNREADABLE };
   }
   const rawName = readOnce(value, 'name');
-  const rawMessage = readOnce(value, 'message');
-  const rawCode = readOnce(value, 'code');
   const name = capped(rawName === THREW ? UNREADABLE : !rawName ? (isError ? 'Error' : 'objectEncountered') : textOf(rawName));
+  // A ZodError's name decides its code and its issues its wire message; Zod 4 builds
+  // `.message` as JSON of every issue, so it is never read (a million issues: 160 MB).
+  const rawMessage = name === 'ZodError' ? '' : readOnce(value, 'message');
+  const rawCode = readOnce(value, 'code');
   const message = capped(rawMessage === undefined ? '' : textOf(rawMessage));
   if (McpError.isMcpError(value)) {
     return { kind: KIND_MCP_ERROR, code: typeof rawCode === 'number' ? rawCode : NaN, name, message, value };
