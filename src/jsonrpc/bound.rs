@@ -197,8 +197,12 @@ fn bound_object(entries: &[(String, Value)], level: usize, role: Role, budget: &
     if level > MAX_LEVELS {
         return emptied(Value::Object(Vec::new()), entries.len());
     }
+    // Zod 4 with `reportInput` writes the caller's value into an issue's `input`: a
+    // rejected value never reaches the client, so that field is never kept.
+    let is_issue = matches!(role, Role::Issue(_));
     let candidates: Vec<Candidate> = entries
         .iter()
+        .filter(|(key, _)| !(is_issue && key == "input"))
         .take(MAX_ENTRIES)
         .map(|(key, value)| {
             let (cut_key, key_uncut) = cut_data_string(key);
@@ -293,6 +297,27 @@ fn bound_zod_error_list(errors: &[Value], level: usize, budget: &mut Budget) -> 
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_issue_never_keeps_the_callers_input() {
+        let issue = |input: Value| {
+            Value::Object(vec![
+                ("code".into(), Value::str("invalid_type")),
+                ("path".into(), Value::Array(vec![Value::str("x")])),
+                ("input".into(), input),
+                ("message".into(), Value::str("Invalid input")),
+            ])
+        };
+        let union = Value::Object(vec![
+            ("code".into(), Value::str("invalid_union")),
+            ("errors".into(), Value::Array(vec![Value::Array(vec![issue(Value::str("secret-2"))])])),
+            ("input".into(), Value::str("secret-3")),
+        ]);
+        let bounded = bound_issues(&[issue(Value::str("secret-1")), union]);
+        let json = bounded.value.to_json();
+        assert!(!json.contains("secret"), "{json}");
+        assert!(json.contains("Invalid input"));
+    }
+
     use super::*;
 
     fn v(text: &str) -> Value {
