@@ -5,76 +5,103 @@
 
 import { UNREADABLE } from './read.js';
 
-/** Limits of a copy, far above every cap the core applies. */
-export const COPY_LIMITS = Object.freeze({
-  depth: 16,
-  entries: 1000,
-  stringUnits: 65536,
-  nodes: 50000,
-});
+/**
+ * How a copy reads a value. `depth`, `entries` and `stringUnits` bound it (far above
+ * every cap the core applies); `strings: false` sends string values empty (only their
+ * presence and type cross); `lenient` reads what Zod issues and detail values carry
+ * as their JSON rendering would show it: a BigInt or Symbol as its `String()` (JSON
+ * would throw), a Date as its ISO text, and functions left out like `undefined`.
+ */
+export const COPY_LIMITS = Object.freeze({ depth: 16, entries: 1000, stringUnits: 65536, strings: true });
+
+/** What one crossing may spend: containers visited, and string units copied. */
+export function copyBudget(nodes = 50000, units = Infinity) {
+  return { nodes, units };
+}
 
 const TRUNCATED = '[Truncated]';
 const WIRE_VALUE_LIMIT = 1_000_000;
-
-function wellFormed(text, units) {
-  const cut = text.length > units ? text.slice(0, units) : text;
-  return typeof cut.toWellFormed === 'function' ? cut.toWellFormed() : cut;
-}
+const UNREADABLE_JSON = JSON.stringify(UNREADABLE);
+/** What every string keeps once a budget's units are spent: enough to render a cut line. */
+const UNIT_FLOOR = 1100;
 
 /**
- * A plain, acyclic, bounded copy of `value`: objects keep their own enumerable string
- * keys in order (`Object.keys`), arrays their first entries; a property whose read
- * throws, a cycle, a BigInt or a Symbol becomes '[Unreadable]'; `undefined` members
- * of objects are dropped (as JSON drops them) and functions are unreadable.
+ * JSON text of a bounded, acyclic copy of `root`, written directly (no intermediate
+ * object, so a `__proto__` key stays a key). Each property is read once inside
+ * try/catch; a read that throws, a cycle, a BigInt, a Symbol or a function is
+ * '[Unreadable]' (unless `policy.lenient`); `undefined` is dropped from objects and
+ * `null` in lists, as JSON writes them; lone surrogates become U+FFFD. `budget` may be
+ * shared by several copies that cross in one call.
  */
-export function plainCopy(value, limits = COPY_LIMITS) {
-  const seen = new WeakSet();
-  let nodes = 0;
-  const copy = (v, depth) => {
-    if (v === null || typeof v === 'boolean') return v;
-    if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-    if (typeof v === 'string') return wellFormed(v, limits.stringUnits);
-    if (typeof v !== 'object') return UNREADABLE;
-    if (seen.has(v) || depth >= limits.depth || ++nodes > limits.nodes) return UNREADABLE;
-    seen.add(v);
+export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget()) {
+  const ancestors = new WeakSet();
+  const string = (text) => {
+    const cap = budget.units > 0 ? policy.stringUnits : UNIT_FLOOR;
+    const kept = text.length > cap ? text.slice(0, cap) : text;
+    budget.units -= kept.length;
+    return JSON.stringify(typeof kept.toWellFormed === 'function' ? kept.toWellFormed() : kept);
+  };
+  const walk = (value, depth) => {
+    switch (typeof value) {
+      case 'string':
+        return policy.strings ? string(value) : '""';
+      case 'number':
+        return Number.isFinite(value) ? JSON.stringify(value) : 'null';
+      case 'boolean':
+        return value ? 'true' : 'false';
+      case 'object':
+        if (value === null) return 'null';
+        break;
+      case 'bigint':
+      case 'symbol':
+        // String() of these runs no user code.
+        return policy.lenient ? string(String(value)) : UNREADABLE_JSON;
+      default:
+        return policy.lenient ? undefined : UNREADABLE_JSON;
+    }
+    if (depth >= policy.depth || budget.nodes <= 0 || ancestors.has(value)) return UNREADABLE_JSON;
+    budget.nodes -= 1;
+    ancestors.add(value);
     try {
-      if (Array.isArray(v)) {
-        const length = Math.min(v.length, limits.entries);
-        const out = new Array(length);
-        for (let i = 0; i < length; i++) out[i] = copyMember(v, i, depth);
-        return out;
+      if (policy.lenient && value instanceof Date) {
+        const time = Date.prototype.getTime.call(value);
+        return Number.isFinite(time) ? JSON.stringify(Date.prototype.toISOString.call(value)) : 'null';
       }
-      const out = {};
-      const keys = Object.keys(v);
-      const count = Math.min(keys.length, limits.entries);
+      const parts = [];
+      if (Array.isArray(value)) {
+        const length = Math.min(value.length, policy.entries);
+        for (let i = 0; i < length; i++) parts.push(member(value, i, depth) ?? 'null');
+        return `[${parts.join(',')}]`;
+      }
+      const keys = Object.keys(value);
+      const count = Math.min(keys.length, policy.entries);
       for (let i = 0; i < count; i++) {
-        const key = keys[i];
-        const member = copyMember(v, key, depth);
-        if (member !== undefined) out[wellFormed(key, limits.stringUnits)] = member;
+        const text = member(value, keys[i], depth);
+        if (text !== undefined) parts.push(`${string(keys[i])}:${text}`);
       }
-      return out;
+      return `{${parts.join(',')}}`;
     } catch {
-      return UNREADABLE;
+      // A revoked Proxy, a throwing ownKeys or length: the container is unreadable.
+      return UNREADABLE_JSON;
     } finally {
-      seen.delete(v);
+      ancestors.delete(value);
     }
   };
-  const copyMember = (container, key, depth) => {
-    let member;
+  const member = (container, key, depth) => {
+    let value;
     try {
-      member = container[key];
+      value = container[key];
     } catch {
-      return UNREADABLE;
+      return UNREADABLE_JSON;
     }
-    return member === undefined ? undefined : copy(member, depth + 1);
+    return value === undefined ? undefined : walk(value, depth + 1);
   };
-  return value === undefined ? undefined : copy(value, 0);
+  return walk(root, 0) ?? 'null';
 }
 
-/** JSON text of `value` in plain-copy form (undefined → null). */
-export function plainJson(value, limits) {
-  const copied = plainCopy(value, limits);
-  return JSON.stringify(copied === undefined ? null : copied);
+/** JSON text of a copy with the default limits (`undefined` → `null`). */
+export function plainJson(value) {
+  return value === undefined ? 'null' : copyJson(value);
 }
 
 /**

@@ -2,7 +2,7 @@
 // and error contracts. Values are read once and copied bounded before they cross;
 // the sentences, caps and envelope are the core's.
 
-import { COPY_LIMITS, wireDataJson } from './copy.js';
+import { COPY_LIMITS, copyBudget, copyJson, wireDataJson } from './copy.js';
 import { engine } from './engine.js';
 import { McpError } from './mcp-error.js';
 import { KIND_MCP_ERROR, readOnceSafely, readThrown, UNREADABLE } from './read.js';
@@ -29,13 +29,9 @@ const OTHER_ISSUE = Object.freeze({ depth: 32, entries: 1100, stringUnits: 2048,
 const ARGS = Object.freeze({ depth: 32, entries: 16384, stringUnits: 262144, strings: false });
 /** The author's own values: a tool's JSON Schema, pre-validation's record, a contract. */
 const AUTHORED = Object.freeze({ depth: 32, entries: 16384, stringUnits: 65536, strings: true });
-/** Shared by one crossing: containers visited, and string units copied before strings shrink to the floor. */
+/** Shared by one crossing: containers visited, and string units copied before strings shrink to a floor. */
 const NODE_BUDGET = 100000;
 const UNIT_BUDGET = 8 * 1024 * 1024;
-/** What every string keeps once the unit budget is spent: enough to render a cut line. */
-const UNIT_FLOOR = 1100;
-
-const UNREADABLE_JSON = JSON.stringify(UNREADABLE);
 
 const THROWN_PLAIN = 0;
 const THROWN_MCP = 1;
@@ -65,72 +61,7 @@ function readOptions(options, what, names) {
 
 /** A fresh budget for one crossing. */
 function budget() {
-  return { nodes: NODE_BUDGET, units: UNIT_BUDGET };
-}
-
-/**
- * JSON text of a bounded, acyclic copy of `root`, written directly (no intermediate
- * object, so a `__proto__` key is kept as a key). Each property is read once inside
- * try/catch; a read that throws, a cycle, a BigInt, a Symbol or a function is
- * '[Unreadable]'; `undefined` is dropped from objects and `null` in lists, as JSON
- * writes them. Lone surrogates cross as `\uD800` escapes (the core reads U+FFFD).
- */
-function copyJson(root, limits, shared) {
-  const ancestors = new WeakSet();
-  const string = (text) => {
-    const cap = shared.units > 0 ? limits.stringUnits : UNIT_FLOOR;
-    const kept = text.length > cap ? text.slice(0, cap) : text;
-    shared.units -= kept.length;
-    return JSON.stringify(kept);
-  };
-  const walk = (value, depth) => {
-    switch (typeof value) {
-      case 'string':
-        return limits.strings ? string(value) : '""';
-      case 'number':
-        return Number.isFinite(value) ? JSON.stringify(value) : 'null';
-      case 'boolean':
-        return value ? 'true' : 'false';
-      case 'object':
-        if (value === null) return 'null';
-        break;
-      default:
-        return UNREADABLE_JSON;
-    }
-    if (depth >= limits.depth || shared.nodes <= 0 || ancestors.has(value)) return UNREADABLE_JSON;
-    shared.nodes -= 1;
-    ancestors.add(value);
-    try {
-      const parts = [];
-      if (Array.isArray(value)) {
-        const length = Math.min(value.length, limits.entries);
-        for (let i = 0; i < length; i++) parts.push(member(value, i, depth) ?? 'null');
-        return `[${parts.join(',')}]`;
-      }
-      const keys = Object.keys(value);
-      const count = Math.min(keys.length, limits.entries);
-      for (let i = 0; i < count; i++) {
-        const text = member(value, keys[i], depth);
-        if (text !== undefined) parts.push(`${string(keys[i])}:${text}`);
-      }
-      return `{${parts.join(',')}}`;
-    } catch {
-      // A revoked Proxy, a throwing ownKeys or length: the container is unreadable.
-      return UNREADABLE_JSON;
-    } finally {
-      ancestors.delete(value);
-    }
-  };
-  const member = (container, key, depth) => {
-    let value;
-    try {
-      value = container[key];
-    } catch {
-      return UNREADABLE_JSON;
-    }
-    return value === undefined ? undefined : walk(value, depth + 1);
-  };
-  return walk(root, 0) ?? 'null';
+  return copyBudget(NODE_BUDGET, UNIT_BUDGET);
 }
 
 /**

@@ -4,7 +4,7 @@
 // once and safely, makes one wasm call per envelope and builds the result object; every
 // byte of every envelope is written by the Rust core (src/xml/).
 
-import { COPY_LIMITS, plainJson } from './copy.js';
+import { COPY_LIMITS, copyJson, plainJson } from './copy.js';
 import { engine } from './engine.js';
 import { readThrown, UNREADABLE } from './read.js';
 
@@ -93,77 +93,16 @@ function optionalNumber(fn, param, value) {
 // ---------------------------------------------------------------------------------
 // Safe copies.
 
-function cutText(text) {
-  const cut = text.length > COPY_LIMITS.stringUnits ? text.slice(0, COPY_LIMITS.stringUnits) : text;
-  return typeof cut.toWellFormed === 'function' ? cut.toWellFormed() : cut;
-}
-
 /**
- * A bounded, acyclic, JSON-ready copy (the limits of copy.js's `plainCopy`, every read
- * once inside try/catch), with JSON's own reading of what Zod issues and detail values
- * carry: a BigInt becomes its decimal text (Zod's bigint bounds and literals, which
- * JSON.stringify would throw on) and a Symbol its `String()`, a Date its ISO text (as
- * JSON writes it, without calling a user `toJSON`); functions and `undefined` are left
- * out of objects and are `null` in arrays. Cycles and reads that throw become '[Unreadable]'.
+ * What XML copies read: the default limits, with JSON's own reading of what Zod issues
+ * and detail values carry (a BigInt — Zod's bigint bounds and literals — as its decimal
+ * text, a Date as its ISO text, functions left out).
  */
+const XML_COPY = Object.freeze({ ...COPY_LIMITS, lenient: true });
+
+/** JSON text of a bounded copy of `value` (see copy.js's `copyJson`). */
 function jsonCopy(value) {
-  const seen = new WeakSet();
-  let nodes = 0;
-  const copy = (v, depth) => {
-    switch (typeof v) {
-      case 'string':
-        return cutText(v);
-      case 'number':
-        return Number.isFinite(v) ? v : null;
-      case 'boolean':
-        return v;
-      case 'bigint':
-      case 'symbol':
-        // String() of these runs no user code (a Zod 4 path may hold a symbol key).
-        return cutText(String(v));
-      case 'object':
-        break;
-      default:
-        return undefined;
-    }
-    if (v === null) return null;
-    if (seen.has(v) || depth >= COPY_LIMITS.depth || ++nodes > COPY_LIMITS.nodes) return UNREADABLE;
-    seen.add(v);
-    try {
-      if (v instanceof Date) {
-        const time = Date.prototype.getTime.call(v);
-        return Number.isFinite(time) ? Date.prototype.toISOString.call(v) : null;
-      }
-      if (Array.isArray(v)) {
-        const length = Math.min(v.length, COPY_LIMITS.entries);
-        const out = new Array(length);
-        for (let i = 0; i < length; i++) out[i] = member(v, i, depth) ?? null;
-        return out;
-      }
-      const out = {};
-      const keys = Object.keys(v);
-      const count = Math.min(keys.length, COPY_LIMITS.entries);
-      for (let i = 0; i < count; i++) {
-        const copied = member(v, keys[i], depth);
-        if (copied !== undefined) out[cutText(keys[i])] = copied;
-      }
-      return out;
-    } catch {
-      return UNREADABLE;
-    } finally {
-      seen.delete(v);
-    }
-  };
-  const member = (container, key, depth) => {
-    let v;
-    try {
-      v = container[key];
-    } catch {
-      return UNREADABLE;
-    }
-    return copy(v, depth + 1);
-  };
-  return copy(value, 0);
+  return copyJson(value, XML_COPY);
 }
 
 /**
@@ -195,9 +134,9 @@ function issuePrefix(fn, issues, max) {
     } catch {
       issue = UNREADABLE;
     }
-    prefix[i] = jsonCopy(issue) ?? null;
+    prefix[i] = jsonCopy(issue);
   }
-  return { json: JSON.stringify(prefix), total: length };
+  return { json: `[${prefix.join(',')}]`, total: length };
 }
 
 /** `String(v)` for a detail value, without running user code: objects as bounded JSON. */
@@ -205,8 +144,9 @@ function detailText(value) {
   if (typeof value === 'string') return value;
   if (typeof value === 'function') return UNREADABLE;
   if (typeof value !== 'object' || value === null) return String(value);
-  const copied = jsonCopy(value);
-  return typeof copied === 'string' ? copied : JSON.stringify(copied);
+  const json = jsonCopy(value);
+  // A Date copies to its ISO text: the detail is that text, not its JSON literal.
+  return json.startsWith('"') ? JSON.parse(json) : json;
 }
 
 /** Detail entries as `[key, text]` pairs in `Object.keys` order (the core orders repeats). */
@@ -459,7 +399,7 @@ export function formatValidationError(issues, actionKey, sentArgs) {
   string(fn, 'actionKey', actionKey);
   const { json, total } = issuePrefix(fn, issues, RENDERED_ISSUES);
   // A bounded plain copy; a Date shows as its ISO text and a BigInt as its digits.
-  const sent = sentArgs === undefined ? undefined : JSON.stringify(jsonCopy(sentArgs) ?? null);
+  const sent = sentArgs === undefined ? undefined : jsonCopy(sentArgs);
   return engine().xmlFormatValidationError(json, total, actionKey, sent);
 }
 
