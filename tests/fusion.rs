@@ -1,5 +1,5 @@
 #![cfg(not(target_arch = "wasm32"))]
-//! Replays every vector of `shared/conformance/fusion.json` (the XML dialect) against
+//! Replays every vector of `tests/conformance/fusion.json` (the XML dialect) against
 //! the core, byte for byte, with `isError` and `branded` where the core decides them.
 //! Vectors that record a reference bug are asserted to *differ*, each in a test whose
 //! name says why; nothing is skipped silently. Run with `--nocapture` to see the
@@ -18,7 +18,7 @@ use mcp_envelope::xml::{
 
 const VECTORS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../shared/conformance/fusion.json"
+    "/tests/conformance/fusion.json"
 );
 
 fn to_value(json: &serde_json::Value) -> Value {

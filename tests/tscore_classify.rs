@@ -5,7 +5,7 @@ use mcp_envelope::{classify, http_status_to_error_code, Thrown};
 use serde_json::Value as Json;
 
 fn vectors(kind: &str) -> Vec<Json> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/conformance/tscore.json");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/conformance/tscore.json");
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {path}: {e}"));
     let all: Vec<Json> = serde_json::from_str(&text).expect("tscore.json parses");
     all.into_iter().filter(|v| v["kind"] == kind).collect()

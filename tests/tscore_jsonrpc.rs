@@ -28,7 +28,7 @@ fn load(path: &str) -> Json {
 }
 
 fn vectors(kind: &str) -> Vec<Json> {
-    let all = load(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/conformance/tscore.json"));
+    let all = load(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/conformance/tscore.json"));
     all.as_array().expect("a list").iter().filter(|v| v["kind"] == kind).cloned().collect()
 }
 

@@ -40,7 +40,7 @@ fn tables_and_ids() {
 #[wasm_bindgen_test]
 fn tscore_classify_and_http_status_vectors_inside_wasm() {
     let all: Vec<serde_json::Value> =
-        serde_json::from_str(include_str!("../../shared/conformance/tscore.json")).unwrap_or_default();
+        serde_json::from_str(include_str!("conformance/tscore.json")).unwrap_or_default();
     let mut replayed = 0;
     for v in &all {
         match v["kind"].as_str() {

@@ -1,4 +1,4 @@
-// Regenerates tests/fixtures/tscore_schemas.json from ../shared/conformance/tscore.json.
+// Regenerates tests/fixtures/tscore_schemas.json from tests/conformance/tscore.json.
 //
 // The JSON-RPC conformance vectors name each tool's input schema as a Zod 4
 // expression. The Rust core never runs Zod: it learns accepted keys from the
@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const vectorsPath = resolve(root, '../shared/conformance/tscore.json');
+const vectorsPath = resolve(root, 'tests/conformance/tscore.json');
 const outPath = resolve(root, 'tests/fixtures/tscore_schemas.json');
 
 const vectors = JSON.parse(readFileSync(vectorsPath, 'utf8'));
