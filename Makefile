@@ -8,7 +8,7 @@ export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER := wasm-bindgen-test-runner
 
 WASM := target/wasm32-unknown-unknown/release/mcp_envelope.wasm
 
-.PHONY: setup build wasm demo test test-rust test-wasm test-js bench clean
+.PHONY: setup build wasm demo test test-rust test-wasm test-js test-matrix bench clean
 
 setup:
 	@scripts/setup.sh
@@ -22,7 +22,7 @@ build: wasm
 demo: build
 	node examples/demo.mjs
 
-test: build test-rust test-wasm test-js
+test: build test-rust test-wasm test-js test-matrix
 
 test-rust: setup
 	cargo test
@@ -34,10 +34,17 @@ test-wasm: setup
 
 test-js: build
 	node_modules/.bin/tsc -p js-tests/types
+	node_modules/.bin/tsc -p js-tests/types/tsconfig.bundler.json
 	node --test js-tests/
+
+# The packed tarball in every runtime and bundler (tests-matrix/run.mjs), plus publint
+# and arethetypeswrong on it.
+test-matrix: build
+	node tests-matrix/run.mjs
 
 bench: build
 	node bench/classify.mjs
+	node bench/coldstart.mjs
 
 clean:
 	rm -rf target build pkg

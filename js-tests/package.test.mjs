@@ -10,19 +10,33 @@ const manifest = JSON.parse(readFileSync(new URL('package.json', pkgDir), 'utf8'
 
 test('package.json declares exports, types, sideEffects and files that all exist', () => {
   assert.equal(manifest.name, 'mcp-envelope');
-  assert.equal(manifest.sideEffects, false);
   assert.equal(manifest.type, 'module');
   assert.equal(manifest.types, './index.d.ts');
   const root = manifest.exports['.'];
-  assert.equal(root.types, './index.d.ts');
-  for (const condition of ['node', 'browser', 'workerd', 'default']) {
+  // Every leaf of the exports map exists; every entry that initialises on import is a
+  // declared side effect, or a bundler would drop its initialisation.
+  const leaves = [];
+  const walk = (node) => (typeof node === 'string' ? leaves.push(node) : Object.values(node).forEach(walk));
+  walk(manifest.exports);
+  for (const leaf of leaves) assert.ok(existsSync(new URL(leaf, pkgDir)), `${leaf} exists`);
+  for (const condition of ['workerd', 'deno', 'browser', 'bun', 'node', 'require', 'default']) {
     assert.ok(root[condition], `exports["."].${condition}`);
-    assert.ok(existsSync(new URL(root[condition], pkgDir)), `${root[condition]} exists`);
   }
+  assert.equal(manifest.exports['./wasm'], './wasm/mcp_envelope_bg.wasm');
+  const initialising = leaves.filter((leaf) => leaf.endsWith('.js') && /^\s*initSync\(/m.test(readFileSync(new URL(leaf, pkgDir), 'utf8')));
+  assert.deepEqual([...new Set(initialising)].sort(), ['./deno.js', './embedded.js', './node.js', './workerd.js']);
+  assert.deepEqual([...manifest.sideEffects].sort(), ['./deno.js', './embedded.js', './node.js', './workerd.js']);
   for (const entry of manifest.files) {
     assert.ok(existsSync(new URL(entry, pkgDir)), `files entry ${entry} exists`);
   }
   assert.match(manifest.version, /^\d+\.\d+\.\d+/);
+});
+
+test('the embedded entry carries exactly the shipped .wasm', async () => {
+  const { default: base64 } = await import('../pkg/wasm/mcp_envelope_bg.wasm.js');
+  assert.deepEqual(Buffer.from(base64, 'base64'), readFileSync(new URL('wasm/mcp_envelope_bg.wasm', pkgDir)));
+  const m = await import('../pkg/embedded.js');
+  assert.equal(m.classify(new Error('status code 404')).code, -32001);
 });
 
 test('import() works with no init and gives the whole API', async () => {

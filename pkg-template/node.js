@@ -1,10 +1,21 @@
-// Node (and Bun, Deno): the module compiles synchronously on import, so no `await init()`.
-// `require()` reaches this file too (Node ≥ 20.19 / 22.12 load ES modules synchronously).
+// Node: the module compiles synchronously on import, so no `await init()`.
+// `require()` reaches this file too, through node.cjs (Node ≥ 20.19 / 22.12 load ES
+// modules synchronously). Bundlers take embedded.js instead (the `module` condition).
 import { readFileSync } from 'node:fs';
 import { initSync } from './wasm/mcp_envelope.js';
 import { markReady } from './lib/engine.js';
 
-initSync({ module: readFileSync(new URL('./wasm/mcp_envelope_bg.wasm', import.meta.url)) });
+const wasmUrl = new URL('./wasm/mcp_envelope_bg.wasm', import.meta.url);
+let bytes;
+try {
+  bytes = readFileSync(wasmUrl);
+} catch (error) {
+  throw new Error(
+    `mcp-envelope: cannot read ${wasmUrl.pathname}; a bundle for Node must resolve the \`module\` export condition (esbuild and webpack do by default; \`bun build --target=node\` needs --conditions=module)`,
+    { cause: error },
+  );
+}
+initSync({ module: bytes });
 markReady();
 
 export * from './lib/index.js';

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the build and tests need, skipping whatever is already there:
 # the wasm32 target, clippy, the wasm-bindgen CLI at exactly the version in Cargo.lock,
-# and the npm dev dependencies of package-lock.json.
+# the npm dev dependencies of package-lock.json (bundlers, Bun, Deno, Node 20/22/24,
+# wrangler/Miniflare, playwright-core, publint, attw), and Debian's chromium for the
+# browser rows of `make test-matrix`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,4 +25,10 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $bindgen_version" 
 fi
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
+fi
+if ! command -v chromium >/dev/null 2>&1; then
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  $sudo apt-get update
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
 fi
