@@ -429,6 +429,9 @@ test('a plain Error (or any non-McpError) carries exactly { requestId }', () => 
     assert.deepEqual(Object.keys(data), ['requestId']);
     assert.match(data.requestId, GENERATED_ID);
   }
+  // Its system code ECONNRESET (a reset connection) classifies it, since the ladder alone gives InternalError.
+  assert.equal(errorResult(error).structuredContent.error.code, JsonRpcErrorCode.ServiceUnavailable);
+  delete error.code;
   assert.equal(errorResult(error).structuredContent.error.code, JsonRpcErrorCode.InternalError);
   assert.equal(errorResult(error).structuredContent.error.message, "Cannot read properties of undefined (reading 'x')");
 });

@@ -1,5 +1,5 @@
 // Public types of mcp-envelope. Every export of the entries is declared here, with no
-// `any`; tests check this file against the Rust core's code table.
+// `any`; tests check the error codes below against the ones the package writes.
 
 /** The JSON-RPC error codes of an MCP server's error envelope. */
 export declare enum JsonRpcErrorCode {
@@ -85,6 +85,16 @@ export interface Classification {
 /**
  * The code a thrown value gets. Never throws for any thrown value (Proxies, throwing
  * getters, BigInt, Symbol, null ...); throws TypeError only for malformed `options`.
+ *
+ * Beyond mcp-ts-core's ladder: the official MCP SDK's errors keep their code
+ * (`McpError` 1.x, `ProtocolError` and `SdkError` 2.x, recognised by `name` and the
+ * type of `code`; 1.x `RequestTimeout` -32001 and 2.x `REQUEST_TIMEOUT` are Timeout,
+ * their connection-closed rejections RequestCancelled). A value the ladder would call
+ * InternalError for want of anything better is classified by its Node/undici system
+ * `code` (`ETIMEDOUT`, `UND_ERR_*_TIMEOUT` → Timeout; `ECONNREFUSED`, `ECONNRESET`,
+ * `ENOTFOUND`, `EAI_AGAIN`, ... → ServiceUnavailable), then by its `cause` chain,
+ * nearest first and at most five deep: `TypeError: fetch failed` caused by
+ * `ECONNREFUSED` is ServiceUnavailable.
  */
 export declare function classify(thrown: unknown, options?: ClassifyOptions): Classification;
 
@@ -106,3 +116,4 @@ export declare function init(source?: WasmSource): Promise<void>;
 
 export * from './types/xml.js';
 export * from './types/jsonrpc.js';
+export * from './types/register.js';

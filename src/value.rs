@@ -82,6 +82,15 @@ impl Value {
             .map(|(_, v)| v)
     }
 
+    /// An issue path segment as a key: Standard Schema lets a segment be `{ key }`
+    /// (Valibot, ArkType), Zod writes the key itself; either way this is the key.
+    pub fn path_key(&self) -> &Value {
+        match self {
+            Value::Object(_) => self.get("key").unwrap_or(self),
+            other => other,
+        }
+    }
+
     /// `JSON.stringify(value)`: compact, keys in order, non-finite numbers as `null`.
     pub fn to_json(&self) -> String {
         let mut out = String::new();

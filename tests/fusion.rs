@@ -11,10 +11,12 @@ use mcp_envelope::value::{js_number_string, Value};
 use mcp_envelope::xml::{
     enrich_validation_error, error, error_builder, escape_attr, escape_content, format_deltas_xml,
     format_validation_error, group_unknown_action, group_validation_error, internal_error,
-    max_deltas_from_js, parse_tool_error, required, route_action, tool_error,
-    validation_error_response, EnrichOptions, ErrorBuilder, ParsedCode, ToolErrorOptions,
-    ToolResponse,
+    max_deltas_from_js, parse_tool_error, parse_tool_error_text, required, route_action,
+    tool_error, validation_error_response, EnrichOptions, ErrorBuilder, ParsedCode,
+    ToolErrorOptions, ToolResponse, VALIDATION_RECOVERY,
 };
+use mcp_envelope::xml::parse::ParsedField;
+use mcp_envelope::xml::validation::validation_error_response_with_total;
 
 const VECTORS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -225,6 +227,8 @@ const WHY_90: &str = "vector_90_differs_because_a_thrown_branded_tool_error_pass
 const WHY_92: &str =
     "vector_92_differs_because_a_returned_error_builder_is_an_error_response_not_json_success";
 const WHY_113: &str = "vector_113_differs_because_actions_listing_is_not_action_list";
+const WHY_102: &str =
+    "vector_102_differs_because_a_validation_error_is_read_with_its_code_recovery_and_fields";
 
 fn run_pipeline(id: i64, input: &Value, expected: &Value) -> Outcome {
     let tool = s(input, &["tool"]);
@@ -314,6 +318,24 @@ fn run_client_parse(input: &Value, expected: &Value) -> Outcome {
     let Some(p) = parsed else {
         return Outcome::Fail("no error parsed".into());
     };
+    if p.validation.is_some() {
+        // Our extension: the reference reads a <validation_error> as UNKNOWN with no
+        // recovery. The message (the whole text), actions and severity stay its own.
+        let same = p.message == s(expected, &["message"])
+            && p.available_actions == strings(expected.get("availableActions"))
+            && p.severity == s(expected, &["severity"])
+            && p.raw == Some(&result);
+        let ours = (p.code.as_text(), p.recovery.as_deref());
+        let reference = (
+            Some(s(expected, &["code"])),
+            expected.get("recovery").and_then(Value::as_str),
+        );
+        return if same && ours != reference {
+            Outcome::DiffersByDesign(WHY_102)
+        } else {
+            Outcome::Fail(format!("validation_error parse: {p:?}"))
+        };
+    }
     let want_recovery = expected.get("recovery").and_then(Value::as_str);
     let checks = [
         (
@@ -521,9 +543,135 @@ fn every_fusion_vector_replays() {
     let by_design: usize = counts.values().map(|c| c.2.len()).sum();
     assert_eq!(passed_total + by_design, vectors.len());
     assert_eq!(
-        by_design, 3,
-        "exactly the three known reference bugs differ"
+        by_design, 4,
+        "exactly the three known reference bugs and the validation_error parse differ"
     );
+}
+
+#[test]
+fn vector_102_differs_because_a_validation_error_is_read_with_its_code_recovery_and_fields() {
+    let v = vector(102);
+    let text = s(&v, &["input", "text"]);
+    assert_eq!(s(&v, &["expected", "code"]), "UNKNOWN");
+    assert_eq!(at(&v, &["expected", "recovery"]), Some(&Value::Null));
+    let p = parse_tool_error_text(text);
+    assert_eq!(p.code, ParsedCode::Text("VALIDATION_ERROR".into()));
+    assert_eq!(
+        p.recovery.as_deref(),
+        Some("Fix the fields above and call the tool again. Do not explain the error.")
+    );
+    // The message is the reference's: the whole text.
+    assert_eq!(p.message, s(&v, &["expected", "message"]));
+    let validation = p.validation.expect("read as a validation error");
+    assert_eq!(validation.action, "users/create");
+    assert_eq!(validation.more_issues, 0);
+    assert_eq!(
+        validation.fields,
+        vec![ParsedField {
+            name: "age".into(),
+            message: "Expected number, received string You sent: 'x'. Expected type: number."
+                .into()
+        }]
+    );
+}
+
+/// `<field name="N">M</field>` lines of a validation text, read line by line and
+/// decoded with the five entities: an oracle independent of the parser.
+fn field_lines(text: &str) -> Vec<(String, String)> {
+    let decode = |s: &str| {
+        s.replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&apos;", "'")
+            .replace("&amp;", "&")
+    };
+    text.split('\n')
+        .filter_map(|line| {
+            let rest = line.strip_prefix("<field name=\"")?;
+            let (name, rest) = rest.split_once("\">")?;
+            let message = rest.strip_suffix("</field>")?;
+            Some((decode(name), decode(message)))
+        })
+        .collect()
+}
+
+#[test]
+fn every_validation_vector_parses_back_one_entry_per_field() {
+    let mut checked = 0;
+    for v in load() {
+        let Some(text) = at(&v, &["expected", "text"]).and_then(Value::as_str) else {
+            continue;
+        };
+        if !text.starts_with("<validation_error") {
+            continue;
+        }
+        let id = v.get("id").and_then(Value::as_f64).unwrap_or(-1.0);
+        let result = Value::Object(vec![
+            (
+                "content".into(),
+                Value::Array(vec![Value::Object(vec![
+                    ("type".into(), Value::str("text")),
+                    ("text".into(), Value::str(text)),
+                ])]),
+            ),
+            ("isError".into(), Value::Bool(true)),
+        ]);
+        let p = parse_tool_error(&result).unwrap_or_else(|| panic!("#{id} parses"));
+        assert_eq!(p.code, ParsedCode::Text("VALIDATION_ERROR".into()), "#{id}");
+        assert_eq!(p.recovery.as_deref(), Some(VALIDATION_RECOVERY), "#{id}");
+        assert_eq!(p.message, text, "#{id}");
+        let validation = p.validation.unwrap_or_else(|| panic!("#{id} has fields"));
+        let fields: Vec<(String, String)> = validation
+            .fields
+            .iter()
+            .map(|f| (f.name.clone(), f.message.clone()))
+            .collect();
+        let lines = field_lines(text);
+        assert!(!lines.is_empty(), "#{id}");
+        assert_eq!(fields, lines, "#{id}");
+        let action = text
+            .strip_prefix("<validation_error action=\"")
+            .and_then(|r| r.split_once('"'))
+            .map(|(a, _)| a);
+        assert_eq!(Some(validation.action.as_str()), action, "#{id}");
+        // Where the vector records its issues, each field is one issue's path and message.
+        if let Some(issues) = at(&v, &["expected", "issues"]).and_then(Value::as_array) {
+            assert_eq!(issues.len(), fields.len(), "#{id}");
+            for (issue, (name, message)) in issues.iter().zip(&fields) {
+                let path: Vec<String> = issue
+                    .get("path")
+                    .and_then(Value::as_array)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(js_string)
+                    .collect();
+                let want = if path.is_empty() { "(root)".to_owned() } else { path.join(".") };
+                assert_eq!(name, &want, "#{id}");
+                assert!(
+                    message.starts_with(&format!("{} You sent: ", s(issue, &["message"]))),
+                    "#{id}: {message}"
+                );
+            }
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 22, "16 validation vectors and 6 pipeline rejections");
+}
+
+#[test]
+fn the_validation_result_is_the_pipelines_unbranded_error() {
+    let v = vector(77);
+    let sent = without_key(at(&v, &["input", "args"]).expect("args"), "action");
+    let response = validation_error_response_with_total(&zod3_issues(77), 2, "test/create", Some(&sent));
+    assert_eq!(response.text, s(&v, &["expected", "text"]));
+    assert!(response.is_error);
+    assert!(!response.branded);
+    // A prefix of the issues and their total: the rest are counted, not rendered.
+    let more = validation_error_response_with_total(&zod3_issues(77)[..1], 5, "test/create", Some(&sent));
+    let p = parse_tool_error_text(&more.text);
+    let validation = p.validation.expect("fields");
+    assert_eq!(validation.fields.len(), 1);
+    assert_eq!(validation.more_issues, 4);
 }
 
 #[test]

@@ -46,3 +46,29 @@ fn tscore_http_status_vectors() {
     println!("tscore httpStatus: {}/{}", vectors.len() - failures.len(), vectors.len());
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// Step 9: a wrapper that says nothing is classified as what it wraps, so every vector
+/// keeps its code as the cause of a generic `Error`, and as a value with a code string
+/// that is no system code.
+#[test]
+fn tscore_classify_vectors_keep_their_code_as_a_cause() {
+    use mcp_envelope::classify::cause::Link;
+    use mcp_envelope::classify::Code;
+    let vectors = vectors("classify");
+    let mut failures = Vec::new();
+    for v in &vectors {
+        let name = v["input"]["name"].as_str().expect("name");
+        let message = v["input"]["message"].as_str().expect("message");
+        let want = v["expected"]["code"].as_i64().expect("code");
+        let causes = [Link::error(name, message)];
+        let wrapped = Thrown { causes: &causes, ..Thrown::error("Error", "the tool failed") };
+        let odd_code = Thrown { code: Code::Text("ERR_SOMETHING"), ..Thrown::error(name, message) };
+        for (how, thrown) in [("as a cause", wrapped), ("with a code string", odd_code)] {
+            let got = classify(&thrown, false).code.value();
+            if i64::from(got) != want {
+                failures.push(format!("{} {how}: {name}/{message:?} gave {got}", v["id"]));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}

@@ -2,27 +2,55 @@
 //! The raw exports, run in Node by wasm-bindgen-test-runner: every input returns a
 //! value, and the instance keeps working afterwards.
 
-use mcp_envelope::wasm::{canonical_tool_error_codes, classify_read, code_table, http_status_to_error_code, request_id};
+use mcp_envelope::wasm::{
+    canonical_tool_error_codes, classify_causes, classify_read, code_table, http_status_to_error_code, request_id,
+};
 use wasm_bindgen_test::wasm_bindgen_test;
+
+/// What `classify` in the JS layer does: the value's own steps, then its chain on 0.
+fn full(kind: u8, code: f64, code_text: Option<&str>, name: &str, message: &str, chain: Option<&str>) -> i32 {
+    match classify_read(kind, code, code_text.map(str::to_owned), name, message, false) {
+        0 => classify_causes(chain.map(str::to_owned)),
+        code => code,
+    }
+}
 
 #[wasm_bindgen_test]
 fn classify_read_handles_every_kind_and_code() {
-    assert_eq!(classify_read(0, f64::NAN, "Error", "status code 429", false), -32003);
-    assert_eq!(classify_read(1, -32001.0, "McpError", "x", false), -32001);
-    assert_eq!(classify_read(1, f64::NAN, "McpError", "not found", false), -32603);
-    assert_eq!(classify_read(1, 1e300, "McpError", "x", false), -32603);
-    assert_eq!(classify_read(1, -32001.5, "McpError", "x", false), -32603);
-    assert_eq!(classify_read(2, f64::NAN, "McpError", "aborted", false), -32011);
-    assert_eq!(classify_read(255, f64::NAN, "Error", "timed out", true), -32011);
+    assert_eq!(classify_read(0, f64::NAN, None, "Error", "status code 429", false), -32003);
+    assert_eq!(classify_read(1, -32001.0, None, "McpError", "x", false), -32001);
+    assert_eq!(classify_read(1, f64::NAN, None, "McpError", "not found", false), -32603);
+    assert_eq!(classify_read(1, 1e300, None, "McpError", "x", false), -32603);
+    assert_eq!(classify_read(1, -32001.5, None, "McpError", "x", false), -32603);
+    assert_eq!(classify_read(1, f64::NAN, Some("NOT_FOUND".into()), "McpError", "x", false), -32603);
+    assert_eq!(classify_read(0, -32000.0, None, "McpError", "aborted", false), -32011);
+    assert_eq!(classify_read(0, f64::NAN, Some("CONNECTION_CLOSED".into()), "SdkError", "aborted", false), -32011);
+    assert_eq!(classify_read(255, f64::NAN, None, "Error", "timed out", true), -32011);
+    // Nothing better than InternalError from the value itself: 0, and the chain decides.
+    assert_eq!(classify_read(0, f64::NAN, None, "TypeError", "fetch failed", false), 0);
+    assert_eq!(classify_causes(None), -32603);
+}
+
+#[wasm_bindgen_test]
+fn classify_causes_follows_the_code_string_and_the_chain() {
+    assert_eq!(full(0, f64::NAN, Some("ECONNRESET"), "Error", "socket hang up", Some("sECONNRESET")), -32000);
+    let refused = "\0sECONNREFUSED\0Error\0connect ECONNREFUSED 127.0.0.1:1";
+    assert_eq!(full(0, f64::NAN, None, "TypeError", "fetch failed", Some(refused)), -32000);
+    assert_eq!(full(0, f64::NAN, None, "TypeError", "fetch failed", None), -32603);
+    assert_eq!(full(0, -32001.0, None, "McpError", "x", None), -32004);
+    assert_eq!(full(0, f64::NAN, Some("REQUEST_TIMEOUT"), "SdkError", "x", Some("sREQUEST_TIMEOUT")), -32004);
+    assert_eq!(full(0, f64::NAN, None, "Error", "x", Some("\0m-32005\0McpError\0x")), -32005);
+    assert_eq!(full(0, f64::NAN, None, "Error", "x", Some("\0\0\0\0\0\0")), -32603);
 }
 
 #[wasm_bindgen_test]
 fn huge_and_odd_text_is_bounded_and_survives() {
     let huge = "é".repeat(1 << 20) + " not found";
-    assert_eq!(classify_read(0, f64::NAN, "Error", &huge, false), -32603);
-    assert_eq!(classify_read(0, f64::NAN, "\u{fffd}\u{0}", "\u{fffd}not found\u{0}", false), -32001);
+    assert_eq!(full(0, f64::NAN, None, "Error", &huge, None), -32603);
+    assert_eq!(full(0, f64::NAN, None, "Error", "x", Some(&format!("\0\0Error\0{huge}"))), -32603);
+    assert_eq!(classify_read(0, f64::NAN, None, "\u{fffd}\u{0}", "\u{fffd}not found\u{0}", false), -32001);
     // Still working after the large call.
-    assert_eq!(classify_read(0, f64::NAN, "Error", "ECONNREFUSED", false), -32000);
+    assert_eq!(classify_read(0, f64::NAN, None, "Error", "ECONNREFUSED", false), -32000);
 }
 
 #[wasm_bindgen_test]
@@ -48,7 +76,7 @@ fn tscore_classify_and_http_status_vectors_inside_wasm() {
                 let name = v["input"]["name"].as_str().unwrap_or_default();
                 let message = v["input"]["message"].as_str().unwrap_or_default();
                 let want = v["expected"]["code"].as_i64().unwrap_or_default();
-                assert_eq!(i64::from(classify_read(0, f64::NAN, name, message, false)), want, "{}", v["id"]);
+                assert_eq!(i64::from(full(0, f64::NAN, None, name, message, None)), want, "{}", v["id"]);
             }
             Some("httpStatus") => {
                 let status = v["input"].as_f64().unwrap_or(f64::NAN);

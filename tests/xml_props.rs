@@ -2,13 +2,18 @@
 //! Property tests for the XML dialect: for arbitrary strings in every field (control
 //! characters, `]]>`, quotes, entity look-alikes, astral characters, U+FFFD and the
 //! noncharacters), every envelope is well-formed XML 1.0, and `parse_tool_error`
-//! gives back exactly the code, message, recovery, actions and severity that went in.
+//! gives back exactly the code, message, recovery, actions and severity that went in,
+//! and for a `<validation_error>` its action and every field's name and line.
 
 use mcp_envelope::value::Value;
 use mcp_envelope::xml::{
     enrich_validation_error, error, escape_attr, escape_content, format_deltas_xml,
     format_validation_error, internal_error, parse_tool_error, parse_tool_error_text, required,
     routing_error, tool_error, unescape, EnrichOptions, ParsedCode, RoutingError, ToolErrorOptions,
+};
+use mcp_envelope::xml::validation::{
+    describe_sent, format_validation_error_with_total, issue_suggestion, resolve_sent,
+    validation_error_response, VALIDATION_RECOVERY,
 };
 use proptest::prelude::*;
 
@@ -424,6 +429,54 @@ fn arb_issue() -> impl Strategy<Value = Value> {
         })
 }
 
+/// An [`arb_issue`] whose path segments are short enough to be shown whole (at most
+/// 100 UTF-16 units each), so that a field's name is the path joined with `.`.
+fn arb_issue_whole_path() -> impl Strategy<Value = Value> {
+    let segment = prop_oneof![
+        nasty()
+            .prop_filter("shown whole", |s| s.encode_utf16().count() <= 100)
+            .prop_map(Value::String),
+        (0u32..5).prop_map(|n| Value::Number(f64::from(n)))
+    ];
+    (arb_issue(), prop::collection::vec(segment, 0..4)).prop_map(|(issue, path)| match issue {
+        Value::Object(entries) => Value::Object(
+            entries
+                .into_iter()
+                .map(|(k, v)| if k == "path" { (k, Value::Array(path.clone())) } else { (k, v) })
+                .collect(),
+        ),
+        other => other,
+    })
+}
+
+/// The name a field is written with: the path joined with `.`, or `(root)`.
+fn joined_path(issue: &Value) -> String {
+    let path = issue.get("path").and_then(Value::as_array).unwrap_or_default();
+    if path.is_empty() {
+        return "(root)".to_owned();
+    }
+    path.iter()
+        .map(|segment| match segment {
+            Value::String(s) => s.clone(),
+            Value::Number(n) => format!("{n}"),
+            other => other.to_json(),
+        })
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// The line a field is written with: `MESSAGE You sent: SENT.[ SUGGESTION]`.
+fn field_line(issue: &Value, sent: Option<&Value>) -> String {
+    let path = issue.get("path").and_then(Value::as_array).unwrap_or_default();
+    let message = issue.get("message").and_then(Value::as_str).unwrap_or("Invalid input");
+    let mut line = format!("{message} You sent: {}.", describe_sent(resolve_sent(sent, path)));
+    if let Some(suggestion) = issue_suggestion(issue) {
+        line.push(' ');
+        line.push_str(&suggestion);
+    }
+    line
+}
+
 fn arb_delta() -> impl Strategy<Value = Value> {
     let severity = prop_oneof![
         prop::sample::select(vec!["BREAKING", "RISKY", "SAFE", "COSMETIC"]).prop_map(Value::str),
@@ -564,5 +617,45 @@ proptest! {
         if !deltas.is_empty() {
             prop_assert_eq!(well_formed(&changes), Ok(()));
         }
+    }
+
+    #[test]
+    fn validation_errors_parse_back_field_by_field(
+        issues in prop::collection::vec(arb_issue_whole_path(), 0..5),
+        action_key in nasty(),
+        sent in prop::option::of(arb_value()),
+        left_out in 0usize..3,
+        tool in nasty(),
+        deltas in prop::collection::vec(arb_delta(), 0..3),
+    ) {
+        let total = issues.len() + left_out;
+        let xml = format_validation_error_with_total(&issues, total, &action_key, sent.as_ref());
+        let parsed = parse_tool_error_text(&xml);
+        prop_assert_eq!(&parsed.code, &ParsedCode::Text("VALIDATION_ERROR".into()));
+        prop_assert_eq!(parsed.recovery.as_deref(), Some(VALIDATION_RECOVERY));
+        prop_assert_eq!(&parsed.message, &xml);
+        prop_assert!(parsed.available_actions.is_empty());
+        prop_assert_eq!(&parsed.severity, "error");
+        let Some(validation) = parsed.validation.clone() else {
+            return Err(TestCaseError::fail("not read as a validation error"));
+        };
+        prop_assert_eq!(&validation.action, &action_key);
+        prop_assert_eq!(validation.more_issues, left_out);
+        prop_assert_eq!(validation.fields.len(), issues.len());
+        for (field, issue) in validation.fields.iter().zip(&issues) {
+            prop_assert_eq!(&field.name, &joined_path(issue));
+            prop_assert_eq!(&field.message, &field_line(issue, sent.as_ref()));
+        }
+
+        // The result the pipeline returns parses the same, and so does the text once
+        // <contract_awareness> is added after the recovery.
+        let result = validation_error_response(&issues, &action_key, sent.as_ref()).to_call_tool_result();
+        let through = parse_tool_error(&result).map(|p| p.validation.map(|v| v.fields));
+        prop_assert_eq!(through, Some(Some(validation.fields.clone())));
+        let options = EnrichOptions { include_all_severities: true, max_deltas_per_error: None };
+        let enriched = enrich_validation_error(&xml, &tool, &action_key, &deltas, &options);
+        let again = parse_tool_error_text(&enriched.xml);
+        prop_assert_eq!(again.recovery.as_deref(), Some(VALIDATION_RECOVERY));
+        prop_assert_eq!(again.validation, Some(validation));
     }
 }

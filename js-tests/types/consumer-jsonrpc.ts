@@ -42,6 +42,8 @@ if (!parsed3.success) {
   void fromZod3;
 }
 const handWritten: ZodIssueLike[] = [{ code: 'custom', path: ['a', 0], message: 'm' }];
+// Issues with the fields their code carries, written inline.
+formatValidation([{ code: 'invalid_type', path: ['limit'], message: 'Expected number', expected: 'number', received: 'string' }], { tool: 't', args: {} });
 const input: PreValidationInput = {
   aliased: [{ alias: 'q', target: 'query' }],
   ignored: ['_x'],
@@ -113,8 +115,9 @@ errorResult(fail(errors, 'no_match'), opts);
 errorResult(Symbol('anything can be thrown'));
 errorResult(undefined, { contract: [] });
 
-// @ts-expect-error requestId is a string or false
+// @ts-expect-error requestId is a string, a number or false
 errorResult(new Error('x'), { requestId: true });
+errorResult(new Error('x'), { requestId: 42 });
 // @ts-expect-error aborted is a boolean
 errorResult(new Error('x'), { aborted: 'yes' });
 // @ts-expect-error a contract is a list of entries

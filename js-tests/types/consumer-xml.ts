@@ -1,6 +1,8 @@
 // Compiled by `tsc -p js-tests/types` against the built package's types: the XML
 // dialect's public API as a TypeScript MCP server and client use it, and misuse.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import * as z3 from 'zod/v3';
 import {
   enrichValidationError,
   error,
@@ -24,7 +26,9 @@ import {
   type ParsedToolError,
   type ToolErrorResponse,
   type ToolResponse,
+  type ValidationErrorResponse,
   type ZodIssueLike,
+  validationErrorResult,
 } from '../../pkg/index.js';
 
 // Closed, then open: canonical codes and custom ones.
@@ -60,6 +64,27 @@ const group: ToolErrorResponse = groupUnknownAction('g', 'zzz', ['a', 'b']);
 const issues: ZodIssueLike[] = [{ code: 'invalid_type', path: ['name', 0], message: 'Expected string' }];
 const groupBad: ToolErrorResponse = groupValidationError('g', 'op', issues);
 const xml: string = formatValidationError(issues, 'users/create', { name: 1 });
+const asResponse: ValidationErrorResponse = validationErrorResult(issues, 'users/create', { name: 1 });
+const alwaysError: true = asResponse.isError;
+
+// Issues as the libraries raise them, extra fields and all: Zod 4, Zod 3 and a
+// Standard Schema validator's (here Zod 4's own `~standard` interface).
+const Input = z.object({ name: z.string(), age: z.number().min(18) });
+const zod4 = Input.safeParse({ name: 1 });
+if (!zod4.success) {
+  formatValidationError(zod4.error.issues, 'users/create', { name: 1 });
+  validationErrorResult(zod4.error.issues, 'users/create', { name: 1 });
+  groupValidationError('g', 'op', zod4.error.issues);
+}
+const zod3 = z3.object({ name: z3.string() }).safeParse({});
+if (!zod3.success) validationErrorResult(zod3.error.issues, 'users/create', {});
+type StandardResult = Awaited<ReturnType<(typeof Input)['~standard']['validate']>>;
+type StandardIssue = NonNullable<StandardResult['issues']>[number];
+declare const standardIssues: readonly StandardIssue[];
+validationErrorResult(standardIssues, 'users/create', {});
+// A Standard Schema path may hold `{ key }` segments; inline issues may carry any field.
+validationErrorResult([{ message: 'Too short', path: [{ key: 'name' }, 0] }], 'users/create', {});
+formatValidationError([{ code: 'too_small', path: ['age'], message: 'Too small', minimum: 18, origin: 'number', inclusive: true }], 'u/c', {});
 const delta: ContractDelta = { category: 'surface.action', field: 'actions.list.schema', severity: 'BREAKING', description: 'd', before: null, after: 'x' };
 const enriched: EnrichedValidationError = enrichValidationError(xml, 'users', 'list', {
   activeDeltas: new Map([['users', { deltas: [delta] }]]),
@@ -101,5 +126,13 @@ enrichValidationError(xml, 'users', 'list', { activeDeltas: { users: { deltas: [
 builder.content = notFound.content;
 // @ts-expect-error TOOL_ERROR_CODES is read-only
 TOOL_ERROR_CODES.push('X');
+// @ts-expect-error a misspelt builder method is an error, not an unknown member
+builder.sugest('wait');
+// @ts-expect-error issues are objects, not strings
+validationErrorResult(['Invalid input'], 'users/create', {});
+// @ts-expect-error an issue's message is a string
+formatValidationError([{ code: 'custom', path: [], message: 42 }], 'a', {});
+// @ts-expect-error a path segment is a key or { key }
+formatValidationError([{ code: 'custom', path: [{ name: 'a' }], message: 'm' }], 'a', {});
 
-void [custom, canonical, isFlag, first, builderAsResult, built, handler, plain, missing, routed, wrapped, wrappedNoAction, group, groupBad, enriched, changes, same, maybe];
+void [alwaysError, custom, canonical, isFlag, first, builderAsResult, built, handler, plain, missing, routed, wrapped, wrappedNoAction, group, groupBad, enriched, changes, same, maybe];

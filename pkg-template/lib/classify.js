@@ -19,7 +19,7 @@ function readAborted(options) {
 export function classify(thrown, options) {
   const aborted = readAborted(options);
   const read = readThrown(thrown);
-  const code = engine().classifyRead(read.kind, read.code, read.name, read.message, aborted);
+  const code = engine().classifyRead(read.kind, read.code, read.codeText, read.name, read.message, aborted) || engine().classifyCauses(read.chain());
   return { code, name: JsonRpcErrorCode[code], category: categoryOf(code) };
 }
 

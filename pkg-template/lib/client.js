@@ -1,6 +1,6 @@
 // The client side, for both dialects: read a tool error back out of a CallToolResult
-// (the XML <tool_error> text, or the JSON-RPC dialect's structuredContent.error), and
-// an Error subclass to throw it as. What the core reads of the result crosses into
+// (the XML <tool_error> or <validation_error> text, or the JSON-RPC dialect's
+// structuredContent.error), and an Error subclass to throw it as. What the core reads of the result crosses into
 // wasm once, as a small plain copy; the caller's own object is returned as `raw`.
 
 import { engine } from './engine.js';
@@ -78,7 +78,7 @@ export function parseToolError(result) {
   const out = engine().xmlParseToolError(resultJson(result));
   if (out === '') return null;
   const parsed = JSON.parse(out);
-  return {
+  const error = {
     code: parsed.code,
     message: parsed.message,
     recovery: parsed.recovery,
@@ -87,6 +87,14 @@ export function parseToolError(result) {
     dialect: parsed.dialect,
     raw: result,
   };
+  // A <validation_error>: its action, one { name, message } per <field>, and how many
+  // issues the server left out.
+  if (parsed.fields !== undefined) {
+    error.action = parsed.action;
+    error.fields = parsed.fields;
+    error.moreIssues = parsed.moreIssues;
+  }
+  return error;
 }
 
 export class McpEnvelopeClientError extends Error {
@@ -104,6 +112,11 @@ export class McpEnvelopeClientError extends Error {
     this.severity = parsed.severity ?? 'error';
     this.dialect = parsed.dialect ?? 'xml';
     this.raw = parsed.raw;
+    if (Array.isArray(parsed.fields)) {
+      this.action = parsed.action;
+      this.fields = parsed.fields;
+      this.moreIssues = parsed.moreIssues;
+    }
   }
 
   /** The error a result carries, or `null` for a success. */

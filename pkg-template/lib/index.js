@@ -18,3 +18,5 @@ export { classify, httpStatusToErrorCode, requestId } from './classify.js';
 export * from './xml.js';
 export * from './client.js';
 export { errorResult, fail, formatValidation, recoveryFor } from './jsonrpc.js';
+export { logRecord } from './log.js';
+export { registerTool } from './register.js';

@@ -48,7 +48,7 @@ function requireString(value, what) {
 }
 
 /** Reads the named options once each; a Proxy or getter that throws is a TypeError. */
-function readOptions(options, what, names) {
+export function readOptions(options, what, names) {
   requireObject(options, what);
   const out = {};
   for (const name of names) {
@@ -118,16 +118,23 @@ export function formatValidation(issues, options) {
   return new McpError(code, message, data);
 }
 
+/**
+ * The request id as text: generated when absent, none for `false`. A number (the MCP
+ * SDK's request ids are `string | number`, the number an integer) is its decimal
+ * text, never an exponent form: `1e21` is `"1000000000000000000000"`, `-0` is `"0"`.
+ */
 function readRequestId(requestId) {
   if (requestId === undefined) return engine().requestId();
   if (requestId === false) return '';
+  if (typeof requestId === 'number' && Number.isInteger(requestId)) return BigInt(requestId).toString();
   if (typeof requestId !== 'string') {
-    throw new TypeError('mcp-envelope: errorResult option `requestId` must be a string or false');
+    throw new TypeError('mcp-envelope: errorResult option `requestId` must be a string, an integer or false');
   }
   return requestId;
 }
 
-function readContract(contract) {
+/** A contract as JSON text for the core (`''` for none). */
+export function readContract(contract) {
   if (contract === undefined) return '';
   if (!Array.isArray(contract)) throw new TypeError('mcp-envelope: `contract` must be an array of entries');
   return copyJson(contract, AUTHORED, budget());
@@ -138,19 +145,25 @@ function readContract(contract) {
  * and the term line as text, and `structuredContent.error = { code, message, data }`.
  */
 export function errorResult(thrown, options = {}) {
-  const { requestId, contract, aborted } = readOptions(options, 'errorResult options', [
-    'requestId',
-    'contract',
-    'aborted',
-  ]);
-  if (aborted !== undefined && typeof aborted !== 'boolean') {
-    throw new TypeError('mcp-envelope: errorResult option `aborted` must be a boolean');
+  const { requestId, contract, aborted, redactSecrets, maskServerErrors } = readOptions(
+    options,
+    'errorResult options',
+    ['requestId', 'contract', 'aborted', 'redactSecrets', 'maskServerErrors'],
+  );
+  for (const [name, value] of [
+    ['aborted', aborted],
+    ['redactSecrets', redactSecrets],
+    ['maskServerErrors', maskServerErrors],
+  ]) {
+    if (value !== undefined && typeof value !== 'boolean') {
+      throw new TypeError(`mcp-envelope: errorResult option \`${name}\` must be a boolean`);
+    }
   }
   const contractJson = readContract(contract);
   const id = readRequestId(requestId);
   const read = readThrown(thrown, COPY_LIMITS.stringUnits);
   const glue = engine();
-  const code = glue.classifyRead(read.kind, read.code, read.name, read.message, false);
+  const code = glue.classifyRead(read.kind, read.code, read.codeText, read.name, read.message, false) || glue.classifyCauses(read.chain());
   let kind = THROWN_PLAIN;
   let payload = '';
   let issuesTotal = 0;
@@ -164,7 +177,18 @@ export function errorResult(thrown, options = {}) {
     payload = crossing.json;
     issuesTotal = crossing.total;
   }
-  const json = glue.errorResultJson(kind, code, read.message, payload, issuesTotal, id, contractJson, aborted === true);
+  const json = glue.errorResultJson(
+    kind,
+    code,
+    read.message,
+    payload,
+    issuesTotal,
+    id,
+    contractJson,
+    aborted === true,
+    redactSecrets !== false,
+    maskServerErrors === true,
+  );
   return JSON.parse(json);
 }
 

@@ -45,50 +45,152 @@ function isErrorInstance(value) {
 
 export const KIND_OTHER = 0;
 export const KIND_MCP_ERROR = 1;
-export const KIND_SDK_CONNECTION_CLOSED = 2;
+
+/** How many causes classification follows (the core's `MAX_CAUSES`). */
+export const MAX_CAUSES = 5;
+/** A `code` string longer than this is no system or SDK code (the longest is 39). */
+const CODE_UNITS = 64;
+/** Separates the fields of the chain the core decodes (`WireChain` in src/classify/cause.rs). */
+const SEP = '\u0000';
+
+function integral(n) {
+  return Number.isInteger(n) && n >= -2147483648 && n <= 2147483647;
+}
+
+function field(text) {
+  return text.includes(SEP) ? text.replaceAll(SEP, '\ufffd') : text;
+}
+
+/** A `code` as the chain carries it: `s` + a short string, `n` + an integral number, or nothing. */
+function codeField(raw) {
+  if (typeof raw === 'string') return raw.length <= CODE_UNITS ? `s${field(raw)}` : '';
+  return typeof raw === 'number' && integral(raw) ? `n${raw}` : '';
+}
+
+/** What `readInto` returns for a value whose properties cannot be read: a primitive or a revoked Proxy. */
+const NOT_INSPECTED = Symbol('not inspected');
 
 /**
- * What classification needs of a thrown value: its kind, an McpError's code (NaN when
- * unreadable), its name and message as text (at most `cap` UTF-16 units each), and the
- * value's `issues` when its name is ZodError.
- * @returns {{ kind: number, code: number, name: string, message: string, issues?: unknown }}
+ * Sets `out.name` and `out.message` from `value` (each read once, at most `cap` units)
+ * and returns its raw `code` (read once), or NOT_INSPECTED for a primitive or a value
+ * nothing can be read of. Fills a caller's object so the common path allocates nothing more.
  */
-export function readThrown(value, cap = CLASSIFY_TEXT_CAP) {
-  const capped = (text) => cappedAt(text, cap);
+function readInto(value, cap, out) {
   if (value === null) {
-    return { kind: KIND_OTHER, code: NaN, name: 'NullValueEncountered', message: 'Null value encountered as error' };
+    out.name = 'NullValueEncountered';
+    out.message = 'Null value encountered as error';
+    return NOT_INSPECTED;
   }
   if (value === undefined) {
-    return {
-      kind: KIND_OTHER,
-      code: NaN,
-      name: 'UndefinedValueEncountered',
-      message: 'Undefined value encountered as error',
-    };
+    out.name = 'UndefinedValueEncountered';
+    out.message = 'Undefined value encountered as error';
+    return NOT_INSPECTED;
   }
   if (typeof value !== 'object' && typeof value !== 'function') {
-    return { kind: KIND_OTHER, code: NaN, name: `${typeof value}Encountered`, message: capped(String(value)) };
+    out.name = `${typeof value}Encountered`;
+    out.message = cappedAt(String(value), cap);
+    return NOT_INSPECTED;
   }
   let isError;
   try {
     isError = isErrorInstance(value);
   } catch {
     // A revoked Proxy, or one whose getPrototypeOf trap throws: nothing can be inspected.
-    return { kind: KIND_OTHER, code: NaN, name: UNREADABLE, message: UNREADABLE };
+    out.name = UNREADABLE;
+    out.message = UNREADABLE;
+    return NOT_INSPECTED;
   }
   const rawName = readOnce(value, 'name');
-  const name = capped(rawName === THREW ? UNREADABLE : !rawName ? (isError ? 'Error' : 'objectEncountered') : textOf(rawName));
+  const name = cappedAt(rawName === THREW ? UNREADABLE : !rawName ? (isError ? 'Error' : 'objectEncountered') : textOf(rawName), cap);
   // A ZodError's name decides its code and its issues its wire message; Zod 4 builds
   // `.message` as JSON of every issue, so it is never read (a million issues: 160 MB).
   const rawMessage = name === 'ZodError' ? '' : readOnce(value, 'message');
   const rawCode = readOnce(value, 'code');
-  const message = capped(rawMessage === undefined ? '' : textOf(rawMessage));
-  if (McpError.isMcpError(value)) {
-    return { kind: KIND_MCP_ERROR, code: typeof rawCode === 'number' ? rawCode : NaN, name, message, value };
+  out.name = name;
+  out.message = cappedAt(rawMessage === undefined ? '' : textOf(rawMessage), cap);
+  return rawCode;
+}
+
+function absent(cause) {
+  return cause === undefined || cause === null || cause === THREW;
+}
+
+/**
+ * The value's `code` string and its `cause` chain in the core's compact form, or
+ * undefined when it has neither: at most MAX_CAUSES links, each read once (name,
+ * message, code, cause), stopping at a link seen before, at null/undefined, at a
+ * primitive (its text is the last link) and at a read that threw.
+ */
+function chainOf(value, rawCode) {
+  let cause = readOnce(value, 'cause');
+  const own = typeof rawCode === 'string' ? codeField(rawCode) : '';
+  if (absent(cause)) return own === '' ? undefined : own;
+  let chain = own;
+  const seen = [value];
+  const link = { name: '', message: '' };
+  for (let depth = 0; depth < MAX_CAUSES && !absent(cause); depth++) {
+    if (seen.includes(cause)) break;
+    seen.push(cause);
+    const linkCode = readInto(cause, CLASSIFY_TEXT_CAP, link);
+    const inspected = linkCode !== NOT_INSPECTED;
+    let code = '';
+    if (inspected && McpError.isMcpError(cause)) {
+      code = typeof linkCode === 'number' && integral(linkCode) ? `m${linkCode}` : 'm';
+    } else if (inspected) {
+      code = codeField(linkCode);
+    }
+    chain += `${SEP}${code}${SEP}${field(link.name)}${SEP}${field(link.message)}`;
+    cause = inspected && depth + 1 < MAX_CAUSES ? readOnce(cause, 'cause') : undefined;
   }
-  const sdkClosed =
-    (name === 'McpError' && rawCode === -32000) || (name === 'SdkError' && rawCode === 'CONNECTION_CLOSED');
-  const read = { kind: sdkClosed ? KIND_SDK_CONNECTION_CLOSED : KIND_OTHER, code: NaN, name, message };
+  return chain;
+}
+
+/**
+ * What classification needs of a thrown value, each property read once: its kind, its
+ * `code` when a number (`code`, else NaN) or a short string (`codeText`), its name and
+ * message as text (at most `cap` UTF-16 units each), and its `issues` when its name is
+ * ZodError. `chain()` reads its `cause` chain, on demand and at most once: the core
+ * asks for it only when the value itself says nothing better than InternalError
+ * (`classifyRead(...) || classifyCauses(read.chain())`).
+ */
+class ThrownRead {
+  constructor(kind, code, codeText, name, message, value) {
+    this.kind = kind;
+    this.code = code;
+    this.codeText = codeText;
+    this.name = name;
+    this.message = message;
+    // The value whose chain `chain()` reads; undefined when there is none to read.
+    this.value = value;
+    this.chainText = NOT_READ;
+  }
+
+  /** The `code` string and cause chain in the core's compact form; undefined when it has neither. */
+  chain() {
+    if (this.chainText === NOT_READ) {
+      this.chainText = this.value === undefined ? undefined : chainOf(this.value, this.codeText);
+    }
+    return this.chainText;
+  }
+}
+
+const NOT_READ = Symbol('not read');
+// readInto writes here only after its last read of the value, so a getter that
+// classifies another value during those reads is done with it before this is written.
+const scratch = { name: '', message: '' };
+
+/**
+ * Reads a thrown value for classification (see ThrownRead).
+ * @returns {ThrownRead}
+ */
+export function readThrown(value, cap = CLASSIFY_TEXT_CAP) {
+  const rawCode = readInto(value, cap, scratch);
+  const { name, message } = scratch;
+  if (rawCode === NOT_INSPECTED) return new ThrownRead(KIND_OTHER, NaN, undefined, name, message, undefined);
+  const code = typeof rawCode === 'number' ? rawCode : NaN;
+  const codeText = typeof rawCode === 'string' && rawCode.length <= CODE_UNITS ? rawCode : undefined;
+  if (McpError.isMcpError(value)) return new ThrownRead(KIND_MCP_ERROR, code, codeText, name, message, undefined);
+  const read = new ThrownRead(KIND_OTHER, code, codeText, name, message, value);
   if (name === 'ZodError') {
     const issues = readOnce(value, 'issues');
     try {

@@ -84,6 +84,13 @@ function stringList(fn, param, value, required = false) {
   return JSON.stringify(out);
 }
 
+/** `undefined` (or null) for absent, else a boolean. */
+function optionalBoolean(fn, param, value) {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'boolean') fail(fn, param, 'a boolean', value);
+  return value;
+}
+
 function optionalNumber(fn, param, value) {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number') fail(fn, param, 'a number', value);
@@ -198,9 +205,18 @@ function isBranded(value) {
   }
 }
 
-function writeToolError(code, message, suggestion, actionsJson, pairs, retryAfter, severity) {
+function writeToolError(code, message, suggestion, actionsJson, pairs, retryAfter, severity, redactSecrets) {
   return response(
-    engine().xmlToolError(code, message, suggestion, actionsJson, JSON.stringify(pairs), retryAfter, severity),
+    engine().xmlToolError(
+      code,
+      message,
+      suggestion,
+      actionsJson,
+      JSON.stringify(pairs),
+      retryAfter,
+      severity,
+      redactSecrets !== false,
+    ),
   );
 }
 
@@ -216,6 +232,7 @@ export function toolError(code, opts) {
     detailPairs(fn, 'opts.details', opts.details, []),
     optionalNumber(fn, 'opts.retryAfter', opts.retryAfter),
     optionalString(fn, 'opts.severity', opts.severity),
+    optionalBoolean(fn, 'opts.redactSecrets', opts.redactSecrets),
   );
 }
 
@@ -239,6 +256,7 @@ export class ErrorBuilder {
   #details = [];
   #retryAfter;
   #severity;
+  #redactSecrets = true;
   /** The built response, until the next change. */
   #built;
 
@@ -273,8 +291,17 @@ export class ErrorBuilder {
       this.#details,
       this.#retryAfter,
       this.#severity,
+      this.#redactSecrets,
     );
     return this.#built;
+  }
+
+  /** Whether secrets in the message, suggestion and details are masked (default true). */
+  redactSecrets(enabled = true) {
+    if (typeof enabled !== 'boolean') fail('ErrorBuilder.redactSecrets', 'enabled', 'a boolean', enabled);
+    this.#redactSecrets = enabled;
+    this.#built = undefined;
+    return this;
   }
 
   suggest(suggestion) {
@@ -358,22 +385,33 @@ export function routingError(kind, opts) {
   return response(engine().xmlRoutingError(number, discriminator, actions, value));
 }
 
-/** The text an unbranded throw is reported with; no user `toString` ever runs. */
-function thrownMessage(thrown) {
+/** The text an unbranded throw is reported with, from its one read; no user `toString` ever runs. */
+function thrownMessage(thrown, read) {
   if (thrown === null || thrown === undefined) return String(thrown);
-  const read = readThrown(thrown);
   if (read.message !== '' || (typeof thrown !== 'object' && typeof thrown !== 'function')) return read.message;
   // An object with no message: its name, as the best available description.
   return read.name === 'objectEncountered' ? '[object Object]' : read.name;
 }
+
+/** InternalError: the code an unclassified throw is reported under. */
+const INTERNAL_ERROR_CODE = -32603;
 
 export function internalError(thrown, where) {
   const fn = 'internalError';
   object(fn, 'where', where);
   const tool = string(fn, 'where.tool', where.tool);
   const action = optionalString(fn, 'where.action', where.action);
+  const redactSecrets = optionalBoolean(fn, 'where.redactSecrets', where.redactSecrets) !== false;
+  const maskServerErrors = optionalBoolean(fn, 'where.maskServerErrors', where.maskServerErrors) === true;
   if (isBranded(thrown)) return thrown;
-  return response(engine().xmlInternalError(thrownMessage(thrown), tool, action));
+  const read = readThrown(thrown);
+  // Classified only when masking needs the category (client and upstream throws keep their text).
+  const code = maskServerErrors
+    ? engine().classifyRead(read.kind, read.code, read.codeText, read.name, read.message, false) || engine().classifyCauses(read.chain())
+    : INTERNAL_ERROR_CODE;
+  return response(
+    engine().xmlInternalError(thrownMessage(thrown, read), tool, action, code, redactSecrets, maskServerErrors),
+  );
 }
 
 export function groupUnknownAction(group, action, actions) {
@@ -394,13 +432,25 @@ export function groupValidationError(group, action, issues) {
 // ---------------------------------------------------------------------------------
 // Validation errors and contract awareness.
 
-export function formatValidationError(issues, actionKey, sentArgs) {
-  const fn = 'formatValidationError';
+/** What both validation writers send: the issue prefix, its total and the sent arguments. */
+function validationInput(fn, issues, actionKey, sentArgs) {
   string(fn, 'actionKey', actionKey);
   const { json, total } = issuePrefix(fn, issues, RENDERED_ISSUES);
   // A bounded plain copy; a Date shows as its ISO text and a BigInt as its digits.
   const sent = sentArgs === undefined ? undefined : jsonCopy(sentArgs);
-  return engine().xmlFormatValidationError(json, total, actionKey, sent);
+  return [json, total, actionKey, sent];
+}
+
+export function formatValidationError(issues, actionKey, sentArgs) {
+  return engine().xmlFormatValidationError(...validationInput('formatValidationError', issues, actionKey, sentArgs));
+}
+
+/**
+ * formatValidationError's text as the tool result MCP Fusion's pipeline returns for
+ * rejected arguments: `{ content: [{ type: 'text', text }], isError: true }`, unbranded.
+ */
+export function validationErrorResult(issues, actionKey, sentArgs) {
+  return response(engine().xmlValidationErrorResult(...validationInput('validationErrorResult', issues, actionKey, sentArgs)));
 }
 
 export function enrichValidationError(xml, toolName, actionKey, options) {

@@ -2,14 +2,15 @@
 // error envelope and error contracts. No `any`, no dependency on zod's types: issues
 // and schemas are described structurally, so Zod 4, Zod 3 and hand-written values fit.
 
-import type { JsonRpcErrorCode, McpError } from '../index.js';
+import type { ErrorCategory, JsonRpcErrorCode, JsonRpcErrorCodeName, McpError } from '../index.js';
 import type { ZodIssueLike } from './xml.js';
 
 /**
- * A Zod 4 (`core.$ZodIssue`) or Zod 3 (`ZodIssue`) issue, described structurally (the
- * XML dialect reads the same shape). `formatValidation` reads `code`, `path`, `message`
- * and the fields its code carries (`expected`, `values`, `keys`, `errors` /
- * `unionErrors`, `origin` …); anything else rides along in `data.issues`, bounded.
+ * A Zod 4 (`$ZodIssue`), Zod 3 (`ZodIssue`) or Standard Schema issue, described
+ * structurally (the XML dialect reads the same shape). `formatValidation` reads `code`,
+ * `path`, `message` and the fields its code carries (`expected`, `values`, `keys`,
+ * `errors` / `unionErrors`, `origin` …); anything else rides along in `data.issues`,
+ * bounded.
  */
 export type { ZodIssueLike };
 
@@ -118,8 +119,8 @@ export interface InvalidArgumentsError extends McpError {
  * throwing getters, cycles and BigInts in `issues` or `args` never throw.
  * @throws TypeError when `issues` is not an array, `options` not an object or `tool` not a string.
  */
-export declare function formatValidation(
-  issues: readonly ZodIssueLike[],
+export declare function formatValidation<I extends ZodIssueLike>(
+  issues: readonly I[],
   options: FormatValidationOptions,
 ): InvalidArgumentsError;
 
@@ -188,13 +189,15 @@ export interface ToolErrorPayload {
 /**
  * The error `CallToolResult` of a tool call: `content[0].text` for the model (`Error:
  * MSG`, `Recovery: HINT`, `(reason R · retryable · request ID)`) and
- * `structuredContent.error` for the client.
+ * `structuredContent.error` for the client. A type alias with an index signature, so
+ * that it is assignable to the MCP SDK's `CallToolResult` (SDK 1.x and 2.x) as is.
  */
-export interface ToolErrorResult {
+export type ToolErrorResult = {
+  [key: string]: unknown;
   isError: true;
   content: [{ type: 'text'; text: string }];
   structuredContent: { error: ToolErrorPayload };
-}
+};
 
 /** The error `CallToolResult` {@link errorResult} returns. */
 export type CallToolResult = ToolErrorResult;
@@ -202,15 +205,31 @@ export type CallToolResult = ToolErrorResult;
 export interface ErrorResultOptions {
   /**
    * The call's request id, set as `data.requestId` (replacing one the thrown data
-   * carries) and closing the term line. Generated (`XXXXX-XXXXX`) when absent; `false`
-   * adds none, so a `data.requestId` the thrown McpError carries goes out as thrown
-   * (a contract test's envelope).
+   * carries) and closing the term line. The MCP SDK's request id (`extra.requestId`,
+   * `string | number`) fits as is: an integer is written as its decimal text (`42` →
+   * `"42"`). Generated (`XXXXX-XXXXX`) when absent; `false` adds none, so a
+   * `data.requestId` the thrown McpError carries goes out as thrown (a contract test's
+   * envelope). A number that is not an integer is a TypeError.
    */
-  requestId?: string | false | undefined;
+  requestId?: string | number | false | undefined;
   /** The tool's error contract: a declared reason with no throw-site recovery gets the entry's. */
   contract?: ErrorContract | undefined;
   /** The request's signal was aborted: RequestCancelled whatever was thrown, and no recovery fill. */
   aborted?: boolean | undefined;
+  /**
+   * Mask secrets as `***` in the message and every string of `data` (URL passwords,
+   * `Bearer` / `Basic` tokens, OpenAI, Stripe, GitHub, Slack and AWS keys, JWTs,
+   * `password=…` / `token=…` values, fields named like `password` or `apiKey`).
+   * Default `true`.
+   */
+  redactSecrets?: boolean | undefined;
+  /**
+   * Send a server-category error (InternalError, UnknownError, DatabaseError,
+   * ConfigurationError, InitializationFailed, SerializationError) with a fixed sentence
+   * telling the model to retry once and then report it; its data keeps only `reason`,
+   * `retryable`, `recovery` and `requestId`. Default `false`.
+   */
+  maskServerErrors?: boolean | undefined;
 }
 
 /**
@@ -222,3 +241,42 @@ export interface ErrorResultOptions {
  * @throws TypeError when an option has the wrong type.
  */
 export declare function errorResult(thrown: unknown, options?: ErrorResultOptions): ToolErrorResult;
+
+/** A log level of {@link logRecord}: an entry's severity, or `error`. */
+export type LogRecordLevel = ErrorContractSeverity | 'error';
+
+export interface LogRecordOptions {
+  /** The tool's name. */
+  tool: string;
+  /** The tool's error contract: a declared reason logs at its entry's `severity`. */
+  contract?: ErrorContract | undefined;
+  /** The request's signal was aborted: RequestCancelled, logged at `info`. */
+  aborted?: boolean | undefined;
+  /** Where it failed (`validation`, `handler`, …), copied to the record. */
+  phase?: string | undefined;
+}
+
+/** The server's own record of a failed call. */
+export interface LogRecord {
+  level: LogRecordLevel;
+  code: JsonRpcErrorCode;
+  name: JsonRpcErrorCodeName;
+  category: ErrorCategory;
+  /** The raw message: never redacted, never the server-error sentence. Not for the wire. */
+  message: string;
+  tool: string;
+  /** A thrown McpError's string `data.reason`. */
+  reason?: string;
+  phase?: string;
+}
+
+/**
+ * The record a server logs for a failed tool call. `level` is the contract entry's
+ * `severity` for the thrown `data.reason`; `notice` for the framework's own refusals
+ * (`invalid_arguments`, `client_capability_missing`); `info` for a cancelled call;
+ * `error` otherwise, whatever the category, as mcp-ts-core logs them. `message` is the
+ * raw text (a ZodError's first issue line and its count), for the server's logs only.
+ * Never throws for any `thrown`.
+ * @throws TypeError when `tool` is not a string or an option has the wrong type.
+ */
+export declare function logRecord(thrown: unknown, options: LogRecordOptions): LogRecord;

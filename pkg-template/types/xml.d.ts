@@ -1,7 +1,9 @@
 // Public types of the XML dialect (MCP Fusion) and of the client-side parser. No `any`.
 
-// The response shapes are type aliases, not interfaces, so that they are assignable to
-// the MCP SDK's CallToolResult, whose index signature an interface never satisfies.
+// The response shapes are type aliases with an index signature, not interfaces, so that
+// every response (and an ErrorBuilder) is assignable to the MCP SDK's CallToolResult in
+// both `@modelcontextprotocol/sdk` 1.x and `@modelcontextprotocol/server` 2.x: that type
+// has an index signature, which an interface or a class never satisfies.
 
 /** One text block of an MCP tool result. */
 export type TextContent = {
@@ -11,6 +13,7 @@ export type TextContent = {
 
 /** MCP's tool result as the XML dialect writes it: one text block. */
 export type ToolResponse = {
+  [key: string]: unknown;
   content: [TextContent];
   isError?: boolean;
   structuredContent?: Record<string, unknown>;
@@ -26,7 +29,7 @@ export type ToolErrorResponse = ToolResponse & {
   isError: boolean;
 };
 
-/** The 17 canonical codes of seed 000. */
+/** The 17 canonical codes of MCP Fusion's `<tool_error code="…">`. */
 export declare const TOOL_ERROR_CODES: readonly [
   'MISSING_DISCRIMINATOR',
   'UNKNOWN_ACTION',
@@ -72,6 +75,11 @@ export interface ToolErrorOptions {
   /** Seconds; written only when finite and positive. */
   retryAfter?: number | undefined;
   severity?: ToolErrorSeverity | undefined;
+  /**
+   * Mask secrets (URL passwords, `Bearer` tokens, provider keys, JWTs, `password=…`)
+   * in the message, the suggestion and the detail values as `***`. Default `true`.
+   */
+  redactSecrets?: boolean | undefined;
 }
 
 /**
@@ -92,29 +100,37 @@ export declare function required(field: string): ToolErrorResponse;
 
 /**
  * The fluent form of {@link toolError} (`f.error(code, message)`). A builder is itself
- * a ToolResponse: `content` and `isError` are own enumerable getters that call the core
- * once, on first access, and cache the result until the next change, so a handler can
+ * a ToolResponse: `content` and `isError` are own enumerable getters that write the
+ * envelope once, on first access, and cache it until the next change, so a handler can
  * `return` (or `throw`) a builder as is, and `JSON.stringify(builder)` is the response.
+ *
+ * Declared as an object type (not a class) so that a builder is assignable to the MCP
+ * SDK's CallToolResult while a misspelt method (`.sugest()`) is still a type error.
  */
-export declare class ErrorBuilder {
-  constructor(code: ToolErrorCode, message: string);
-  /** Lets a builder stand where the MCP SDK's CallToolResult (which has one) is expected. */
-  readonly [key: string]: unknown;
+export type ErrorBuilder = {
   readonly content: [TextContent];
   readonly isError: boolean;
   /** Sets the recovery suggestion (the last call wins). */
-  suggest(suggestion: string): this;
+  suggest(suggestion: string): ErrorBuilder;
   /** Appends actions; successive calls accumulate. */
-  actions(...names: string[]): this;
-  severity(level: ToolErrorSeverity): this;
-  critical(): this;
-  warning(): this;
+  actions(...names: string[]): ErrorBuilder;
+  severity(level: ToolErrorSeverity): ErrorBuilder;
+  critical(): ErrorBuilder;
+  warning(): ErrorBuilder;
   /** Merges entries as `{ ...old, ...new }` would; values are stringified at once. */
-  details(details: Readonly<Record<string, DetailValue>>): this;
-  retryAfter(seconds: number): this;
+  details(details: Readonly<Record<string, DetailValue>>): ErrorBuilder;
+  retryAfter(seconds: number): ErrorBuilder;
+  /** Whether secrets in the message, suggestion and details are masked as `***` (default `true`). */
+  redactSecrets(enabled?: boolean): ErrorBuilder;
   /** A plain, branded copy of the response. */
   build(): ToolErrorResponse;
-}
+};
+
+/** `new ErrorBuilder(code, message)`; `instanceof ErrorBuilder` holds for every builder. */
+export declare const ErrorBuilder: {
+  new (code: ToolErrorCode, message: string): ErrorBuilder;
+  readonly prototype: ErrorBuilder;
+};
 
 /** `new ErrorBuilder(code, message)`. */
 export declare function errorBuilder(code: ToolErrorCode, message: string): ErrorBuilder;
@@ -142,6 +158,15 @@ export declare function routingError(kind: RoutingErrorKind, opts: RoutingErrorO
 export interface InternalErrorLocation {
   tool: string;
   action?: string | undefined;
+  /** Mask secrets in the thrown message as `***` before it is cut (default `true`). */
+  redactSecrets?: boolean | undefined;
+  /**
+   * Report a server-category throw (as `classify` finds it: InternalError,
+   * UnknownError, DatabaseError, ConfigurationError, InitializationFailed,
+   * SerializationError) with a fixed sentence instead of its message; client and
+   * upstream throws keep theirs. Default `false`.
+   */
+  maskServerErrors?: boolean | undefined;
 }
 
 /**
@@ -156,12 +181,23 @@ export declare function internalError(thrown: unknown, where: InternalErrorLocat
 export declare function groupUnknownAction(group: string, action: string, actions: readonly string[]): ToolErrorResponse;
 
 /** `createGroup`'s `INVALID_PARAMS` listing `path: message` per issue (100 at most, then a count). */
-export declare function groupValidationError(group: string, action: string, issues: readonly ZodIssueLike[]): ToolErrorResponse;
+export declare function groupValidationError<I extends ZodIssueLike>(group: string, action: string, issues: readonly I[]): ToolErrorResponse;
 
-/** A Zod 3 or Zod 4 issue (`ZodIssue` / `core.$ZodIssue`); read safely, never trusted. */
+/** A path segment as Standard Schema may give it: `{ key }` instead of the key itself. */
+export interface IssuePathSegment {
+  readonly key: PropertyKey;
+}
+
+/**
+ * A validation issue: Zod 4's `$ZodIssue`, Zod 3's `ZodIssue`, a Standard Schema issue
+ * (Valibot, ArkType, Effect …) or a hand-written object. Only these three fields are
+ * named; every other field an issue carries (`expected`, `values`, `keys`, `origin` …)
+ * is accepted as well, since the functions that take issues are generic over them.
+ * Issues are read safely, never trusted.
+ */
 export interface ZodIssueLike {
   readonly code?: string | undefined;
-  readonly path?: readonly PropertyKey[] | undefined;
+  readonly path?: readonly (PropertyKey | IssuePathSegment)[] | undefined;
   readonly message?: string | undefined;
 }
 
@@ -172,11 +208,29 @@ export interface ZodIssueLike {
  * bounded copies; a Proxy, a cycle or a BigInt never throws.
  * @throws TypeError when `issues` is not an array or `actionKey` not a string.
  */
-export declare function formatValidationError(
-  issues: readonly ZodIssueLike[],
+export declare function formatValidationError<I extends ZodIssueLike>(
+  issues: readonly I[],
   actionKey: string,
   sentArgs: unknown,
 ): string;
+
+/** What {@link validationErrorResult} returns: always an error, never branded. */
+export type ValidationErrorResponse = ToolResponse & {
+  isError: true;
+};
+
+/**
+ * {@link formatValidationError}'s text as a tool result, the one MCP Fusion's pipeline
+ * returns for rejected arguments: `{ content: [{ type: 'text', text }], isError: true }`.
+ * Like the reference's, it is not branded: thrown, it is not passed through by
+ * {@link internalError} (return it instead).
+ * @throws TypeError when `issues` is not an array or `actionKey` not a string.
+ */
+export declare function validationErrorResult<I extends ZodIssueLike>(
+  issues: readonly I[],
+  actionKey: string,
+  sentArgs: unknown,
+): ValidationErrorResponse;
 
 export type DeltaSeverity = 'BREAKING' | 'RISKY' | 'SAFE' | 'COSMETIC';
 
@@ -235,19 +289,39 @@ export interface ContentBlockLike {
   readonly text?: string | undefined;
 }
 
-/** Any MCP `CallToolResult` (or a ToolResponse, or an ErrorBuilder). */
+/**
+ * Any MCP `CallToolResult`: what `client.callTool()` returns in `@modelcontextprotocol/sdk`
+ * 1.x (including its legacy `{ toolResult }` form, read as a success unless `isError`)
+ * and in `@modelcontextprotocol/client` 2.x, a ToolResponse, or an ErrorBuilder.
+ */
 export interface ToolResultLike {
   readonly content?: readonly ContentBlockLike[] | undefined;
   readonly isError?: boolean | undefined;
-  readonly structuredContent?: Readonly<Record<string, unknown>> | undefined;
+  /** Read only when it is an object with an object `error` (the JSON-RPC dialect). */
+  readonly structuredContent?: unknown;
+  /** The SDK 1.x legacy result form's field; never read. */
+  readonly toolResult?: unknown;
+  readonly _meta?: unknown;
 }
 
 /** Which envelope an error was read from. */
 export type ErrorDialect = 'xml' | 'jsonrpc';
 
+/** One `<field>` of a `<validation_error>`: the issue's path and its whole line. */
+export interface ParsedValidationField {
+  /** The path joined with `.` (`address.zip`, `items.0`), or `(root)`. */
+  name: string;
+  /** `MESSAGE You sent: SENT.` and the suggestion, entities decoded. */
+  message: string;
+}
+
 export interface ParsedToolError<R extends ToolResultLike = ToolResultLike> {
-  /** The XML dialect's string code (`UNKNOWN` when none), or the JSON-RPC dialect's number. */
+  /**
+   * The XML dialect's string code (`UNKNOWN` when none; `VALIDATION_ERROR` for a
+   * `<validation_error>`), or the JSON-RPC dialect's number.
+   */
   code: string | number;
+  /** For a `<validation_error>`, the whole text (as MCP Fusion's client gives it). */
   message: string;
   recovery: string | null;
   availableActions: string[];
@@ -256,12 +330,21 @@ export interface ParsedToolError<R extends ToolResultLike = ToolResultLike> {
   dialect: ErrorDialect;
   /** The result that was parsed, the caller's own object. */
   raw: R;
+  /** `<validation_error>` only: its `action` attribute (`tool/action`); `''` when it has none. */
+  action?: string;
+  /** `<validation_error>` only: one entry per `<field>`, in order (at most 1,000 are read). */
+  fields?: ParsedValidationField[];
+  /** `<validation_error>` only: how many issues the server left out (`<more_issues count>`), else 0. */
+  moreIssues?: number;
 }
 
 /**
  * Reads a tool error back: `null` unless `isError` is truthy. The JSON-RPC dialect is
  * read from `structuredContent.error` (`code`, `message`, `data.recovery.hint`); the
- * XML dialect from the text blocks joined with `\n`, entities decoded.
+ * XML dialect from the text blocks joined with `\n`, entities decoded: a `<tool_error>`
+ * field by field, a `<validation_error>` as code `VALIDATION_ERROR` with its
+ * `<recovery>`, `action`, `fields` and `moreIssues` (MCP Fusion's own client reads it
+ * as an `UNKNOWN` error with no recovery). Accepts what `client.callTool()` returns as is.
  * @throws TypeError when `result` is not an object.
  */
 export declare function parseToolError<R extends ToolResultLike>(result: R): ParsedToolError<R> | null;
@@ -275,6 +358,10 @@ export declare class McpEnvelopeClientError extends Error {
   readonly severity: string;
   readonly dialect: ErrorDialect;
   readonly raw: ToolResultLike;
+  /** Set for a `<validation_error>`, as in {@link ParsedToolError}. */
+  readonly action?: string;
+  readonly fields?: readonly ParsedValidationField[];
+  readonly moreIssues?: number;
   constructor(parsed: ParsedToolError, options?: { cause?: unknown });
   /** The error a result carries, or `null` for a success. */
   static fromResult(result: ToolResultLike): McpEnvelopeClientError | null;

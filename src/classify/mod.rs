@@ -2,18 +2,37 @@
 //!
 //! 1. the request's signal was aborted → RequestCancelled
 //! 2. an `McpError` → its own code (an unreadable or unknown code → InternalError)
-//! 3. the MCP SDK's transport-closed rejection → RequestCancelled
+//! 3. the official MCP SDK's own errors → their code, mapped ([`sdk`]; this includes the
+//!    SDK's transport-closed rejection → RequestCancelled)
 //! 4. a `RangeError` whose whole message is an engine resource limit → InternalError
 //! 5. the constructor-name table (TypeError deliberately absent)
 //! 6. the 20 provider patterns, 7. the 10 common patterns (message, then name)
-//! 8. name `AbortError` → Timeout, 9. fallback InternalError
+//! 8. name `AbortError` → Timeout
+//! 9. what the value is made of ([`cause`]): its Node/undici system `code`, then each
+//!    link of its `cause` chain through steps 2–8 and its own system code
+//! 10. fallback InternalError
+//!
+//! Step 9 runs only where steps 2–8 give InternalError for want of anything better:
+//! when nothing matched (the reference's fallback), and for the constructor table's
+//! InternalError names (`ReferenceError`, `EvalError`, `AggregateError`: Node reports a
+//! refused connection to a host with two addresses as an `AggregateError` whose `code`
+//! is `ECONNREFUSED`). A chosen InternalError (an `McpError`'s, an SDK error's, an
+//! engine limit) is final. A value with no `code` and no `cause` is classified exactly
+//! as by mcp-ts-core 0.10.17's `determineErrorCode`, apart from step 4.
+//!
+//! [`classify`] is [`classify_own`] (steps 1–8) then [`classify_by_cause`] (steps 9–10),
+//! so the JS layer reads a cause chain only for a value that reaches step 9.
 //!
 //! The JS layer reads the thrown value (once, inside try/catch) into a [`Thrown`];
-//! this module only ever sees strings, so nothing here can run user code.
+//! this module only ever sees strings and numbers, so nothing here can run user code.
 
+pub mod cause;
 mod patterns;
+pub mod sdk;
+pub mod system_code;
 
 use crate::codes::{Category, JsonRpcErrorCode};
+use cause::Link;
 use patterns::{Haystack, COMMON_PATTERNS, PROVIDER_PATTERNS};
 
 /// How much of a name or message the patterns read, in bytes. A keyword past this
@@ -23,29 +42,46 @@ pub const CLASSIFY_TEXT_CAP: usize = 16 * 1024;
 /// What the JS layer could tell about the thrown value before reading its text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ThrownKind {
-    /// Our `McpError`. `code` is `None` when reading it threw or it was not a number.
-    McpError { code: Option<i32> },
-    /// The MCP SDK's rejection of in-flight requests when the transport closes
-    /// (`McpError` with `ErrorCode.ConnectionClosed` in SDK 1.x, `SdkError` with
-    /// `CONNECTION_CLOSED` in 2.x). Matched on its code, never its wording.
-    SdkConnectionClosed,
+    /// Our `McpError` (its private-field brand, never its name). Its code is the
+    /// value's [`Code`]; anything but an integral number in our table → InternalError.
+    McpError,
     /// Anything else: an `Error`, a primitive, a plain object, an unreadable Proxy.
     Other,
 }
 
+/// The value's own `code` property, as the JS layer read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Code<'a> {
+    /// Absent, unreadable, or neither an integral number nor a short string.
+    Absent,
+    /// An integral number within `i32` (an McpError's, the SDK's).
+    Number(i32),
+    /// A string: a Node system code (`ECONNREFUSED`), undici's (`UND_ERR_SOCKET`),
+    /// the SDK's (`REQUEST_TIMEOUT`).
+    Text(&'a str),
+}
+
 /// A thrown value as text. `name` is what `getErrorName` would give (`error.name`
-/// for an Error, `"[Unreadable]"` when reading threw) and `message` likewise.
+/// for an Error, `"[Unreadable]"` when reading threw) and `message` likewise;
+/// `causes` is its `cause` chain, nearest first (at most [`cause::MAX_CAUSES`] count).
 #[derive(Debug, Clone, Copy)]
 pub struct Thrown<'a> {
     pub kind: ThrownKind,
     pub name: &'a str,
     pub message: &'a str,
+    pub code: Code<'a>,
+    pub causes: &'a [Link<'a>],
 }
 
 impl<'a> Thrown<'a> {
-    /// An ordinary `Error` with this name and message.
+    /// An ordinary `Error` with this name and message, no `code` and no `cause`.
     pub fn error(name: &'a str, message: &'a str) -> Self {
-        Thrown { kind: ThrownKind::Other, name, message }
+        Thrown { kind: ThrownKind::Other, name, message, code: Code::Absent, causes: &[] }
+    }
+
+    /// The value itself as one link of its chain.
+    pub fn link(&self) -> Link<'a> {
+        Link { kind: self.kind, name: self.name, message: self.message, code: self.code }
     }
 }
 
@@ -82,42 +118,72 @@ fn constructor_code(name: &str) -> Option<JsonRpcErrorCode> {
     }
 }
 
+/// The code `thrown` gets: steps 1–10.
 pub fn classify(thrown: &Thrown<'_>, aborted: bool) -> Classification {
-    Classification::of(classify_code(thrown, aborted))
+    classify_own(thrown, aborted).unwrap_or_else(|| classify_by_cause(thrown.code, thrown.causes))
 }
 
-fn classify_code(thrown: &Thrown<'_>, aborted: bool) -> JsonRpcErrorCode {
+/// Steps 1–8, which read only the value itself (its `causes` are ignored): `None` when
+/// they find nothing better than InternalError, and what the value is made of decides
+/// ([`classify_by_cause`]). Lets the JS layer read a cause chain only when it matters.
+pub fn classify_own(thrown: &Thrown<'_>, aborted: bool) -> Option<Classification> {
     if aborted {
-        return JsonRpcErrorCode::RequestCancelled;
+        return Some(Classification::of(JsonRpcErrorCode::RequestCancelled));
     }
-    match thrown.kind {
-        ThrownKind::McpError { code } => {
-            return code
-                .and_then(JsonRpcErrorCode::from_value)
-                .unwrap_or(JsonRpcErrorCode::InternalError);
-        }
-        ThrownKind::SdkConnectionClosed => return JsonRpcErrorCode::RequestCancelled,
-        ThrownKind::Other => {}
+    match ladder(&thrown.link()) {
+        Verdict::Code(code) => Some(Classification::of(code)),
+        Verdict::Unknown => None,
     }
-    if thrown.name == "RangeError" && ENGINE_LIMIT_MESSAGES.contains(&thrown.message) {
-        return JsonRpcErrorCode::InternalError;
+}
+
+/// Steps 9–10 for a value [`classify_own`] found nothing for: its own `code` and its
+/// cause chain, nearest first, else InternalError.
+pub fn classify_by_cause(code: Code<'_>, causes: &[Link<'_>]) -> Classification {
+    Classification::of(cause::what_it_is_made_of(code, causes).unwrap_or(JsonRpcErrorCode::InternalError))
+}
+
+/// What steps 2–8 say of one value (the thrown one, or one of its causes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    Code(JsonRpcErrorCode),
+    /// InternalError for want of anything better: steps 2–8 found nothing, or only a
+    /// constructor name the reference maps to InternalError. Step 9 may still say more.
+    Unknown,
+}
+
+pub(crate) fn ladder(link: &Link<'_>) -> Verdict {
+    if link.kind == ThrownKind::McpError {
+        let code = match link.code {
+            Code::Number(n) => JsonRpcErrorCode::from_value(n),
+            Code::Absent | Code::Text(_) => None,
+        };
+        return Verdict::Code(code.unwrap_or(JsonRpcErrorCode::InternalError));
     }
-    if let Some(code) = constructor_code(thrown.name) {
-        return code;
+    if let Some(code) = sdk::sdk_error_code(link.name, link.code) {
+        return Verdict::Code(code);
     }
-    let message = Haystack::new(thrown.message, CLASSIFY_TEXT_CAP);
-    let name = Haystack::new(thrown.name, CLASSIFY_TEXT_CAP);
+    if link.name == "RangeError" && ENGINE_LIMIT_MESSAGES.contains(&link.message) {
+        return Verdict::Code(JsonRpcErrorCode::InternalError);
+    }
+    if let Some(code) = constructor_code(link.name) {
+        return match code {
+            JsonRpcErrorCode::InternalError => Verdict::Unknown,
+            _ => Verdict::Code(code),
+        };
+    }
+    let message = Haystack::new(link.message, CLASSIFY_TEXT_CAP);
+    let name = Haystack::new(link.name, CLASSIFY_TEXT_CAP);
     for table in [PROVIDER_PATTERNS.as_slice(), COMMON_PATTERNS.as_slice()] {
         for (pattern, code) in table {
             if pattern.is_match(&message) || pattern.is_match(&name) {
-                return *code;
+                return Verdict::Code(*code);
             }
         }
     }
-    if thrown.name == "AbortError" {
-        return JsonRpcErrorCode::Timeout;
+    if link.name == "AbortError" {
+        return Verdict::Code(JsonRpcErrorCode::Timeout);
     }
-    JsonRpcErrorCode::InternalError
+    Verdict::Unknown
 }
 
 #[cfg(test)]
@@ -129,26 +195,50 @@ mod tests {
         classify(&Thrown::error(name, message), false).code
     }
 
+    fn ours(code: Code<'static>, message: &'static str) -> Thrown<'static> {
+        Thrown { kind: ThrownKind::McpError, name: "McpError", message, code, causes: &[] }
+    }
+
     #[test]
     fn aborted_outranks_everything_even_an_mcp_error() {
-        let t = Thrown { kind: ThrownKind::McpError { code: Some(-32001) }, name: "McpError", message: "x" };
+        let t = ours(Code::Number(-32001), "x");
         assert_eq!(classify(&t, true).code, C::RequestCancelled);
         assert_eq!(classify(&t, false).code, C::NotFound);
     }
 
     #[test]
     fn mcp_error_keeps_its_code_and_an_unreadable_one_is_internal() {
-        let unreadable = Thrown { kind: ThrownKind::McpError { code: None }, name: "McpError", message: "rate limit" };
-        assert_eq!(classify(&unreadable, false).code, C::InternalError);
-        let unknown = Thrown { kind: ThrownKind::McpError { code: Some(7) }, name: "McpError", message: "not found" };
-        assert_eq!(classify(&unknown, false).code, C::InternalError);
+        assert_eq!(classify(&ours(Code::Absent, "rate limit"), false).code, C::InternalError);
+        assert_eq!(classify(&ours(Code::Number(7), "not found"), false).code, C::InternalError);
+        assert_eq!(classify(&ours(Code::Text("NOT_FOUND"), "not found"), false).code, C::InternalError);
+        // Our McpError's InternalError is what its author chose: no cause is consulted.
+        let cause = [Link::error("Error", "rate limit exceeded")];
+        let t = Thrown { causes: &cause, ..ours(Code::Number(-32603), "x") };
+        assert_eq!(classify(&t, false).code, C::InternalError);
     }
 
     #[test]
     fn sdk_connection_closed_is_cancelled_not_the_abort_pattern() {
-        let t = Thrown { kind: ThrownKind::SdkConnectionClosed, name: "McpError", message: "Request aborted" };
+        let t = Thrown { code: Code::Number(-32000), ..Thrown::error("McpError", "Request aborted") };
         assert_eq!(classify(&t, false).code, C::RequestCancelled);
         assert_eq!(code("McpError", "Request aborted"), C::Timeout);
+    }
+
+    #[test]
+    fn classify_is_the_value_s_own_steps_then_what_it_is_made_of() {
+        let own = |t: &Thrown<'_>, aborted| classify_own(t, aborted).map(|c| c.code);
+        assert_eq!(own(&Thrown::error("TypeError", "fetch failed"), false), None);
+        assert_eq!(own(&Thrown::error("AggregateError", "not found"), false), None);
+        assert_eq!(own(&Thrown::error("Error", "not found"), false), Some(C::NotFound));
+        assert_eq!(own(&Thrown::error("TypeError", "fetch failed"), true), Some(C::RequestCancelled));
+        let sdk = Thrown { code: Code::Text("CONNECTION_CLOSED"), ..Thrown::error("SdkError", "Request aborted") };
+        assert_eq!(own(&sdk, false), Some(C::RequestCancelled));
+        // A system code is step 9: the value's own steps do not read it.
+        let reset = Thrown { code: Code::Text("ECONNRESET"), ..Thrown::error("Error", "socket hang up") };
+        assert_eq!(own(&reset, false), None);
+        assert_eq!(classify(&reset, false).code, C::ServiceUnavailable);
+        assert_eq!(classify_by_cause(Code::Text("ECONNRESET"), &[]).code, C::ServiceUnavailable);
+        assert_eq!(classify_by_cause(Code::Absent, &[]).code, C::InternalError);
     }
 
     #[test]

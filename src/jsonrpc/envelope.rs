@@ -17,12 +17,21 @@
 //!   in place, or is appended. A plain Error's data is `{ requestId }` only; a ZodError's
 //!   is its bounded issues.
 //!
+//! - **Safe by default.** Unless `redact_secrets` is off, the message and every string
+//!   in `data` are redacted (`crate::redact`) before the text is written, so the
+//!   `Error:` line, the `Recovery:` line and `structuredContent` agree. With
+//!   `mask_server_errors`, a server-category code (InternalError, UnknownError,
+//!   DatabaseError, ConfigurationError, InitializationFailed, SerializationError) goes
+//!   out with [`SERVER_ERROR_MESSAGE`] and data that keeps only `reason`, `retryable`
+//!   and `recovery` (then `requestId`): the terms a model needs to retry or report it.
+//!
 //! The boundary classifies first (`crate::classify`), reads the thrown value once
 //! (writing `"[Unreadable]"` for each field it cannot read), and hands the core the
 //! code, message and data it found.
 
 use crate::codes::JsonRpcErrorCode;
 use crate::js::js_trim;
+use crate::redact::{redact, redact_value, SERVER_ERROR_MESSAGE, WirePolicy};
 use crate::value::Value;
 
 use super::bound::{bound_issues, push_field};
@@ -47,7 +56,7 @@ impl<'a> From<&'a McpErrorParts> for ThrownError<'a> {
     }
 }
 
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 pub struct ErrorResultOptions<'a> {
     /// The call's request id. The boundary generates one when the caller gives none;
     /// `None` here means the envelope carries none (`requestId: false`).
@@ -57,6 +66,30 @@ pub struct ErrorResultOptions<'a> {
     /// The request's signal was aborted: the code is RequestCancelled whatever was
     /// thrown, and no contract recovery is filled.
     pub aborted: bool,
+    /// Mask secrets in the message and in `data`'s strings (default true).
+    pub redact_secrets: bool,
+    /// Send a server-category error with the fixed [`SERVER_ERROR_MESSAGE`] (default false).
+    pub mask_server_errors: bool,
+}
+
+impl Default for ErrorResultOptions<'_> {
+    fn default() -> Self {
+        let wire = WirePolicy::default();
+        ErrorResultOptions {
+            request_id: None,
+            contract: &[],
+            aborted: false,
+            redact_secrets: wire.redact_secrets,
+            mask_server_errors: wire.mask_server_errors,
+        }
+    }
+}
+
+impl ErrorResultOptions<'_> {
+    /// The two wire switches.
+    pub fn wire(&self) -> WirePolicy {
+        WirePolicy { redact_secrets: self.redact_secrets, mask_server_errors: self.mask_server_errors }
+    }
 }
 
 /// The pieces of an error `CallToolResult`: `content[0].text` and `structuredContent`
@@ -88,7 +121,7 @@ impl CallToolResult {
 /// Builds the error envelope for a thrown value.
 pub fn error_result(thrown: &ThrownError<'_>, opts: &ErrorResultOptions<'_>) -> CallToolResult {
     let cancelled = JsonRpcErrorCode::RequestCancelled.value();
-    let (code, message, mut data) = match *thrown {
+    let (code, message, data) = match *thrown {
         ThrownError::Mcp { code, message, data } => {
             let mut data = data.cloned();
             if let (Some(d), false) = (data.as_mut(), opts.aborted) {
@@ -104,6 +137,7 @@ pub fn error_result(thrown: &ThrownError<'_>, opts: &ErrorResultOptions<'_>) -> 
         ThrownError::Plain { code, message } => (code, message.to_owned(), None),
     };
     let code = if opts.aborted { cancelled } else { code };
+    let (message, mut data) = wire_safe(code, message, data, opts.wire());
     if let Some(id) = opts.request_id {
         data = Some(with_request_id(data, id));
     }
@@ -131,6 +165,28 @@ pub fn error_result(thrown: &ThrownError<'_>, opts: &ErrorResultOptions<'_>) -> 
         error.push(("data".into(), data));
     }
     CallToolResult { text, structured_content: Value::Object(vec![("error".into(), Value::Object(error))]) }
+}
+
+/// The message and data as they may go out under `wire` (see the module docs).
+fn wire_safe(code: i32, message: String, data: Option<Value>, wire: WirePolicy) -> (String, Option<Value>) {
+    let (message, mut data) = if wire.masks_code(code) {
+        let kept = data.and_then(|d| match d {
+            Value::Object(fields) => Some(Value::Object(
+                fields.into_iter().filter(|(k, _)| matches!(k.as_str(), "reason" | "retryable" | "recovery")).collect(),
+            )),
+            _ => None,
+        });
+        (SERVER_ERROR_MESSAGE.to_owned(), kept)
+    } else {
+        (message, data)
+    };
+    if !wire.redact_secrets {
+        return (message, data);
+    }
+    if let Some(d) = data.as_mut() {
+        redact_value(d);
+    }
+    (redact(&message).into_owned(), data)
 }
 
 /// `data` with `requestId` set: replaced in place or appended. Data that is not an
@@ -169,6 +225,12 @@ fn term_line(data: &Value) -> Vec<String> {
 /// ` (+N more)` for the other top-level issues. An error with no issue reads
 /// `Invalid input`.
 pub fn zod_error_message(issues: &[Value]) -> String {
+    zod_error_message_of(issues, issues.len())
+}
+
+/// [`zod_error_message`] of an error with `total` issues of which `issues` are the
+/// first (the count is never below `issues.len()`).
+pub fn zod_error_message_of(issues: &[Value], total: usize) -> String {
     let Some(first) = issues.first() else { return "Invalid input".to_owned() };
     let view = IssueView::new(first);
     let path: Vec<&Value> = view.path().iter().take(super::text::MAX_STRING_UNITS + 1).collect();
@@ -178,8 +240,9 @@ pub fn zod_error_message(issues: &[Value]) -> String {
         out.push_str(": ");
     }
     out.push_str(view.message());
-    if issues.len() > 1 {
-        out.push_str(&format!(" (+{} more)", issues.len() - 1));
+    let total = total.max(issues.len());
+    if total > 1 {
+        out.push_str(&format!(" (+{} more)", total - 1));
     }
     out
 }
@@ -220,6 +283,55 @@ mod tests {
         let gone = error_result(&thrown, &ErrorResultOptions { contract: &contract, aborted: true, ..Default::default() });
         assert_eq!(gone.text, "Error: m\n\n(reason r)");
         assert_eq!(gone.structured_content.get("error").and_then(|e| e.get("code")), Some(&Value::Number(-32011.0)));
+    }
+
+    const URL: &str = "connect postgres://admin:pw@db/x failed";
+
+    #[test]
+    fn secrets_are_masked_everywhere_by_default() {
+        let data = Value::parse_json(
+            r#"{"reason":"r","dsn":"postgres://admin:pw@db/x","nested":[{"password":"hunter2"}],"recovery":{"hint":"Use Bearer abc123def456 instead"}}"#,
+        )
+        .unwrap();
+        let thrown = ThrownError::Mcp { code: -32001, message: URL, data: Some(&data) };
+        let r = error_result(&thrown, &ErrorResultOptions { request_id: Some("R"), ..Default::default() });
+        let all = format!("{}{}", r.text, r.structured_content.to_json());
+        for secret in [":pw@", "hunter2", "abc123def456"] {
+            assert!(!all.contains(secret), "{all}");
+        }
+        assert_eq!(r.text, "Error: connect postgres://admin:***@db/x failed\n\nRecovery: Use Bearer *** instead\n\n(reason r · request R)");
+        let raw = error_result(&thrown, &ErrorResultOptions { request_id: Some("R"), redact_secrets: false, ..Default::default() });
+        assert!(raw.text.contains(":pw@") && raw.structured_content.to_json().contains("hunter2"));
+        let plain = error_result(&ThrownError::Plain { code: -32603, message: "sk-abcdefghij0123456789XYZ" }, &ErrorResultOptions::default());
+        assert_eq!(plain.text, "Error: sk-***");
+    }
+
+    #[test]
+    fn server_errors_can_go_out_with_the_fixed_sentence() {
+        let data = Value::parse_json(r#"{"reason":"db_down","retryable":true,"query":"SELECT secret","recovery":{"hint":"Wait."}}"#).unwrap();
+        let opts = ErrorResultOptions { request_id: Some("R"), mask_server_errors: true, ..Default::default() };
+        let db = error_result(&ThrownError::Mcp { code: -32010, message: URL, data: Some(&data) }, &opts);
+        assert_eq!(db.text, format!("Error: {SERVER_ERROR_MESSAGE}\n\nRecovery: Wait.\n\n(reason db_down · retryable · request R)"));
+        assert_eq!(
+            db.structured_content.to_json(),
+            format!(r#"{{"error":{{"code":-32010,"message":"{SERVER_ERROR_MESSAGE}","data":{{"reason":"db_down","retryable":true,"recovery":{{"hint":"Wait."}},"requestId":"R"}}}}}}"#)
+        );
+        let plain = error_result(&ThrownError::Plain { code: -32603, message: "boom at /srv/app.js:12" }, &opts);
+        assert_eq!(plain.text, format!("Error: {SERVER_ERROR_MESSAGE}\n\n(request R)"));
+        // Client and upstream categories keep their message; so does a cancelled call.
+        for code in [-32001, -32602, -32000, -32004] {
+            let r = error_result(&ThrownError::Plain { code, message: "No item 7" }, &opts);
+            assert_eq!(r.text, "Error: No item 7\n\n(request R)");
+        }
+        let cancelled = error_result(&ThrownError::Plain { code: -32603, message: "stop" }, &ErrorResultOptions { aborted: true, ..opts });
+        assert_eq!(cancelled.text, "Error: stop\n\n(request R)");
+    }
+
+    #[test]
+    fn zod_message_counts_a_given_total() {
+        let issue = Value::parse_json(r#"{"path":["a"],"message":"Bad"}"#).unwrap();
+        assert_eq!(zod_error_message_of(std::slice::from_ref(&issue), 40), "a: Bad (+39 more)");
+        assert_eq!(zod_error_message_of(std::slice::from_ref(&issue), 0), "a: Bad");
     }
 
     #[test]

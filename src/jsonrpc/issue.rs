@@ -167,7 +167,7 @@ pub fn write_path(out: &mut Capped, path: &[&Value]) {
 }
 
 fn write_segment(out: &mut Capped, seg: &Value) {
-    match seg {
+    match seg.path_key() {
         Value::String(s) => out.push_str(s),
         Value::Number(n) => out.push_str(&js_number_string(*n)),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
@@ -222,7 +222,7 @@ pub fn arriving_at(args: Option<&Value>, path: &[&Value]) -> Arriving {
         None => return Arriving::Absent,
     };
     for seg in path {
-        let next = match (current, seg) {
+        let next = match (current, seg.path_key()) {
             (Value::Object(_), Value::String(key)) => current.get(key),
             (Value::Object(_), Value::Number(n)) => current.get(&js_number_string(*n)),
             (Value::Array(items), Value::Number(n)) => array_index(*n).and_then(|i| items.get(i)),

@@ -7,6 +7,7 @@
 //! - [`error_result`] writes the `CallToolResult` for anything a handler threw:
 //!   `Error:` / `Recovery:` / term line text and `structuredContent.error`.
 //! - [`fail`], [`recovery_for`] and the contract fill implement error contracts.
+//! - [`log_record`] is the server's own record of a failure (raw message, log level).
 //!
 //! Everything takes `Value`s the boundary parsed from JSON and
 //! returns values it serialises; nothing here reads a clock, a global or a random
@@ -17,6 +18,7 @@ pub mod contract;
 pub mod envelope;
 pub mod hint;
 pub mod issue;
+pub mod log;
 pub mod rejection;
 pub mod schema;
 pub mod text;
@@ -24,7 +26,8 @@ pub mod text;
 use crate::value::Value;
 
 pub use contract::{contract_from_value, fail, failure_log_level, find_entry, recovery_for, ContractEntry};
-pub use envelope::{error_result, zod_error_message, CallToolResult, ErrorResultOptions, ThrownError};
+pub use envelope::{error_result, zod_error_message, zod_error_message_of, CallToolResult, ErrorResultOptions, ThrownError};
+pub use log::{log_record, LogOptions};
 pub use rejection::{
     format_validation, render_rejection, Alias, AliasCollision, PreValidation, Rejection, ValidationOptions,
     MESSAGE_PREFIX, REASON_INVALID_ARGUMENTS,

@@ -810,6 +810,15 @@ mod tests {
     const TAGGED: &str = r#"[{"code":"invalid_union","errors":[[{"code":"invalid_value","values":["a"],"path":["kind"],"message":"Invalid input: expected \"a\""},{"expected":"string","code":"invalid_type","path":["id"],"message":"Invalid input: expected string, received undefined"}],[{"code":"invalid_value","values":["b"],"path":["kind"],"message":"Invalid input: expected \"b\""},{"expected":"string","code":"invalid_type","path":["name"],"message":"Invalid input: expected string, received undefined"}]],"path":["t"],"message":"Invalid input"}]"#;
 
     #[test]
+    fn standard_schema_key_segments_are_keys() {
+        // Valibot and ArkType write path segments as `{ key }` (Standard Schema).
+        let issues = r#"[{"code":"invalid_type","expected":"number","message":"Expected number","path":[{"key":"opts"},{"key":"n"}]}]"#;
+        let r = render(issues, r#"{"opts":{"n":"5"}}"#, None, None);
+        assert_eq!(r.lines, vec!["opts.n: Expected number"]);
+        assert_eq!(r.hint, "Send opts.n as a number, not a string.");
+    }
+
+    #[test]
     fn a_literal_tag_missed_by_every_branch_renders_once() {
         let r = render(TAGGED, r#"{"t":{"kind":"c"}}"#, None, None);
         assert_eq!(r.lines, vec![r#"t.kind: Invalid option: expected one of "a"|"b""#]);

@@ -12,9 +12,10 @@
 use wasm_bindgen::prelude::*;
 
 use crate::jsonrpc::{
-    contract_from_value, error_result, fail, format_validation, recovery_for, render_rejection, Alias, AliasCollision,
-    ErrorResultOptions, McpErrorParts, PreValidation, ThrownError, ValidationOptions,
+    contract_from_value, error_result, fail, format_validation, log_record, recovery_for, render_rejection, Alias,
+    AliasCollision, ErrorResultOptions, LogOptions, McpErrorParts, PreValidation, ThrownError, ValidationOptions,
 };
+use crate::redact::redact_json;
 use crate::value::Value;
 
 fn parse(text: &str, what: &str) -> Result<Option<Value>, JsError> {
@@ -191,12 +192,14 @@ impl ThrownData {
         Ok(ThrownData { value: Some(Value::Object(fields)), raw })
     }
 
-    /// The envelope's JSON with each deep field's own text in place of its marker. The
+    /// The envelope's JSON with each deep field's own text in place of its marker (its
+    /// strings redacted when `redact`, as the core redacts the rest of the data). The
     /// data is the last part of the envelope, so the last occurrence is the field.
-    fn restore(&self, mut json: String) -> String {
+    fn restore(&self, mut json: String, redact: bool) -> String {
         for (marker, text) in &self.raw {
             if let Some(at) = json.rfind(marker.as_str()) {
-                json.replace_range(at..at + marker.len(), text);
+                let text = if redact { redact_json(text) } else { text.as_str().into() };
+                json.replace_range(at..at + marker.len(), &text);
             }
         }
         json
@@ -294,18 +297,22 @@ pub fn error_result_json(
     request_id: &str,
     contract: &str,
     aborted: bool,
+    redact_secrets: bool,
+    mask_server_errors: bool,
 ) -> Result<String, JsError> {
     let contract = parse(contract, "contract")?.map(|c| contract_from_value(&c)).unwrap_or_default();
     let options = ErrorResultOptions {
         request_id: (!request_id.is_empty()).then_some(request_id),
         contract: &contract,
         aborted,
+        redact_secrets,
+        mask_server_errors,
     };
     match kind {
         THROWN_MCP => {
             let data = ThrownData::parse(payload, request_id)?;
             let thrown = ThrownError::Mcp { code, message, data: data.value.as_ref() };
-            Ok(data.restore(error_result(&thrown, &options).to_value().to_json()))
+            Ok(data.restore(error_result(&thrown, &options).to_value().to_json(), redact_secrets))
         }
         THROWN_ZOD => {
             let issues = parse(payload, "issues")?;
@@ -339,6 +346,42 @@ fn count_uncrossed_zod_issues(result: &mut crate::jsonrpc::CallToolResult, cross
     if let Some(count) = field_mut(error, "data").and_then(|d| field_mut(d, "issuesCount")) {
         *count = count_value(total);
     }
+}
+
+/// `logRecord`'s object as JSON text. `kind` as for [`error_result_json`]; `reason` is
+/// a thrown McpError's string `data.reason` (`None` without one); `issues` the first
+/// issues of a ZodError's `issues_total`.
+#[allow(clippy::too_many_arguments)] // one flat call per record: the JS layer's shape
+#[wasm_bindgen(js_name = logRecordJson)]
+pub fn log_record_json(
+    kind: u8,
+    code: i32,
+    message: &str,
+    reason: Option<String>,
+    issues: &str,
+    issues_total: f64,
+    tool: &str,
+    contract: &str,
+    aborted: bool,
+    phase: Option<String>,
+) -> Result<String, JsError> {
+    let contract = parse(contract, "contract")?.map(|c| contract_from_value(&c)).unwrap_or_default();
+    let data = reason.map(|r| Value::Object(vec![("reason".to_owned(), Value::String(r))]));
+    let issues = parse(issues, "issues")?;
+    let issues = issues.as_ref().and_then(Value::as_array).unwrap_or(&[]);
+    let thrown = match kind {
+        THROWN_MCP => ThrownError::Mcp { code, message, data: data.as_ref() },
+        THROWN_ZOD => ThrownError::Zod { code, issues },
+        _ => ThrownError::Plain { code, message },
+    };
+    let options = LogOptions {
+        tool,
+        contract: &contract,
+        aborted,
+        phase: phase.as_deref(),
+        issue_count: Some(issue_total(issues.len(), issues_total)),
+    };
+    Ok(log_record(&thrown, &options).to_json())
 }
 
 /// `{ code, message, data }` of `fail(contract, reason, message?, data?)`, as JSON text.
@@ -397,7 +440,7 @@ mod tests {
     #[wasm_bindgen_test]
     fn zod_errors_count_every_issue() {
         let text = format!("[{}]", vec![custom("a", "Bad a"); 1000].join(","));
-        let out = v(&error_result_json(THROWN_ZOD, -32007, "", &text, 5000.0, "R", "", false).unwrap_or_default());
+        let out = v(&error_result_json(THROWN_ZOD, -32007, "", &text, 5000.0, "R", "", false, true, false).unwrap_or_default());
         let text = out.get("content").and_then(Value::as_array).and_then(<[Value]>::first).and_then(|c| c.get("text")).and_then(Value::as_str);
         assert_eq!(text, Some("Error: a: Bad a (+4999 more)\n\n(request R)"));
         let error = out.get("structuredContent").and_then(|s| s.get("error")).cloned().unwrap_or(Value::Null);
@@ -409,11 +452,11 @@ mod tests {
     fn deep_data_fields_go_back_as_sent() {
         let deep = format!("{}1{}", "[".repeat(100), "]".repeat(100));
         let data = format!(r#"{{"a":1, "deep" : {deep} ,"s":"x,}}]\"","reason":"r"}}"#);
-        let out = error_result_json(THROWN_MCP, -32001, "m", &data, 0.0, "R", "", false).unwrap_or_default();
+        let out = error_result_json(THROWN_MCP, -32001, "m", &data, 0.0, "R", "", false, true, false).unwrap_or_default();
         assert!(out.ends_with(&format!(r#""data":{{"a":1,"deep":{deep},"s":"x,}}]\"","reason":"r","requestId":"R"}}}}}}}}"#)), "{out}");
         assert!(out.contains(r#""text":"Error: m\n\n(reason r · request R)""#), "{out}");
         // Not an object at all: an error, never a trap.
-        assert!(error_result_json(THROWN_MCP, -32001, "m", &deep, 0.0, "R", "", false).is_err());
+        assert!(error_result_json(THROWN_MCP, -32001, "m", &deep, 0.0, "R", "", false, true, false).is_err());
         assert_eq!(top_level_members(r#" { } "#), Some(vec![]));
         assert_eq!(top_level_members(r#"{"a":[1,{"b":"]"}],"c":"d"}"#), Some(vec![(r#""a""#, r#"[1,{"b":"]"}]"#), (r#""c""#, r#""d""#)]));
         assert_eq!(top_level_members(r#"{"a":1} x"#), None);
@@ -421,10 +464,20 @@ mod tests {
     }
 
     #[wasm_bindgen_test]
+    fn deep_data_fields_are_redacted_too() {
+        let deep = format!(r#"{}{{"dsn":"postgres://a:pw@h","password":"hunter2"}}{}"#, "[".repeat(100), "]".repeat(100));
+        let data = format!(r#"{{"deep":{deep}}}"#);
+        let out = error_result_json(THROWN_MCP, -32001, "m", &data, 0.0, "R", "", false, true, false).unwrap_or_default();
+        assert!(!out.contains(":pw@") && !out.contains("hunter2") && out.contains(r#"{"dsn":"postgres://a:***@h","password":"***"}"#), "{out}");
+        let raw = error_result_json(THROWN_MCP, -32001, "m", &data, 0.0, "R", "", false, false, false).unwrap_or_default();
+        assert!(raw.contains(&deep), "{raw}");
+    }
+
+    #[wasm_bindgen_test]
     fn a_marker_never_equals_a_string_of_the_data() {
         let deep = format!("{}{}", "[".repeat(100), "]".repeat(100));
         let data = format!(r#"{{"x":"\u0000mcp-envelope:raw0:0\u0000","deep":{deep}}}"#);
-        let out = error_result_json(THROWN_MCP, -32001, "m", &data, 0.0, "", "", false).unwrap_or_default();
+        let out = error_result_json(THROWN_MCP, -32001, "m", &data, 0.0, "", "", false, true, false).unwrap_or_default();
         assert!(out.contains(&format!(r#""data":{{"x":"\u0000mcp-envelope:raw0:0\u0000","deep":{deep}}}"#)), "{out}");
     }
 }

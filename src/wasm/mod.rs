@@ -10,7 +10,8 @@ mod xml;
 
 use wasm_bindgen::prelude::*;
 
-use crate::classify::{classify, Thrown, ThrownKind};
+use crate::classify::cause::WireChain;
+use crate::classify::{classify_by_cause, classify_own, Code, Thrown, ThrownKind};
 use crate::codes::{JsonRpcErrorCode, CANONICAL_TOOL_ERROR_CODES};
 
 #[wasm_bindgen]
@@ -20,20 +21,34 @@ extern "C" {
     fn get_random_values(buffer: &mut [u8]) -> Result<JsValue, JsValue>;
 }
 
-/// Kinds of thrown value, as the JS layer numbers them.
+/// Kinds of thrown value, as the JS layer numbers them (0 is any other value).
 const KIND_MCP_ERROR: u8 = 1;
-const KIND_SDK_CONNECTION_CLOSED: u8 = 2;
 
-/// Classifies a thrown value the JS layer has read. `mcp_code` is NaN when the
-/// McpError's code could not be read as a number. Returns the JSON-RPC code.
+/// Steps 1–8 for a thrown value the JS layer has read: its own kind, `code` (NaN when
+/// not a number; `code_text` when a string), name and message. Returns the JSON-RPC
+/// code, or 0 when the value itself says nothing better than InternalError: then the
+/// JS layer reads its cause chain and asks [`classify_causes`].
 #[wasm_bindgen(js_name = classifyRead)]
-pub fn classify_read(kind: u8, mcp_code: f64, name: &str, message: &str, aborted: bool) -> i32 {
-    let kind = match kind {
-        KIND_MCP_ERROR => ThrownKind::McpError { code: integral_i32(mcp_code) },
-        KIND_SDK_CONNECTION_CLOSED => ThrownKind::SdkConnectionClosed,
-        _ => ThrownKind::Other,
+pub fn classify_read(kind: u8, code: f64, code_text: Option<String>, name: &str, message: &str, aborted: bool) -> i32 {
+    let kind = if kind == KIND_MCP_ERROR { ThrownKind::McpError } else { ThrownKind::Other };
+    let code = match (integral_i32(code), code_text.as_deref()) {
+        (Some(n), _) => Code::Number(n),
+        (None, Some(text)) => Code::Text(text),
+        (None, None) => Code::Absent,
     };
-    classify(&Thrown { kind, name, message }, aborted).code.value()
+    let thrown = Thrown { kind, name, message, code, causes: &[] };
+    classify_own(&thrown, aborted).map_or(0, |c| c.code.value())
+}
+
+/// Steps 9–10: the code for a value [`classify_read`] answered 0 for, from its `code`
+/// string and cause chain in the compact form of [`WireChain`] (`None`: it has neither).
+#[wasm_bindgen(js_name = classifyCauses)]
+pub fn classify_causes(chain: Option<String>) -> i32 {
+    let Some(wire) = chain else {
+        return classify_by_cause(Code::Absent, &[]).code.value();
+    };
+    let chain = WireChain::decode(&wire);
+    classify_by_cause(chain.code, chain.causes()).code.value()
 }
 
 fn integral_i32(n: f64) -> Option<i32> {

@@ -14,13 +14,16 @@
 
 use wasm_bindgen::prelude::*;
 
+use crate::codes::{Category, JsonRpcErrorCode};
+use crate::redact::WirePolicy;
 use crate::value::Value;
 use crate::xml::{
     enrich_validation_error, error, format_deltas_xml, format_validation_error_with_total,
-    group_unknown_action, group_validation_error, internal_error, max_deltas_from_js,
-    parse_tool_error, required, routing_error, tool_error, Dialect, EnrichOptions, ParsedCode,
+    group_unknown_action, group_validation_error, internal_error_with, max_deltas_from_js,
+    parse_tool_error, required, routing_error, tool_error_with, Dialect, EnrichOptions, ParsedCode,
     RoutingError, ToolErrorOptions, ToolResponse,
 };
+use crate::xml::validation::validation_error_response_with_total;
 use crate::xml::routing::MAX_GROUP_ISSUES;
 
 /// Routing kinds, as the JS layer numbers them.
@@ -72,7 +75,9 @@ fn encode(response: ToolResponse) -> String {
 }
 
 /// `toolError(code, opts)`. `actions` is a JSON array of strings, `details` a JSON
-/// array of `[key, String(value)]` pairs in `Object.keys` order.
+/// array of `[key, String(value)]` pairs in `Object.keys` order; `redact_secrets`
+/// masks secrets in the message, suggestion and detail values.
+#[allow(clippy::too_many_arguments)] // one flat call per envelope: the JS layer's shape
 #[wasm_bindgen(js_name = xmlToolError)]
 pub fn xml_tool_error(
     code: &str,
@@ -82,6 +87,7 @@ pub fn xml_tool_error(
     details: &str,
     retry_after: Option<f64>,
     severity: Option<String>,
+    redact_secrets: bool,
 ) -> String {
     let options = ToolErrorOptions {
         message: message.to_owned(),
@@ -91,7 +97,7 @@ pub fn xml_tool_error(
         retry_after,
         severity,
     };
-    encode(tool_error(code, &options))
+    encode(tool_error_with(code, &options, WirePolicy { redact_secrets, ..WirePolicy::default() }))
 }
 
 #[wasm_bindgen(js_name = xmlError)]
@@ -118,10 +124,33 @@ pub fn xml_routing_error(kind: u8, discriminator: &str, actions: &str, value: &s
     encode(routing_error(kind, discriminator, &strings(actions)))
 }
 
-/// `internalError` for an unbranded throw whose message the JS layer read.
+/// `internalError` for an unbranded throw whose message the JS layer read. `code` is
+/// the throw's classified code (read only under `mask_server_errors`; an unknown code
+/// counts as the server's).
 #[wasm_bindgen(js_name = xmlInternalError)]
-pub fn xml_internal_error(message: &str, tool: &str, action: Option<String>) -> String {
-    encode(internal_error(message, tool, action.as_deref()))
+pub fn xml_internal_error(
+    message: &str,
+    tool: &str,
+    action: Option<String>,
+    code: i32,
+    redact_secrets: bool,
+    mask_server_errors: bool,
+) -> String {
+    let category = JsonRpcErrorCode::from_value(code).map_or(Category::Server, JsonRpcErrorCode::category);
+    let wire = WirePolicy { redact_secrets, mask_server_errors };
+    encode(internal_error_with(message, tool, action.as_deref(), category, wire))
+}
+
+/// An issue count from JS: a finite positive number, else 0.
+fn issue_total(total: f64) -> usize {
+    if total.is_finite() && total > 0.0 {
+        // Saturating float-to-int cast; a count beyond usize is not reachable anyway.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let total = total as usize;
+        total
+    } else {
+        0
+    }
 }
 
 /// `formatValidationError`: `issues` is the JSON of (a prefix of) the issues,
@@ -133,17 +162,25 @@ pub fn xml_format_validation_error(
     action_key: &str,
     sent_args: Option<String>,
 ) -> String {
-    let issues = items(issues);
-    let total = if total.is_finite() && total > 0.0 {
-        // Saturating float-to-int cast; a count beyond usize is not reachable anyway.
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        let total = total as usize;
-        total
-    } else {
-        0
-    };
     let sent = sent_args.as_deref().map(parse);
-    format_validation_error_with_total(&issues, total, action_key, sent.as_ref())
+    format_validation_error_with_total(&items(issues), issue_total(total), action_key, sent.as_ref())
+}
+
+/// `validationErrorResult`: as `xmlFormatValidationError`, encoded as a response.
+#[wasm_bindgen(js_name = xmlValidationErrorResult)]
+pub fn xml_validation_error_result(
+    issues: &str,
+    total: f64,
+    action_key: &str,
+    sent_args: Option<String>,
+) -> String {
+    let sent = sent_args.as_deref().map(parse);
+    encode(validation_error_response_with_total(
+        &items(issues),
+        issue_total(total),
+        action_key,
+        sent.as_ref(),
+    ))
 }
 
 /// `enrichValidationError` with the tool's deltas as JSON; `"N xml"`.
@@ -200,7 +237,8 @@ pub fn xml_group_validation_error(group: &str, action: &str, issues: &str, total
 
 /// `parseToolError`: `result` is the JSON of the caller's result. Returns
 /// `{"code","message","recovery","availableActions","severity","dialect"}` as JSON
-/// text, or `""` when the result is not an error.
+/// text (with `"action","fields","moreIssues"` after them for a `<validation_error>`),
+/// or `""` when the result is not an error.
 #[wasm_bindgen(js_name = xmlParseToolError)]
 pub fn xml_parse_tool_error(result: &str) -> String {
     let result = parse(result);
@@ -215,7 +253,7 @@ pub fn xml_parse_tool_error(result: &str) -> String {
         Dialect::Xml => "xml",
         Dialect::JsonRpc => "jsonrpc",
     };
-    Value::Object(vec![
+    let mut out = vec![
         ("code".to_owned(), code),
         ("message".to_owned(), Value::String(parsed.message)),
         (
@@ -228,6 +266,24 @@ pub fn xml_parse_tool_error(result: &str) -> String {
         ),
         ("severity".to_owned(), Value::String(parsed.severity)),
         ("dialect".to_owned(), Value::str(dialect)),
-    ])
-    .to_json()
+    ];
+    if let Some(validation) = parsed.validation {
+        let fields = validation
+            .fields
+            .into_iter()
+            .map(|f| {
+                Value::Object(vec![
+                    ("name".to_owned(), Value::String(f.name)),
+                    ("message".to_owned(), Value::String(f.message)),
+                ])
+            })
+            .collect();
+        out.push(("action".to_owned(), Value::String(validation.action)));
+        out.push(("fields".to_owned(), Value::Array(fields)));
+        // A count past 2^53 is not a real envelope's; it prints as the nearest double.
+        #[allow(clippy::cast_precision_loss)]
+        let more = validation.more_issues as f64;
+        out.push(("moreIssues".to_owned(), Value::Number(more)));
+    }
+    Value::Object(out).to_json()
 }

@@ -4,12 +4,14 @@
 //! `isError` getters; that duck typing lives in the JS layer, which calls
 //! [`ErrorBuilder::build`] once. Here the builder is a plain value.
 
-use super::tool_error::{tool_error, ToolErrorOptions, ToolResponse};
+use super::tool_error::{tool_error_with, ToolErrorOptions, ToolResponse};
+use crate::redact::WirePolicy;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ErrorBuilder {
     code: String,
     options: ToolErrorOptions,
+    wire: WirePolicy,
 }
 
 /// `errorBuilder(code, message)`.
@@ -22,7 +24,15 @@ impl ErrorBuilder {
         ErrorBuilder {
             code: code.into(),
             options: ToolErrorOptions::new(message),
+            wire: WirePolicy::default(),
         }
+    }
+
+    /// Whether secrets in the message, suggestion and details are masked (default true).
+    #[must_use]
+    pub fn redact_secrets(mut self, on: bool) -> Self {
+        self.wire.redact_secrets = on;
+        self
     }
 
     /// Sets the recovery suggestion (the last call wins).
@@ -92,7 +102,7 @@ impl ErrorBuilder {
     }
 
     pub fn build(&self) -> ToolResponse {
-        tool_error(&self.code, &self.options)
+        tool_error_with(&self.code, &self.options, self.wire)
     }
 }
 
@@ -112,5 +122,13 @@ mod tests {
         assert!(r
             .text
             .contains("<detail key=\"k\">3</detail>\n  <detail key=\"j\">2</detail>"));
+    }
+
+    #[test]
+    fn masks_secrets_unless_told_not_to() {
+        let b = error_builder("X", "key sk-abcdefghij0123456789XYZ").details([("token", "token=abc")]);
+        assert!(b.build().text.contains("<message>key sk-***</message>"));
+        assert!(b.build().text.contains(">token=***</detail>"));
+        assert!(b.redact_secrets(false).build().text.contains("sk-abcdefghij0123456789XYZ"));
     }
 }

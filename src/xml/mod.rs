@@ -37,11 +37,11 @@ pub use escape::{escape_attr, escape_content, unescape};
 pub use crate::js::{js_object_key_order, js_typeof};
 pub use parse::{parse_tool_error, parse_tool_error_text, Dialect, ParsedCode, ParsedToolError};
 pub use routing::{
-    group_unknown_action, group_validation_error, internal_error, route_action, routing_error,
-    RoutingError, INTERNAL_ERROR_RECOVERY,
+    group_unknown_action, group_validation_error, internal_error, internal_error_with, route_action,
+    routing_error, RoutingError, INTERNAL_ERROR_RECOVERY,
 };
 pub use tool_error::{
-    error, is_error_severity, required, tool_error, ToolErrorOptions, ToolResponse,
+    error, is_error_severity, required, tool_error, tool_error_with, ToolErrorOptions, ToolResponse,
 };
 pub use validation::{
     format_validation_error, format_validation_error_with_total, validation_error_response,

@@ -6,9 +6,15 @@
 //!   joined with `\n` and read: `code` and `severity` from the `<tool_error>` start
 //!   tag, the first `<message>`, the first `<recovery>`, and the `<action>` items of
 //!   `<available_actions>` (or, for the routing errors' one-line form, its
-//!   comma-separated names, trimmed, empties dropped). Without a `<message>`
-//!   (a `<validation_error>`, plain text), the whole text is the message and the
-//!   code is `UNKNOWN`.
+//!   comma-separated names, trimmed, empties dropped).
+//! * **`<validation_error>`** (our extension: the reference's client reads it as an
+//!   unknown error): code [`VALIDATION_ERROR_CODE`], the first `<recovery>` as the
+//!   recovery, and [`ParsedValidation`]: the start tag's `action` attribute, one
+//!   [`ParsedField`] per `<field name="…">` before the recovery (at most
+//!   [`MAX_PARSED_FIELDS`]) and the `<more_issues count="N">` count. The message stays
+//!   the whole text, as the reference gives it.
+//! * Anything else without a `<message>` (plain text): the whole text is the
+//!   message and the code is `UNKNOWN`.
 //!
 //! Entities are decoded with [`unescape`](super::escape::unescape()). Unlike the
 //! reference we do not trim the message, recovery or action names, keep an empty
@@ -53,6 +59,31 @@ impl ParsedCode {
 /// The code given to an error that names none.
 pub const UNKNOWN_CODE: &str = "UNKNOWN";
 
+/// The code a `<validation_error>` is read with (one of the canonical codes).
+pub const VALIDATION_ERROR_CODE: &str = "VALIDATION_ERROR";
+
+/// `<field>` elements read from one `<validation_error>`; the writer emits at most 100.
+pub const MAX_PARSED_FIELDS: usize = 1000;
+
+/// One `<field name="…">…</field>` of a `<validation_error>`, entities decoded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedField {
+    /// The issue's path joined with `.`, or `(root)`.
+    pub name: String,
+    /// The whole line: `MESSAGE You sent: SENT.[ SUGGESTION]`.
+    pub message: String,
+}
+
+/// What a `<validation_error>` says beyond code, message and recovery.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedValidation {
+    /// The start tag's `action` attribute (`tool/action`); `""` when it has none.
+    pub action: String,
+    pub fields: Vec<ParsedField>,
+    /// The `<more_issues count="N">` count: issues the writer left out; 0 without one.
+    pub more_issues: usize,
+}
+
 /// `{ code, message, recovery, availableActions, severity, raw }`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ParsedToolError<'a> {
@@ -62,6 +93,8 @@ pub struct ParsedToolError<'a> {
     pub available_actions: Vec<String>,
     pub severity: String,
     pub dialect: Dialect,
+    /// Present when the text is a `<validation_error>`.
+    pub validation: Option<ParsedValidation>,
     /// The result that was parsed (`None` from [`parse_tool_error_text`]). The JS
     /// layer puts the caller's own object here instead.
     pub raw: Option<&'a Value>,
@@ -121,6 +154,7 @@ fn parse_json_rpc<'a>(error: &Value, result: &Value) -> ParsedToolError<'a> {
         available_actions: Vec::new(),
         severity: "error".to_owned(),
         dialect: Dialect::JsonRpc,
+        validation: None,
         raw: None,
     }
 }
@@ -161,12 +195,18 @@ fn tool_error_attributes(text: &str) -> Vec<(&str, &str)> {
 }
 
 /// `name="value"` / `name='value'` pairs up to the tag's `>`; stops at anything else.
-fn attributes(mut tag: &str) -> Vec<(&str, &str)> {
+fn attributes(tag: &str) -> Vec<(&str, &str)> {
+    attributes_and_rest(tag).0
+}
+
+/// [`attributes`], and the text from where they stop (the tag's `>` or `/>` when
+/// the tag is well-formed).
+fn attributes_and_rest(mut tag: &str) -> (Vec<(&str, &str)>, &str) {
     let mut found = Vec::new();
     loop {
         tag = tag.trim_start_matches(|c: char| c.is_ascii_whitespace());
         if tag.is_empty() || tag.starts_with('>') || tag.starts_with('/') {
-            return found;
+            return (found, tag);
         }
         let name_end = tag
             .find(|c: char| c == '=' || c == '>' || c.is_ascii_whitespace())
@@ -177,15 +217,15 @@ fn attributes(mut tag: &str) -> Vec<(&str, &str)> {
             .unwrap_or_default()
             .trim_start_matches(|c: char| c.is_ascii_whitespace());
         let Some(after_eq) = after_name.strip_prefix('=') else {
-            return found;
+            return (found, tag);
         };
         let after_eq = after_eq.trim_start_matches(|c: char| c.is_ascii_whitespace());
         let Some(quote) = after_eq.chars().next().filter(|q| *q == '"' || *q == '\'') else {
-            return found;
+            return (found, tag);
         };
         let body = after_eq.get(1..).unwrap_or_default();
         let Some(end) = body.find(quote) else {
-            return found;
+            return (found, tag);
         };
         found.push((name, body.get(..end).unwrap_or_default()));
         tag = body.get(end + 1..).unwrap_or_default();
@@ -214,9 +254,101 @@ fn actions_of(text: &str) -> Vec<String> {
     actions
 }
 
+/// The text just past `<name` of the first start tag of that name (the name followed
+/// by whitespace, `>` or `/`).
+fn start_tag<'t>(text: &'t str, name: &str) -> Option<&'t str> {
+    let open = format!("<{name}");
+    let mut rest = text;
+    while let Some(at) = rest.find(&open) {
+        let after = rest.get(at + open.len()..).unwrap_or_default();
+        if after.starts_with(|c: char| c.is_ascii_whitespace() || c == '>' || c == '/') {
+            return Some(after);
+        }
+        rest = after;
+    }
+    None
+}
+
+fn attribute_of(attributes: &[(&str, &str)], name: &str) -> Option<String> {
+    attributes
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| unescape(v))
+}
+
+/// The `<field>` elements of a `<validation_error>` body, in order.
+fn fields_of(mut body: &str) -> Vec<ParsedField> {
+    let mut fields = Vec::new();
+    while fields.len() < MAX_PARSED_FIELDS {
+        let Some(after) = start_tag(body, "field") else {
+            break;
+        };
+        let (attributes, rest) = attributes_and_rest(after);
+        let name = attribute_of(&attributes, "name").unwrap_or_default();
+        if rest.starts_with("/>") {
+            fields.push(ParsedField {
+                name,
+                message: String::new(),
+            });
+            body = rest.get(2..).unwrap_or_default();
+            continue;
+        }
+        let Some(content) = rest.strip_prefix('>') else {
+            // A start tag that does not close: nothing after it is a field.
+            break;
+        };
+        let Some(end) = content.find("</field>") else {
+            break;
+        };
+        fields.push(ParsedField {
+            name,
+            message: unescape(content.get(..end).unwrap_or_default()),
+        });
+        body = content.get(end + "</field>".len()..).unwrap_or_default();
+    }
+    fields
+}
+
+/// `<more_issues count="N">`'s N, when it is a plain decimal count.
+fn more_issues_of(body: &str) -> usize {
+    start_tag(body, "more_issues")
+        .and_then(|after| attribute_of(&attributes(after), "count"))
+        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|n| n.parse::<usize>().ok())
+        .unwrap_or(0)
+}
+
+/// A `<validation_error>`: its fields and count before the first `<recovery>`, and
+/// that recovery.
+fn parse_validation_error(text: &str, after_name: &str) -> ParsedToolError<'static> {
+    let (attributes, body) = attributes_and_rest(after_name);
+    let recovery = element(body, "recovery");
+    let before_recovery = match body.find("<recovery>") {
+        Some(at) => body.get(..at).unwrap_or_default(),
+        None => body,
+    };
+    ParsedToolError {
+        code: ParsedCode::Text(VALIDATION_ERROR_CODE.to_owned()),
+        message: non_empty_or_unknown(text.to_owned()),
+        recovery: recovery.map(unescape),
+        available_actions: Vec::new(),
+        severity: "error".to_owned(),
+        dialect: Dialect::Xml,
+        validation: Some(ParsedValidation {
+            action: attribute_of(&attributes, "action").unwrap_or_default(),
+            fields: fields_of(before_recovery),
+            more_issues: more_issues_of(before_recovery),
+        }),
+        raw: None,
+    }
+}
+
 /// Reads an XML-dialect error from its text alone (no `isError` check, no `raw`).
 pub fn parse_tool_error_text(text: &str) -> ParsedToolError<'static> {
     let Some(message) = element(text, "message") else {
+        if let Some(after_name) = start_tag(text, "validation_error") {
+            return parse_validation_error(text, after_name);
+        }
         return ParsedToolError {
             code: ParsedCode::Text(UNKNOWN_CODE.to_owned()),
             message: non_empty_or_unknown(text.to_owned()),
@@ -224,16 +356,12 @@ pub fn parse_tool_error_text(text: &str) -> ParsedToolError<'static> {
             available_actions: Vec::new(),
             severity: "error".to_owned(),
             dialect: Dialect::Xml,
+            validation: None,
             raw: None,
         };
     };
     let attributes = tool_error_attributes(text);
-    let attribute = |name: &str| {
-        attributes
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, v)| unescape(v))
-    };
+    let attribute = |name: &str| attribute_of(&attributes, name);
     ParsedToolError {
         code: ParsedCode::Text(attribute("code").unwrap_or_else(|| UNKNOWN_CODE.to_owned())),
         message: unescape(message),
@@ -241,6 +369,7 @@ pub fn parse_tool_error_text(text: &str) -> ParsedToolError<'static> {
         available_actions: actions_of(text),
         severity: attribute("severity").unwrap_or_else(|| "error".to_owned()),
         dialect: Dialect::Xml,
+        validation: None,
         raw: None,
     }
 }
@@ -268,6 +397,67 @@ mod tests {
             Some("Unknown error")
         );
         assert_eq!(p.map(|p| p.code), Some(ParsedCode::Text("UNKNOWN".into())));
+    }
+
+    #[test]
+    fn reads_a_validation_error_field_by_field() {
+        let text = "<validation_error action=\"users/cre&quot;ate\">\n<field name=\"a.b\">Bad &lt;x&gt; &amp; y You sent: 'q'.</field>\n<field name='(root)'/>\n<more_issues count=\"7\">7 more issues not shown.</more_issues>\n<recovery>Fix &amp; retry.</recovery>\n<contract_awareness>\n<field name=\"not-a-field\">x</field>\n</contract_awareness>\n</validation_error>";
+        let p = parse_tool_error_text(text);
+        assert_eq!(p.code, ParsedCode::Text(VALIDATION_ERROR_CODE.into()));
+        assert_eq!(p.message, text);
+        assert_eq!(p.recovery.as_deref(), Some("Fix & retry."));
+        assert_eq!(p.severity, "error");
+        let v = p.validation.unwrap_or(ParsedValidation {
+            action: "none".into(),
+            fields: Vec::new(),
+            more_issues: 0,
+        });
+        assert_eq!(v.action, "users/cre\"ate");
+        assert_eq!(v.more_issues, 7);
+        assert_eq!(
+            v.fields,
+            vec![
+                ParsedField {
+                    name: "a.b".into(),
+                    message: "Bad <x> & y You sent: 'q'.".into()
+                },
+                ParsedField {
+                    name: "(root)".into(),
+                    message: String::new()
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn a_bare_or_broken_validation_error_still_reads() {
+        let bare = parse_tool_error_text("<validation_error>Bad input</validation_error>");
+        assert_eq!(bare.code, ParsedCode::Text(VALIDATION_ERROR_CODE.into()));
+        assert_eq!(bare.recovery, None);
+        let v = bare.validation.map(|v| (v.action, v.fields.len(), v.more_issues));
+        assert_eq!(v, Some((String::new(), 0, 0)));
+        // A field that never closes ends the list; nothing panics.
+        let cut = parse_tool_error_text("<validation_error action=\"a\">\n<field name=\"x\">ok</field>\n<field name=\"y\">cut");
+        assert_eq!(cut.validation.map(|v| v.fields.len()), Some(1));
+        // `<validation_errors>` is another element; a tool error with a message wins.
+        assert_eq!(
+            parse_tool_error_text("<validation_errors>x</validation_errors>").code,
+            ParsedCode::Text(UNKNOWN_CODE.into())
+        );
+        let both = parse_tool_error_text("<tool_error code=\"C\">\n<message>m</message>\n</tool_error><validation_error/>");
+        assert_eq!(both.code, ParsedCode::Text("C".into()));
+        assert!(both.validation.is_none());
+    }
+
+    #[test]
+    fn fields_past_the_cap_are_not_read() {
+        let mut text = String::from("<validation_error action=\"a\">");
+        for _ in 0..MAX_PARSED_FIELDS + 5 {
+            text.push_str("\n<field name=\"f\">m</field>");
+        }
+        text.push_str("\n</validation_error>");
+        let p = parse_tool_error_text(&text);
+        assert_eq!(p.validation.map(|v| v.fields.len()), Some(MAX_PARSED_FIELDS));
     }
 
     #[test]

@@ -10,8 +10,10 @@
 //! branded throw as `[tool/action] [object Object]`; we do not copy that.
 
 use super::escape::push_content;
+use crate::codes::Category;
 use crate::js::{cut_utf16, js_typeof};
-use super::tool_error::{error, tool_error, ToolErrorOptions, ToolResponse};
+use crate::redact::{WirePolicy, SERVER_ERROR_MESSAGE};
+use super::tool_error::{error, tool_error_with, ToolErrorOptions, ToolResponse};
 use crate::value::{js_number_string, Value};
 
 /// The recovery every wrapped throw carries (the reference's exact text).
@@ -149,15 +151,37 @@ fn located_message(message: &str, tool: &str, action: Option<&str>) -> String {
 }
 
 /// An unbranded throw from a handler or middleware. `message` is `err.message` for
-/// an `Error`, `String(err)` otherwise (the JS layer computes it).
+/// an `Error`, `String(err)` otherwise (the JS layer computes it). Secrets in it are
+/// masked before it is cut (a cut must not leave half a key unrecognised).
 pub fn internal_error(message: &str, tool: &str, action: Option<&str>) -> ToolResponse {
-    tool_error(
+    internal_error_with(message, tool, action, Category::Server, WirePolicy::default())
+}
+
+/// [`internal_error`] under an explicit wire policy. `category` is the thrown value's
+/// (as `classify` finds it): with `mask_server_errors`, a server-category throw is
+/// reported as `[tool/action] ` and [`SERVER_ERROR_MESSAGE`]; a client or upstream one
+/// keeps its message.
+pub fn internal_error_with(
+    message: &str,
+    tool: &str,
+    action: Option<&str>,
+    category: Category,
+    wire: WirePolicy,
+) -> ToolResponse {
+    let message = if wire.mask_server_errors && category == Category::Server {
+        SERVER_ERROR_MESSAGE.into()
+    } else {
+        wire.text(message)
+    };
+    tool_error_with(
         "INTERNAL_ERROR",
         &ToolErrorOptions {
             suggestion: Some(INTERNAL_ERROR_RECOVERY.to_owned()),
             severity: Some("error".to_owned()),
-            ..ToolErrorOptions::new(located_message(message, tool, action))
+            ..ToolErrorOptions::new(located_message(&message, tool, action))
         },
+        // Redacted above, before the cut; the tool and action are the server's own names.
+        WirePolicy { redact_secrets: false, ..wire },
     )
 }
 
@@ -265,5 +289,26 @@ mod tests {
             .contains("<message>[t/a] boom</message>"));
         let huge = "x".repeat(10_000);
         assert!(internal_error(&huge, "t", None).text.len() < 4300);
+    }
+
+    #[test]
+    fn internal_error_masks_secrets_before_the_cut() {
+        let key = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
+        let message = format!("{} {key}", "x".repeat(MAX_INTERNAL_MESSAGE_UNITS - 12));
+        let text = internal_error(&message, "t", None).text;
+        assert!(!text.contains("ghp_16C7e4") && text.contains("ghp_***"), "{text}");
+        let raw = internal_error_with("postgres://a:pw@h", "t", None, Category::Server, WirePolicy { redact_secrets: false, ..WirePolicy::default() });
+        assert!(raw.text.contains("<message>[t] postgres://a:pw@h</message>"));
+    }
+
+    #[test]
+    fn server_category_throws_can_be_masked() {
+        let mask = WirePolicy { mask_server_errors: true, ..WirePolicy::default() };
+        let server = internal_error_with("SELECT * FROM users failed", "t", Some("a"), Category::Server, mask).text;
+        assert!(server.contains(&format!("<message>[t/a] {SERVER_ERROR_MESSAGE}</message>")), "{server}");
+        for category in [Category::Client, Category::Upstream] {
+            let kept = internal_error_with("No item 7", "t", None, category, mask).text;
+            assert!(kept.contains("<message>[t] No item 7</message>"), "{kept}");
+        }
     }
 }

@@ -4,6 +4,7 @@ use core::fmt::Write as _;
 
 use super::escape::{push_attr, push_content};
 use crate::js::js_object_key_order;
+use crate::redact::WirePolicy;
 use crate::value::{js_number_string, Value};
 
 /// The severity `tool_error` writes when none is given.
@@ -76,7 +77,15 @@ pub fn is_error_severity(severity: &str) -> bool {
 /// Nothing here is capped: every field is the server developer's own text and the
 /// output is linear in it (unlike what a model sends, which the validation and
 /// routing writers cap).
+///
+/// Secrets in the message, the suggestion and the detail values are masked
+/// (`crate::redact`); [`tool_error_with`] can turn that off.
 pub fn tool_error(code: &str, options: &ToolErrorOptions) -> ToolResponse {
+    tool_error_with(code, options, WirePolicy::default())
+}
+
+/// [`tool_error`] under an explicit wire policy (only `redact_secrets` applies here).
+pub fn tool_error_with(code: &str, options: &ToolErrorOptions, wire: WirePolicy) -> ToolResponse {
     let severity = options.severity.as_deref().unwrap_or(DEFAULT_SEVERITY);
     let mut text = String::with_capacity(96 + options.message.len());
     text.push_str("<tool_error code=\"");
@@ -84,11 +93,11 @@ pub fn tool_error(code: &str, options: &ToolErrorOptions) -> ToolResponse {
     text.push_str("\" severity=\"");
     push_attr(&mut text, severity);
     text.push_str("\">\n<message>");
-    push_content(&mut text, &options.message);
+    push_content(&mut text, &wire.text(&options.message));
     text.push_str("</message>");
     if let Some(suggestion) = options.suggestion.as_deref().filter(|s| !s.is_empty()) {
         text.push_str("\n<recovery>");
-        push_content(&mut text, suggestion);
+        push_content(&mut text, &wire.text(suggestion));
         text.push_str("</recovery>");
     }
     if !options.available_actions.is_empty() {
@@ -106,7 +115,7 @@ pub fn tool_error(code: &str, options: &ToolErrorOptions) -> ToolResponse {
             text.push_str("\n  <detail key=\"");
             push_attr(&mut text, &key);
             text.push_str("\">");
-            push_content(&mut text, &value);
+            push_content(&mut text, &wire.text(&value));
             text.push_str("</detail>");
         }
         text.push_str("\n</details>");
@@ -127,7 +136,8 @@ pub fn tool_error(code: &str, options: &ToolErrorOptions) -> ToolResponse {
 }
 
 /// `error(message, code?)`: the plain envelope, no severity attribute. An empty code
-/// is treated as no code, as the reference's truthiness check does.
+/// is treated as no code, as the reference's truthiness check does. Secrets in the
+/// message are masked (`tool_error_with` writes one unmasked).
 pub fn error(message: &str, code: Option<&str>) -> ToolResponse {
     let mut text = String::with_capacity(48 + message.len());
     text.push_str("<tool_error");
@@ -137,7 +147,7 @@ pub fn error(message: &str, code: Option<&str>) -> ToolResponse {
         text.push('"');
     }
     text.push_str(">\n<message>");
-    push_content(&mut text, message);
+    push_content(&mut text, &crate::redact::redact(message));
     text.push_str("</message>\n</tool_error>");
     ToolResponse {
         text,
@@ -197,6 +207,24 @@ mod tests {
                 "{n}"
             );
         }
+    }
+
+    #[test]
+    fn secrets_are_masked_unless_turned_off() {
+        let options = ToolErrorOptions {
+            message: "connect postgres://admin:pw@db/x".into(),
+            suggestion: Some("Send Bearer abc123def456".into()),
+            available_actions: vec!["list".into()],
+            details: vec![("dsn".into(), "redis://:s3cret@cache".into()), ("n".into(), "1".into())],
+            ..ToolErrorOptions::default()
+        };
+        let masked = tool_error("X", &options).text;
+        assert!(masked.contains("<message>connect postgres://admin:***@db/x</message>"), "{masked}");
+        assert!(masked.contains("<recovery>Send Bearer ***</recovery>"), "{masked}");
+        assert!(masked.contains("<detail key=\"dsn\">redis://:***@cache</detail>"), "{masked}");
+        let raw = tool_error_with("X", &options, WirePolicy { redact_secrets: false, ..WirePolicy::default() }).text;
+        assert!(raw.contains(":pw@") && raw.contains("abc123def456") && raw.contains(":s3cret@"), "{raw}");
+        assert_eq!(error("token=abc", None).text, "<tool_error>\n<message>token=***</message>\n</tool_error>");
     }
 
     #[test]

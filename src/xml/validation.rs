@@ -105,14 +105,26 @@ pub fn format_validation_error_with_total(
     out
 }
 
-/// The pipeline's response for rejected arguments: `isError: true`, not branded.
+/// The pipeline's response for rejected arguments: `isError: true`, not branded
+/// (MCP Fusion's pipeline returns it as a plain `{ content, isError: true }`).
 pub fn validation_error_response(
     issues: &[Value],
     action_key: &str,
     sent_args: Option<&Value>,
 ) -> ToolResponse {
+    validation_error_response_with_total(issues, issues.len(), action_key, sent_args)
+}
+
+/// As [`validation_error_response`], from a prefix of the issues and their total
+/// (see [`format_validation_error_with_total`]).
+pub fn validation_error_response_with_total(
+    issues: &[Value],
+    total_issues: usize,
+    action_key: &str,
+    sent_args: Option<&Value>,
+) -> ToolResponse {
     ToolResponse {
-        text: format_validation_error(issues, action_key, sent_args),
+        text: format_validation_error_with_total(issues, total_issues, action_key, sent_args),
         is_error: true,
         branded: false,
     }
@@ -140,7 +152,7 @@ fn issue_message(issue: &Value) -> String {
 }
 
 fn push_segment(out: &mut String, segment: &Value) {
-    match segment {
+    match segment.path_key() {
         Value::String(s) => out.push_str(&cut_utf16(s, MAX_SEGMENT_UNITS, "...")),
         // `[null].join('.')` is empty; other values print as JS would.
         Value::Null => {}
@@ -190,7 +202,7 @@ pub enum SentValue<'v> {
 }
 
 fn array_item<'v>(items: &'v [Value], segment: &Value) -> SentValue<'v> {
-    let index = match segment {
+    let index = match segment.path_key() {
         Value::Number(n) if n.fract() == 0.0 && *n >= 0.0 && *n < 4_294_967_295.0 => {
             // Checked above to be a whole number in u32 range.
             #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
@@ -224,7 +236,7 @@ pub fn resolve_sent<'v>(sent_args: Option<&'v Value>, path: &[Value]) -> SentVal
     for segment in path {
         current = match current {
             SentValue::Value(Value::Object(entries)) => {
-                let key = match segment {
+                let key = match segment.path_key() {
                     Value::String(s) => s.clone(),
                     Value::Number(n) => js_number_string(*n),
                     _ => return SentValue::Missing,
@@ -669,6 +681,17 @@ mod tests {
 
     fn issue(json: &str) -> Value {
         Value::parse_json(json).unwrap_or(Value::Null)
+    }
+
+    #[test]
+    fn standard_schema_key_segments_name_fields_and_find_sent_values() {
+        // Valibot and ArkType write path segments as `{ key }` (Standard Schema).
+        let issues = [issue(
+            r#"{"code":"invalid_type","expected":"number","message":"Expected number","path":[{"key":"user"},{"key":0}]}"#,
+        )];
+        let args = issue(r#"{"user":["x"]}"#);
+        let xml = format_validation_error(&issues, "t", Some(&args));
+        assert!(xml.contains(r#"<field name="user.0">Expected number You sent: 'x'."#), "{xml}");
     }
 
     #[test]

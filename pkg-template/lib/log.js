@@ -1,0 +1,88 @@
+// The server's own record of a failed tool call: level, code, name, category and the
+// RAW message (never redacted, never replaced by the server-error sentence). It is for
+// the server's logs, never the wire. The level rule and the record's shape are the
+// core's (src/jsonrpc/log.rs); this layer reads the thrown value once and safely.
+
+import { COPY_LIMITS, copyJson } from './copy.js';
+import { engine } from './engine.js';
+import { readContract, readOptions } from './jsonrpc.js';
+import { KIND_MCP_ERROR, readOnceSafely, readThrown, UNREADABLE } from './read.js';
+
+const THROWN_PLAIN = 0;
+const THROWN_MCP = 1;
+const THROWN_ZOD = 2;
+
+/** An McpError's `data.reason` when it is a string, each property read once. */
+function readReason(thrown) {
+  const data = readOnceSafely(thrown, 'data');
+  if (data.threw || data.value === null || typeof data.value !== 'object') return undefined;
+  const reason = readOnceSafely(data.value, 'reason');
+  return !reason.threw && typeof reason.value === 'string' ? reason.value : undefined;
+}
+
+/** A ZodError's first issue (all its message needs) as JSON text, and how many there are. */
+function firstIssue(issues) {
+  let total;
+  try {
+    total = issues.length;
+  } catch {
+    return { json: '[]', total: 0 };
+  }
+  if (!Number.isSafeInteger(total) || total <= 0) return { json: '[]', total: 0 };
+  let issue;
+  try {
+    issue = issues[0];
+  } catch {
+    issue = UNREADABLE;
+  }
+  return { json: `[${copyJson(issue, COPY_LIMITS)}]`, total };
+}
+
+/**
+ * `{ level, code, name, category, message, tool, reason?, phase? }` for a thrown value.
+ * `level` is the declared entry's `severity` for the thrown `data.reason`, `notice` for
+ * the framework's own refusals (`invalid_arguments`, `client_capability_missing`),
+ * `info` for a cancelled call, and `error` otherwise.
+ */
+export function logRecord(thrown, options) {
+  const { tool, contract, aborted, phase } = readOptions(options, 'logRecord options', [
+    'tool',
+    'contract',
+    'aborted',
+    'phase',
+  ]);
+  if (typeof tool !== 'string') throw new TypeError('mcp-envelope: logRecord option `tool` must be a string');
+  if (aborted !== undefined && typeof aborted !== 'boolean') {
+    throw new TypeError('mcp-envelope: logRecord option `aborted` must be a boolean');
+  }
+  if (phase !== undefined && typeof phase !== 'string') {
+    throw new TypeError('mcp-envelope: logRecord option `phase` must be a string');
+  }
+  const contractJson = readContract(contract);
+  const read = readThrown(thrown, COPY_LIMITS.stringUnits);
+  const glue = engine();
+  const code = glue.classifyRead(read.kind, read.code, read.codeText, read.name, read.message, aborted === true) || glue.classifyCauses(read.chain());
+  let kind = THROWN_PLAIN;
+  let reason;
+  let issues = { json: '', total: 0 };
+  if (read.kind === KIND_MCP_ERROR) {
+    kind = THROWN_MCP;
+    reason = readReason(thrown);
+  } else if (read.issues !== undefined) {
+    kind = THROWN_ZOD;
+    issues = firstIssue(read.issues);
+  }
+  const json = glue.logRecordJson(
+    kind,
+    code,
+    read.message,
+    reason,
+    issues.json,
+    issues.total,
+    tool,
+    contractJson,
+    aborted === true,
+    phase,
+  );
+  return JSON.parse(json);
+}

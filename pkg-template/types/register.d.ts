@@ -1,0 +1,139 @@
+// Types of registerTool: the drop-in for `server.registerTool(...)` on the official MCP
+// SDK's McpServer (v1 `@modelcontextprotocol/sdk`, v2 `@modelcontextprotocol/server`).
+// No SDK type is imported: the handler's context, its result and the registered tool
+// are read off the server you pass, so the same declarations fit both SDK versions.
+
+import type { ErrorContract } from './jsonrpc.js';
+
+/**
+ * A Standard Schema (https://standardschema.dev): Zod 4, Zod 3.24+, Valibot, ArkType and
+ * others. `Output` is what a successful parse returns.
+ */
+export interface StandardSchemaLike<Output = unknown> {
+  readonly '~standard': {
+    readonly version: 1;
+    readonly vendor: string;
+    readonly validate: (value: unknown) => unknown;
+    readonly types?: { readonly input: unknown; readonly output: Output } | undefined;
+  };
+}
+
+/** A raw shape, as the SDK accepts for `inputSchema`: `{ city: z.string() }`. */
+export type RawShapeLike = { readonly [key: string]: StandardSchemaLike };
+
+/** A tool's `inputSchema`: a schema, or a raw shape of schemas. */
+export type ToolInputSchema = StandardSchemaLike | RawShapeLike;
+
+type OutputOf<S> = S extends { readonly '~standard': { readonly types?: infer T } }
+  ? NonNullable<T> extends { readonly output: infer O }
+    ? O
+    : unknown
+  : unknown;
+
+type Flatten<T> = { [K in keyof T]: T[K] } & {};
+
+type ShapeArgs<S extends RawShapeLike> = Flatten<
+  { [K in keyof S as undefined extends OutputOf<S[K]> ? never : K]: OutputOf<S[K]> } & {
+    [K in keyof S as undefined extends OutputOf<S[K]> ? K : never]?: OutputOf<S[K]>;
+  }
+>;
+
+/** The arguments a handler receives for an `inputSchema`: what the schema's parse returns. */
+export type ToolArgs<S extends ToolInputSchema> = S extends StandardSchemaLike
+  ? OutputOf<S>
+  : S extends RawShapeLike
+    ? ShapeArgs<S>
+    : never;
+
+/** An MCP SDK `McpServer` (v1 or v2), seen through its `registerTool` method. */
+export interface McpServerLike {
+  registerTool(name: string, config: never, callback: never): unknown;
+}
+
+type CallbackOf<Server> = Server extends { registerTool(name: string, config: never, callback: infer C): unknown }
+  ? C
+  : never;
+
+/** The second argument the SDK passes a tool handler: v1's request `extra`, v2's context. */
+export type ToolContext<Server extends McpServerLike> =
+  CallbackOf<Server> extends infer C
+    ? C extends (args: never, context: infer E) => unknown
+      ? unknown extends E
+        ? C extends (context: infer Only) => unknown
+          ? Only
+          : never
+        : E
+      : never
+    : never;
+
+/** What a tool handler returns on this server: the SDK's `CallToolResult`. */
+export type ToolResult<Server extends McpServerLike> =
+  CallbackOf<Server> extends infer C ? (C extends (...args: never) => infer R ? Awaited<R> : never) : never;
+
+/** What `server.registerTool` returns: the SDK's `RegisteredTool`. */
+export type RegisteredToolOf<Server extends McpServerLike> = Server extends {
+  registerTool(name: string, config: never, callback: never): infer R;
+}
+  ? R
+  : never;
+
+type SdkConfigOf<Server> = Server extends { registerTool(name: string, config: infer C, callback: never): unknown }
+  ? C
+  : never;
+
+/** What this package adds to the SDK's tool config. */
+export interface RegisterToolOptions {
+  /**
+   * The tool's error contract: a declared reason thrown with `fail()` and no recovery
+   * of its own gets the entry's recovery on the wire. JSON-RPC dialect only.
+   */
+  errors?: ErrorContract | undefined;
+  /**
+   * How errors are written: `'jsonrpc'` (default; mcp-ts-core's envelope with
+   * `structuredContent.error`) or `'xml'` (MCP Fusion's `<tool_error>` and
+   * `<validation_error>` text).
+   */
+  dialect?: 'jsonrpc' | 'xml' | undefined;
+  /** Mask credentials and secret-shaped keys in every message on the wire (default `true`). */
+  redactSecrets?: boolean | undefined;
+  /**
+   * Send a fixed sentence instead of the message of a server-category error
+   * (InternalError, DatabaseError, ...); the raw text stays in your logs (default `false`).
+   */
+  maskServerErrors?: boolean | undefined;
+}
+
+/** The SDK's tool config (title, description, outputSchema, annotations, _meta ...) with our options. */
+export type RegisterToolConfig<Server extends McpServerLike, Schema extends ToolInputSchema | undefined> = Omit<
+  SdkConfigOf<Server>,
+  'inputSchema'
+> &
+  RegisterToolOptions & { inputSchema?: Schema };
+
+/** A tool handler: `(args, context)` with an `inputSchema`, `(context)` without, as in the SDK. */
+export type ToolHandler<Server extends McpServerLike, Schema extends ToolInputSchema | undefined> = [Schema] extends [
+  ToolInputSchema,
+]
+  ? (args: ToolArgs<Schema>, context: ToolContext<Server>) => ToolResult<Server> | Promise<ToolResult<Server>>
+  : (context: ToolContext<Server>) => ToolResult<Server> | Promise<ToolResult<Server>>;
+
+/**
+ * `server.registerTool(name, config, handler)`, with every error the model sees written
+ * by this package: arguments the schema rejects get the argument rejection (naming
+ * what to send instead), and anything the handler throws gets the tool error result
+ * (its code classified; in the XML dialect, `INTERNAL_ERROR`, or a thrown `toolError`
+ * / `ErrorBuilder` passed through). `tools/list` publishes exactly what
+ * `server.registerTool` would. The arguments are parsed once, by the SDK, with your
+ * schema. Returns the SDK's registered tool.
+ * @throws TypeError when `server` has no `registerTool`, `handler` is not a function,
+ * `config.dialect` is not `'jsonrpc'` or `'xml'`, or `inputSchema` is not a schema.
+ */
+export declare function registerTool<
+  Server extends McpServerLike,
+  const Schema extends ToolInputSchema | undefined = undefined,
+>(
+  server: Server,
+  name: string,
+  config: RegisterToolConfig<Server, Schema>,
+  handler: ToolHandler<Server, Schema>,
+): RegisteredToolOf<Server>;
