@@ -43,8 +43,15 @@ test-matrix: build
 	node tests-matrix/run.mjs
 
 bench: build
-	node bench/classify.mjs
+	node bench/all.mjs
 	node bench/coldstart.mjs
+
+# The playground (www/): builds it into build/www/ and serves it on 127.0.0.1, on $PORT
+# or else a free port, and prints the URL.
+.PHONY: serve
+serve: build
+	node www/build.mjs
+	node www/serve.mjs
 
 clean:
 	rm -rf target build pkg

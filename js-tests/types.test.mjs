@@ -18,10 +18,37 @@ test('no `any` in any shipped declaration', () => {
   }
 });
 
+const glue = withoutComments(readFileSync(new URL('wasm/mcp_envelope.d.ts', pkg), 'utf8'));
+
 test('every runtime export of the Node entry is declared in the public declarations', () => {
   assert.ok(files.includes('index.d.ts'));
   const code = publicDeclarations.map(([, text]) => withoutComments(text)).join('\n');
+  // A value re-exported from the generated declarations of the glue (src/wasm/types.rs).
+  const reexported = new Set(
+    [...code.matchAll(/export \{([^}]*)\} from '\.\/wasm\/mcp_envelope\.js'/g)].flatMap(([, names]) =>
+      names.split(',').map((n) => n.trim()),
+    ),
+  );
   for (const name of Object.keys(api)) {
-    assert.match(code, new RegExp(`export declare (?:enum|class|function|const) ${name}\\b`), name);
+    if (reexported.has(name)) {
+      assert.match(glue, new RegExp(`export (?:declare )?(?:enum|class|function|const) ${name}\\b`), name);
+    } else {
+      assert.match(code, new RegExp(`export declare (?:enum|class|function|const) ${name}\\b`), name);
+    }
   }
+});
+
+test('the generated JsonRpcErrorCode declaration is the core table, value for value', () => {
+  const body = /export enum JsonRpcErrorCode \{([^}]*)\}/.exec(glue)?.[1];
+  assert.ok(body, 'the glue declares the enum');
+  const declared = [...body.matchAll(/(\w+) = (-?\d+)/g)].map(([, name, value]) => [name, Number(value)]);
+  const names = Object.keys(api.JsonRpcErrorCode).filter((k) => Number.isNaN(Number(k)));
+  assert.equal(declared.length, 19);
+  assert.deepEqual(declared, names.map((name) => [name, api.JsonRpcErrorCode[name]]));
+});
+
+test('the generated canonical codes are the runtime TOOL_ERROR_CODES', () => {
+  const body = /export type CanonicalToolErrorCodes = readonly \[([^\]]*)\]/.exec(glue)?.[1];
+  assert.ok(body, 'the glue declares the tuple');
+  assert.deepEqual([...body.matchAll(/'([A-Z_]+)'/g)].map(([, code]) => code), [...api.TOOL_ERROR_CODES]);
 });

@@ -1,34 +1,13 @@
 // Public types of mcp-envelope. Every export of the entries is declared here, with no
-// `any`; tests check the error codes below against the ones the package writes.
+// `any`. The code enum and the data shapes that cross are generated from their Rust
+// declarations (src/wasm/types.rs, src/codes.rs) into the glue's declarations by the
+// build; this file imports them and keeps only what cannot be generated.
 
-/** The JSON-RPC error codes of an MCP server's error envelope. */
-export declare enum JsonRpcErrorCode {
-  ParseError = -32700,
-  InvalidRequest = -32600,
-  MethodNotFound = -32601,
-  InvalidParams = -32602,
-  InternalError = -32603,
-  ServiceUnavailable = -32000,
-  NotFound = -32001,
-  Conflict = -32002,
-  RateLimited = -32003,
-  Timeout = -32004,
-  Forbidden = -32005,
-  Unauthorized = -32006,
-  ValidationError = -32007,
-  ConfigurationError = -32008,
-  InitializationFailed = -32009,
-  DatabaseError = -32010,
-  RequestCancelled = -32011,
-  SerializationError = -32070,
-  UnknownError = -32099,
-}
+import { JsonRpcErrorCode } from './wasm/mcp_envelope.js';
+import type { Classification, ClassifyOptions } from './wasm/mcp_envelope.js';
 
-/** The name of a {@link JsonRpcErrorCode} member, e.g. `"RateLimited"`. */
-export type JsonRpcErrorCodeName = keyof typeof JsonRpcErrorCode;
-
-/** Where a failure comes from: the caller, this server, or something it depends on. */
-export type ErrorCategory = 'client' | 'server' | 'upstream';
+export { JsonRpcErrorCode } from './wasm/mcp_envelope.js';
+export type { Classification, ClassifyOptions, ErrorCategory, JsonRpcErrorCodeName } from './wasm/mcp_envelope.js';
 
 /** `{ cause }`, as for `new Error(message, options)`. */
 export interface McpErrorOptions {
@@ -70,17 +49,6 @@ export declare const timeout: McpErrorFactory;
 export declare const serviceUnavailable: McpErrorFactory;
 /** ConfigurationError (-32008). */
 export declare const configurationError: McpErrorFactory;
-
-export interface ClassifyOptions {
-  /** The request's signal was aborted: the caller withdrew, whatever was thrown. */
-  aborted?: boolean;
-}
-
-export interface Classification {
-  code: JsonRpcErrorCode;
-  name: JsonRpcErrorCodeName;
-  category: ErrorCategory;
-}
 
 /**
  * The code a thrown value gets. Never throws for any thrown value (Proxies, throwing

@@ -51,7 +51,8 @@ buildSync({
   bundle: true,
   format: 'esm',
   platform: 'neutral',
-  external: ['./engine.js'],
+  // The glue too: codes.js takes the generated JsonRpcErrorCode object from it.
+  external: ['./engine.js', '../wasm/mcp_envelope.js'],
   outfile: `${pkg}/lib/index.js`,
   allowOverwrite: true,
   logLevel: 'warning',
@@ -68,7 +69,8 @@ writeFileSync(
 // The same declarations as CommonJS (.d.cts), for `require()` under TypeScript's node16+
 // resolution; only relative specifiers change (.js → .cjs).
 const asCjs = (text) => text.replace(/(from\s+'\.{1,2}\/[^']*)\.js'/g, "$1.cjs'");
-const declarations = ['index.d.ts', ...readdirSync(`${pkg}/types`).filter((f) => f.endsWith('.d.ts')).map((f) => `types/${f}`)];
+// The glue's declarations carry the generated types (src/wasm/types.rs) the others import.
+const declarations = ['index.d.ts', 'wasm/mcp_envelope.d.ts', ...readdirSync(`${pkg}/types`).filter((f) => f.endsWith('.d.ts')).map((f) => `types/${f}`)];
 for (const file of declarations) {
   writeFileSync(`${pkg}/${file.replace(/\.d\.ts$/, '.d.cts')}`, asCjs(readFileSync(`${pkg}/${file}`, 'utf8')));
 }

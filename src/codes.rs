@@ -1,33 +1,67 @@
 //! The JSON-RPC error codes of the mcp-ts-core dialect, their categories, and the
 //! canonical string codes of the XML (MCP Fusion) dialect.
 
-/// Every code a JSON-RPC envelope may carry. Values are the wire numbers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[repr(i32)]
-pub enum JsonRpcErrorCode {
-    ParseError = -32700,
-    InvalidRequest = -32600,
-    MethodNotFound = -32601,
-    InvalidParams = -32602,
-    InternalError = -32603,
-    ServiceUnavailable = -32000,
-    NotFound = -32001,
-    Conflict = -32002,
-    RateLimited = -32003,
-    Timeout = -32004,
-    Forbidden = -32005,
-    Unauthorized = -32006,
-    ValidationError = -32007,
-    ConfigurationError = -32008,
-    InitializationFailed = -32009,
-    DatabaseError = -32010,
-    RequestCancelled = -32011,
-    SerializationError = -32070,
-    UnknownError = -32099,
+/// The one table of JSON-RPC codes: `Name = value`, in the order the reference declares
+/// them. `json_rpc_code_table!(then)` hands it to the macro `then`: below it becomes the
+/// core's [`JsonRpcErrorCode`]; in `src/wasm/types.rs` the wasm-bindgen enum the npm
+/// package's `JsonRpcErrorCode` object and its TypeScript `enum` are generated from.
+macro_rules! json_rpc_code_table {
+    ($then:ident) => {
+        $then! {
+            ParseError = -32700,
+            InvalidRequest = -32600,
+            MethodNotFound = -32601,
+            InvalidParams = -32602,
+            InternalError = -32603,
+            ServiceUnavailable = -32000,
+            NotFound = -32001,
+            Conflict = -32002,
+            RateLimited = -32003,
+            Timeout = -32004,
+            Forbidden = -32005,
+            Unauthorized = -32006,
+            ValidationError = -32007,
+            ConfigurationError = -32008,
+            InitializationFailed = -32009,
+            DatabaseError = -32010,
+            RequestCancelled = -32011,
+            SerializationError = -32070,
+            UnknownError = -32099,
+        }
+    };
 }
+#[allow(unused_imports)]
+pub(crate) use json_rpc_code_table;
 
-/// Where a failure comes from, as the reference's error counters bucket it.
+macro_rules! core_code_enum {
+    ($($name:ident = $value:literal,)*) => {
+        /// Every code a JSON-RPC envelope may carry. Values are the wire numbers.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[repr(i32)]
+        pub enum JsonRpcErrorCode {
+            $($name = $value,)*
+        }
+
+        impl JsonRpcErrorCode {
+            /// All codes, in the order the reference declares them.
+            pub const ALL: [JsonRpcErrorCode; [$(stringify!($name)),*].len()] = [$(JsonRpcErrorCode::$name,)*];
+
+            /// The enum member's name, e.g. `"RateLimited"`.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(JsonRpcErrorCode::$name => stringify!($name),)*
+                }
+            }
+        }
+    };
+}
+json_rpc_code_table!(core_code_enum);
+
+/// Where a failure comes from, as the reference's error counters bucket it: the
+/// caller, this server, or something it depends on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+// Its TypeScript (`ErrorCategory`) is generated from this declaration by the wasm build.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(rename = "ErrorCategory"), serde(rename_all = "lowercase"))]
 pub enum Category {
     Client,
     Server,
@@ -45,60 +79,12 @@ impl Category {
 }
 
 impl JsonRpcErrorCode {
-    /// All codes, in the order the reference declares them.
-    pub const ALL: [JsonRpcErrorCode; 19] = [
-        JsonRpcErrorCode::ParseError,
-        JsonRpcErrorCode::InvalidRequest,
-        JsonRpcErrorCode::MethodNotFound,
-        JsonRpcErrorCode::InvalidParams,
-        JsonRpcErrorCode::InternalError,
-        JsonRpcErrorCode::ServiceUnavailable,
-        JsonRpcErrorCode::NotFound,
-        JsonRpcErrorCode::Conflict,
-        JsonRpcErrorCode::RateLimited,
-        JsonRpcErrorCode::Timeout,
-        JsonRpcErrorCode::Forbidden,
-        JsonRpcErrorCode::Unauthorized,
-        JsonRpcErrorCode::ValidationError,
-        JsonRpcErrorCode::ConfigurationError,
-        JsonRpcErrorCode::InitializationFailed,
-        JsonRpcErrorCode::DatabaseError,
-        JsonRpcErrorCode::RequestCancelled,
-        JsonRpcErrorCode::SerializationError,
-        JsonRpcErrorCode::UnknownError,
-    ];
-
     pub fn value(self) -> i32 {
         self as i32
     }
 
     pub fn from_value(value: i32) -> Option<JsonRpcErrorCode> {
         JsonRpcErrorCode::ALL.into_iter().find(|c| c.value() == value)
-    }
-
-    /// The enum member's name, e.g. `"RateLimited"`.
-    pub fn name(self) -> &'static str {
-        match self {
-            JsonRpcErrorCode::ParseError => "ParseError",
-            JsonRpcErrorCode::InvalidRequest => "InvalidRequest",
-            JsonRpcErrorCode::MethodNotFound => "MethodNotFound",
-            JsonRpcErrorCode::InvalidParams => "InvalidParams",
-            JsonRpcErrorCode::InternalError => "InternalError",
-            JsonRpcErrorCode::ServiceUnavailable => "ServiceUnavailable",
-            JsonRpcErrorCode::NotFound => "NotFound",
-            JsonRpcErrorCode::Conflict => "Conflict",
-            JsonRpcErrorCode::RateLimited => "RateLimited",
-            JsonRpcErrorCode::Timeout => "Timeout",
-            JsonRpcErrorCode::Forbidden => "Forbidden",
-            JsonRpcErrorCode::Unauthorized => "Unauthorized",
-            JsonRpcErrorCode::ValidationError => "ValidationError",
-            JsonRpcErrorCode::ConfigurationError => "ConfigurationError",
-            JsonRpcErrorCode::InitializationFailed => "InitializationFailed",
-            JsonRpcErrorCode::DatabaseError => "DatabaseError",
-            JsonRpcErrorCode::RequestCancelled => "RequestCancelled",
-            JsonRpcErrorCode::SerializationError => "SerializationError",
-            JsonRpcErrorCode::UnknownError => "UnknownError",
-        }
     }
 
     /// Upstream for what an external dependency did, server for our own faults,
@@ -119,27 +105,44 @@ impl JsonRpcErrorCode {
     }
 }
 
-/// The canonical string codes of the XML dialect (seed 000). The set is "closed, then
-/// open": these are offered, any other string is accepted as a custom code.
-pub const CANONICAL_TOOL_ERROR_CODES: [&str; 17] = [
-    "MISSING_DISCRIMINATOR",
-    "UNKNOWN_ACTION",
-    "VALIDATION_ERROR",
-    "MISSING_REQUIRED_FIELD",
-    "INTERNAL_ERROR",
-    "RATE_LIMITED",
-    "UNAUTHORIZED",
-    "FORBIDDEN",
-    "NOT_FOUND",
-    "CONFLICT",
-    "TIMEOUT",
-    "SERVER_BUSY",
-    "DEPRECATED",
-    "AUTH_REQUIRED",
-    "HANDOFF_UPSTREAM_UNAVAILABLE",
-    "HANDOFF_NAMESPACE_MISMATCH",
-    "HANDOFF_CONNECTING",
-];
+/// The one list of canonical string codes of the XML dialect (seed 000), handed to the
+/// macro `then` like [`json_rpc_code_table`]: below it becomes
+/// [`CANONICAL_TOOL_ERROR_CODES`]; in `src/wasm/types.rs` the TypeScript tuple type of
+/// `TOOL_ERROR_CODES`.
+macro_rules! canonical_tool_error_code_table {
+    ($then:ident) => {
+        $then! {
+            "MISSING_DISCRIMINATOR",
+            "UNKNOWN_ACTION",
+            "VALIDATION_ERROR",
+            "MISSING_REQUIRED_FIELD",
+            "INTERNAL_ERROR",
+            "RATE_LIMITED",
+            "UNAUTHORIZED",
+            "FORBIDDEN",
+            "NOT_FOUND",
+            "CONFLICT",
+            "TIMEOUT",
+            "SERVER_BUSY",
+            "DEPRECATED",
+            "AUTH_REQUIRED",
+            "HANDOFF_UPSTREAM_UNAVAILABLE",
+            "HANDOFF_NAMESPACE_MISMATCH",
+            "HANDOFF_CONNECTING",
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use canonical_tool_error_code_table;
+
+macro_rules! core_canonical_codes {
+    ($($code:literal,)*) => {
+        /// The canonical string codes of the XML dialect (seed 000). The set is "closed, then
+        /// open": these are offered, any other string is accepted as a custom code.
+        pub const CANONICAL_TOOL_ERROR_CODES: [&str; [$($code),*].len()] = [$($code,)*];
+    };
+}
+canonical_tool_error_code_table!(core_canonical_codes);
 
 #[cfg(test)]
 mod tests {

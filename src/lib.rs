@@ -31,6 +31,7 @@ pub mod js;
 pub mod jsonrpc;
 pub mod redact;
 pub mod request_id;
+pub mod sizes;
 pub mod value;
 pub mod xml;
 

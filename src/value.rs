@@ -174,23 +174,67 @@ fn write_js_number(n: f64, out: &mut String) {
 
 /// A JSON string literal exactly as `JSON.stringify` writes it.
 pub fn write_json_string(s: &str, out: &mut String) {
+    out.reserve(s.len() + 2);
     out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
+    // Runs of characters that need no escape are copied whole. Every byte that needs
+    // one is ASCII, so a run always ends on a character boundary.
+    let mut run = 0;
+    for (i, b) in s.bytes().enumerate() {
+        let escape = match b {
+            b'"' => "\\\"",
+            b'\\' => "\\\\",
+            0x08 => "\\b",
+            0x0c => "\\f",
+            b'\n' => "\\n",
+            b'\r' => "\\r",
+            b'\t' => "\\t",
+            0..=0x1f => "",
+            _ => continue,
+        };
+        out.push_str(s.get(run..i).unwrap_or_default());
+        run = i + 1;
+        if escape.is_empty() {
+            let _ = write!(out, "\\u{b:04x}");
+        } else {
+            out.push_str(escape);
         }
     }
+    out.push_str(s.get(run..).unwrap_or_default());
     out.push('"');
+}
+
+/// Entries an object parse checks for a repeated key one by one.
+const LINEAR_KEY_CHECK: usize = 16;
+
+/// `entries` with each repeated key once, at its first position, holding its last value.
+fn merge_duplicate_keys(mut entries: Vec<(String, Value)>) -> Vec<(String, Value)> {
+    let key = |i: usize| entries.get(i).map_or("", |(k, _)| k.as_str());
+    let mut order: Vec<usize> = (0..entries.len()).collect();
+    order.sort_by(|&a, &b| key(a).cmp(key(b)).then(a.cmp(&b)));
+    if !order.windows(2).any(|w| matches!(w, [a, b] if key(*a) == key(*b))) {
+        return entries;
+    }
+    // For each run of one key (in index order): the first index takes the last value.
+    let mut source: Vec<Option<usize>> = vec![None; entries.len()];
+    let mut start = 0;
+    while let Some(&first) = order.get(start) {
+        let mut end = start + 1;
+        while order.get(end).is_some_and(|&i| key(i) == key(first)) {
+            end += 1;
+        }
+        if let (Some(slot), Some(&last)) = (source.get_mut(first), order.get(end - 1)) {
+            *slot = Some(last);
+        }
+        start = end;
+    }
+    let mut values: Vec<Option<Value>> = entries.iter_mut().map(|(_, v)| Some(core::mem::replace(v, Value::Null))).collect();
+    let mut out = Vec::with_capacity(entries.len());
+    for (i, (k, _)) in entries.into_iter().enumerate() {
+        if let Some(value) = source.get(i).copied().flatten().and_then(|j| values.get_mut(j)).and_then(Option::take) {
+            out.push((k, value));
+        }
+    }
+    out
 }
 
 struct Parser<'a> {
@@ -291,16 +335,24 @@ impl Parser<'_> {
             self.pos += 1;
             self.skip_ws();
             let item = self.value(depth)?;
-            // JSON.parse keeps the last duplicate at the first one's position.
-            match entries.iter_mut().find(|(k, _)| *k == key) {
-                Some(slot) => slot.1 = item,
-                None => entries.push((key, item)),
+            // JSON.parse keeps the last duplicate at the first one's position: found
+            // here while the object is small, by one sort past that.
+            if entries.len() < LINEAR_KEY_CHECK {
+                match entries.iter_mut().find(|(k, _)| *k == key) {
+                    Some(slot) => slot.1 = item,
+                    None => entries.push((key, item)),
+                }
+            } else {
+                entries.push((key, item));
             }
             self.skip_ws();
             match self.peek() {
                 Some(b',') => self.pos += 1,
                 Some(b'}') => {
                     self.pos += 1;
+                    if entries.len() > LINEAR_KEY_CHECK {
+                        entries = merge_duplicate_keys(entries);
+                    }
                     return Ok(Value::Object(entries));
                 }
                 _ => return Err(self.error("expected , or }")),
@@ -441,6 +493,30 @@ impl Parser<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn repeated_keys_keep_the_first_place_and_the_last_value_at_any_size() {
+        for n in [3usize, 16, 17, 40] {
+            let mut fields: Vec<String> = (0..n).map(|i| format!(r#""k{i}":{i}"#)).collect();
+            fields.push(r#""k1":"last""#.to_owned());
+            fields.push(r#""k0":"end""#.to_owned());
+            let parsed = Value::parse_json(&format!("{{{}}}", fields.join(","))).unwrap();
+            let entries = parsed.as_object().unwrap();
+            assert_eq!(entries.len(), n);
+            assert_eq!(entries.first(), Some(&("k0".to_owned(), Value::str("end"))));
+            assert_eq!(entries.get(1), Some(&("k1".to_owned(), Value::str("last"))));
+            assert_eq!(entries.last().map(|(k, _)| k.clone()), Some(format!("k{}", n - 1)));
+        }
+    }
+
+    #[test]
+    fn strings_write_as_json_stringify_does() {
+        let s = "a\"b\\c\u{1}\u{1f}\n\té€😀\u{7f}";
+        let mut out = String::new();
+        write_json_string(s, &mut out);
+        assert_eq!(out, "\"a\\\"b\\\\c\\u0001\\u001f\\n\\té€😀\u{7f}\"");
+        assert_eq!(Value::parse_json(&out).unwrap(), Value::str(s));
+    }
 
     #[test]
     fn numbers_print_as_javascript_does() {

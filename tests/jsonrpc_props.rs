@@ -12,9 +12,12 @@
 //!   `issuesCount`) equals the uncut size, and is present exactly when a cut happened;
 //! - the message and hint lines stay within their caps, and rendering never panics.
 
+use mcp_envelope::jsonrpc::bound::bound_issues;
 use mcp_envelope::jsonrpc::{
-    error_result, format_validation, Alias, ErrorResultOptions, PreValidation, ThrownError, ValidationOptions,
+    error_result, format_validation, format_validation_of, Alias, ErrorResultOptions, IssueList, PreValidation,
+    ThrownError, ValidationOptions,
 };
+use mcp_envelope::sizes::{TrueSizes, NO_CUTS};
 use mcp_envelope::value::Value;
 use proptest::prelude::*;
 
@@ -489,10 +492,109 @@ proptest! {
 
     #[test]
     fn zod_error_data_is_bounded(issues in list_of(arb_issue().boxed(), 31)) {
-        let result = error_result(&ThrownError::Zod { code: -32007, issues: &issues }, &ErrorResultOptions { request_id: None, ..Default::default() });
+        let result = error_result(&ThrownError::Zod { code: -32007, issues: mcp_envelope::jsonrpc::IssueList::all(&issues) }, &ErrorResultOptions { request_id: None, ..Default::default() });
         let data = result.structured_content.get("error").and_then(|e| e.get("data")).cloned().unwrap_or(Value::Null);
         if let Err(e) = check_data_issues(&data, &issues) {
             prop_assert!(false, "{}", e);
         }
+    }
+}
+
+// --- true sizes: a prefix, a total and a cut copy count as the whole -------------------
+
+/// A bounded copy as the JS layer makes one (copy.js's `copyJson`): strings past
+/// `units` and lists or objects past `entries` cut, each cut recorded as
+/// `size, kind, depth, ...entry indices` (see `mcp_envelope::sizes`).
+fn copy_cut(v: &Value, at: &mut Vec<u32>, units: usize, entries: usize, out: &mut Vec<u32>) -> Value {
+    let record = |out: &mut Vec<u32>, at: &[u32], size: usize, kind: u32| {
+        out.extend([size as u32, kind, at.len() as u32]);
+        out.extend_from_slice(at);
+    };
+    match v {
+        Value::String(s) if js_len(s) > units => {
+            record(out, at, js_len(s), 0);
+            Value::String(prefix_units(s, units))
+        }
+        Value::Array(items) => {
+            let mut kept = Vec::new();
+            for (i, item) in items.iter().take(entries).enumerate() {
+                at.push(i as u32);
+                kept.push(copy_cut(item, at, units, entries, out));
+                at.pop();
+            }
+            if items.len() > entries {
+                record(out, at, items.len(), 0);
+            }
+            Value::Array(kept)
+        }
+        Value::Object(fields) => {
+            let mut kept = Vec::new();
+            for (i, (k, item)) in fields.iter().take(entries).enumerate() {
+                at.push(i as u32);
+                let key = if js_len(k) > units {
+                    record(out, at, js_len(k), 1);
+                    prefix_units(k, units)
+                } else {
+                    k.clone()
+                };
+                kept.push((key, copy_cut(item, at, units, entries, out)));
+                at.pop();
+            }
+            if fields.len() > entries {
+                record(out, at, fields.len(), 0);
+            }
+            Value::Object(kept)
+        }
+        other => other.clone(),
+    }
+}
+
+fn prefix_units(s: &str, units: usize) -> String {
+    let mut n = 0;
+    s.chars().take_while(|c| { n += c.len_utf16(); n <= units }).collect()
+}
+
+fn copy_issues(issues: &[Value], units: usize, entries: usize) -> (Value, Vec<u32>) {
+    let mut records = Vec::new();
+    let list = issues
+        .iter()
+        .enumerate()
+        .map(|(i, issue)| copy_cut(issue, &mut vec![i as u32], units, entries, &mut records))
+        .collect();
+    (Value::Array(list), records)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The first 100 issues and the true total render exactly as every issue does.
+    #[test]
+    fn a_prefix_and_its_total_render_as_the_whole(base in list_of(arb_issue().boxed(), 31), n in 0usize..400) {
+        let issues: Vec<Value> = base.iter().cycle().take(if base.is_empty() { 0 } else { n }).cloned().collect();
+        let args = Value::parse_json(r#"{"a":1}"#).unwrap_or(Value::Null);
+        let opts = ValidationOptions { tool: "t", args: Some(&args), ..Default::default() };
+        let first = issues.get(..issues.len().min(100)).unwrap_or_default();
+        let whole = format_validation(&issues, &opts);
+        prop_assert_eq!(format_validation_of(IssueList::of(first, issues.len(), &NO_CUTS), &opts), whole);
+        let options = ErrorResultOptions { request_id: Some("R"), ..Default::default() };
+        let all = error_result(&ThrownError::Zod { code: -32007, issues: IssueList::all(&issues) }, &options);
+        let cut = error_result(&ThrownError::Zod { code: -32007, issues: IssueList::of(first, issues.len(), &NO_CUTS) }, &options);
+        prop_assert_eq!(cut, all);
+    }
+
+    /// A copy cut far below the input, with its true sizes, writes every count field
+    /// of `data.issues` as the input itself does.
+    #[test]
+    fn a_cut_copy_counts_as_the_original(issues in list_of(arb_issue().boxed(), 31)) {
+        let (copy, records) = copy_issues(&issues, 1025, 11);
+        let sizes = TrueSizes::locate(&copy, &records);
+        let first = copy.as_array().unwrap_or_default();
+        prop_assert_eq!(IssueList::of(first, issues.len(), &sizes).bounded(), bound_issues(&issues));
+        // With room for what rendering reads, the whole rejection is the original's.
+        let (copy, records) = copy_issues(&issues, 1025, 1100);
+        let sizes = TrueSizes::locate(&copy, &records);
+        let first = copy.as_array().unwrap_or_default();
+        let opts = ValidationOptions { tool: "t", ..Default::default() };
+        prop_assert_eq!(format_validation_of(IssueList::of(first, issues.len(), &sizes), &opts), format_validation(&issues, &opts));
     }
 }

@@ -519,7 +519,7 @@ fn tscore_zod_message_vectors() {
         // The boundary classifies a ZodError by its constructor name.
         let code = classify(&Thrown::error("ZodError", "x"), false).code;
         let result = error_result(
-            &ThrownError::Zod { code: code.value(), issues: &issues },
+            &ThrownError::Zod { code: code.value(), issues: mcp_envelope::jsonrpc::IssueList::all(&issues) },
             &ErrorResultOptions { request_id: Some(TEST_REQ_ID), ..Default::default() },
         );
         let error = result.structured_content.get("error").expect("error");

@@ -25,6 +25,30 @@ const UNREADABLE_JSON = JSON.stringify(UNREADABLE);
 /** What every string keeps once a budget's units are spent: enough to render a cut line. */
 const UNIT_FLOOR = 1100;
 
+/** Array indices a pruned copy writes placeholders up to, at most (see `only` below). */
+const PAD_LIMIT = 1 << 20;
+
+/**
+ * The keys a pruned copy keeps (see `copyJson`'s `only`): every string and number the
+ * issues hold, as property keys. `null` (copy everything) when there are too many.
+ */
+export function segmentSet(values, max = 4096) {
+  const set = new Set();
+  for (const value of values) {
+    if (set.size >= max) return null;
+    set.add(String(value));
+  }
+  return set;
+}
+
+/** `"12"` → 12; anything that is not a canonical array index → -1. */
+function arrayIndex(key) {
+  if (key === '0') return 0;
+  if (!/^[1-9][0-9]{0,9}$/.test(key)) return -1;
+  const n = Number(key);
+  return n < 4294967295 ? n : -1;
+}
+
 /**
  * JSON text of a bounded, acyclic copy of `root`, written directly (no intermediate
  * object, so a `__proto__` key stays a key). Each property is read once inside
@@ -32,20 +56,42 @@ const UNIT_FLOOR = 1100;
  * '[Unreadable]' (unless `policy.lenient`); `undefined` is dropped from objects and
  * `null` in lists, as JSON writes them; lone surrogates become U+FFFD. `budget` may be
  * shared by several copies that cross in one call.
+ *
+ * `sizes`, when given, receives a flat record for each string, key, list or object the
+ * copy cut: `size, kind (0 value, 1 key), depth, ...entry indices from the root` — the
+ * core's `TrueSizes` reads them, so every count field it writes is the original's.
+ * `at` is the root's own position in what `sizes` describes (the list it is an entry of).
+ * `seen`, when given, receives every string and number the copy wrote.
+ *
+ * `only` (a Set of property keys) prunes the copy to what a path made of those keys
+ * can reach: an object keeps only those keys (read one by one, whatever its size), and
+ * a list only those indices, every other index before the last one written as `0`.
+ * Any path whose segments are all in `only` resolves as it would in the whole value.
  */
-export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget()) {
+export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { sizes, seen, only, at = [] } = {}) {
   const ancestors = new WeakSet();
-  const string = (text) => {
+  const path = [...at];
+  const record = (size, kind) => {
+    if (sizes !== undefined) sizes.push(size, kind, path.length, ...path);
+  };
+  const string = (text, kind = 0) => {
     const cap = budget.units > 0 ? policy.stringUnits : UNIT_FLOOR;
-    const kept = text.length > cap ? text.slice(0, cap) : text;
+    let kept = text;
+    if (text.length > cap) {
+      kept = text.slice(0, cap);
+      record(text.length, kind);
+    }
     budget.units -= kept.length;
+    if (seen !== undefined && kind === 0) seen.push(kept);
     return JSON.stringify(typeof kept.toWellFormed === 'function' ? kept.toWellFormed() : kept);
   };
+  const indices = only === undefined ? undefined : [...only].map(arrayIndex).filter((i) => i >= 0 && i < PAD_LIMIT).sort((a, b) => a - b);
   const walk = (value, depth) => {
     switch (typeof value) {
       case 'string':
         return policy.strings ? string(value) : '""';
       case 'number':
+        if (seen !== undefined) seen.push(value);
         return Number.isFinite(value) ? JSON.stringify(value) : 'null';
       case 'boolean':
         return value ? 'true' : 'false';
@@ -62,6 +108,7 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget()) {
     if (depth >= policy.depth || budget.nodes <= 0 || ancestors.has(value)) return UNREADABLE_JSON;
     budget.nodes -= 1;
     ancestors.add(value);
+    const mark = path.length;
     try {
       if (policy.lenient && value instanceof Date) {
         const time = Date.prototype.getTime.call(value);
@@ -69,19 +116,49 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget()) {
       }
       const parts = [];
       if (Array.isArray(value)) {
-        const length = Math.min(value.length, policy.entries);
-        for (let i = 0; i < length; i++) parts.push(member(value, i, depth) ?? 'null');
+        const total = value.length;
+        if (indices !== undefined) {
+          for (const i of indices) {
+            if (i >= total) break;
+            while (parts.length < i) parts.push('0');
+            path.push(i);
+            parts.push(member(value, i, depth) ?? 'null');
+            path.pop();
+          }
+          return `[${parts.join(',')}]`;
+        }
+        const length = Math.min(total, policy.entries);
+        for (let i = 0; i < length; i++) {
+          path.push(i);
+          parts.push(member(value, i, depth) ?? 'null');
+          path.pop();
+        }
+        if (length < total) record(total, 0);
         return `[${parts.join(',')}]`;
+      }
+      if (only !== undefined) {
+        for (const key of only) {
+          if (!Object.prototype.propertyIsEnumerable.call(value, key)) continue;
+          path.push(parts.length);
+          const text = member(value, key, depth);
+          if (text !== undefined) parts.push(`${string(key, 1)}:${text}`);
+          path.pop();
+        }
+        return `{${parts.join(',')}}`;
       }
       const keys = Object.keys(value);
       const count = Math.min(keys.length, policy.entries);
       for (let i = 0; i < count; i++) {
+        path.push(parts.length);
         const text = member(value, keys[i], depth);
-        if (text !== undefined) parts.push(`${string(keys[i])}:${text}`);
+        if (text !== undefined) parts.push(`${string(keys[i], 1)}:${text}`);
+        path.pop();
       }
+      if (count < keys.length) record(keys.length, 0);
       return `{${parts.join(',')}}`;
     } catch {
       // A revoked Proxy, a throwing ownKeys or length: the container is unreadable.
+      path.length = mark;
       return UNREADABLE_JSON;
     } finally {
       ancestors.delete(value);

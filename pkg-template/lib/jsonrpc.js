@@ -2,7 +2,7 @@
 // and error contracts. Values are read once and copied bounded before they cross;
 // the sentences, caps and envelope are the core's.
 
-import { COPY_LIMITS, copyBudget, copyJson, wireDataJson } from './copy.js';
+import { COPY_LIMITS, copyBudget, copyJson, segmentSet, wireDataJson } from './copy.js';
 import { engine } from './engine.js';
 import { McpError } from './mcp-error.js';
 import { KIND_MCP_ERROR, readOnceSafely, readThrown, UNREADABLE } from './read.js';
@@ -12,20 +12,23 @@ import { KIND_MCP_ERROR, readOnceSafely, readThrown, UNREADABLE } from './read.j
  * keeps 10 in `data.issues`; the true count crosses beside them, so `issuesCount` and
  * `(+N more)` stay exact however many Zod raised.
  */
-const ISSUES_CROSSING = 1000;
+const ISSUES_CROSSING = 100;
 /** The issues `data.issues` can keep: their copies keep long strings and lists. */
 const ISSUES_KEPT = 10;
 
 /**
  * Copy limits of what crosses for an argument rejection. The core keeps 1,024 units
- * per string and 10 entries per list, and writes the uncut size beside each cut; it
- * can only count what crossed, so the kept issues cross with long strings and lists
- * (their count fields are exact up to these limits), the others with what rendering
- * needs (a line is cut at 1,024 units; unknown keys are scanned up to 1,024).
+ * per string and 10 entries per list, and writes the uncut size beside each cut: each
+ * string, key, list or object a copy cuts crosses with its true size beside it (copy.js's
+ * `sizes`), so those count fields are exact at any size. Rendering needs no more than
+ * this (a line is cut at 1,024 units; unknown keys are scanned up to 1,024).
  */
-const KEPT_ISSUE = Object.freeze({ depth: 32, entries: 16384, stringUnits: 262144, strings: true });
+const KEPT_ISSUE = Object.freeze({ depth: 32, entries: 1100, stringUnits: 262144, strings: true });
 const OTHER_ISSUE = Object.freeze({ depth: 32, entries: 1100, stringUnits: 2048, strings: true });
-/** Arguments are read for presence and JSON type only: string values cross empty. */
+/**
+ * Arguments are read for presence and JSON type only: string values cross empty, and
+ * only what a path made of the issues' own keys and indices can reach crosses.
+ */
 const ARGS = Object.freeze({ depth: 32, entries: 16384, stringUnits: 262144, strings: false });
 /** The author's own values: a tool's JSON Schema, pre-validation's record, a contract. */
 const AUTHORED = Object.freeze({ depth: 32, entries: 16384, stringUnits: 65536, strings: true });
@@ -64,21 +67,26 @@ function budget() {
   return copyBudget(NODE_BUDGET, UNIT_BUDGET);
 }
 
+const NO_SIZES = new Uint32Array(0);
+
 /**
- * The issues that cross, as JSON text, and how many there are. An unreadable list (a
- * Proxy whose traps throw) crosses as no issue at all.
+ * The issues that cross, as JSON text, how many there are, the true sizes of what the
+ * copies of the kept ones cut, and every string and number they hold (the keys a path
+ * can name). An unreadable list (a Proxy whose traps throw) crosses as no issue at all.
  */
 function issuesCrossing(issues) {
   let total;
   try {
     total = issues.length;
   } catch {
-    return { json: '[]', total: 0 };
+    return { json: '[]', total: 0, sizes: NO_SIZES, seen: [] };
   }
-  if (!Number.isSafeInteger(total) || total < 0) return { json: '[]', total: 0 };
+  if (!Number.isSafeInteger(total) || total < 0) return { json: '[]', total: 0, sizes: NO_SIZES, seen: [] };
   const shared = budget();
   const crossing = Math.min(total, ISSUES_CROSSING);
   const parts = new Array(crossing);
+  const sizes = [];
+  const seen = [];
   for (let i = 0; i < crossing; i++) {
     let issue;
     try {
@@ -86,9 +94,39 @@ function issuesCrossing(issues) {
     } catch {
       issue = UNREADABLE;
     }
-    parts[i] = copyJson(issue, i < ISSUES_KEPT ? KEPT_ISSUE : OTHER_ISSUE, shared);
+    const kept = i < ISSUES_KEPT;
+    parts[i] = copyJson(issue, kept ? KEPT_ISSUE : OTHER_ISSUE, shared, { sizes: kept ? sizes : undefined, seen, at: [i] });
   }
-  return { json: `[${parts.join(',')}]`, total };
+  return { json: `[${parts.join(',')}]`, total, sizes: sizes.length === 0 ? NO_SIZES : Uint32Array.from(sizes), seen };
+}
+
+/**
+ * The arguments as the core reads them (presence and JSON type at the issues' paths):
+ * pruned to what the issues' keys and indices reach, or whole (bounded) when they hold
+ * too many distinct ones.
+ */
+function argsCrossing(args, seen) {
+  const only = segmentSet(seen);
+  return copyJson(args, ARGS, budget(), only === null ? {} : { only });
+}
+
+/**
+ * A tool's JSON Schema as it crosses, prepared once per schema object: the copy is
+ * kept in a WeakMap keyed by the object, so a schema object mutated after its first
+ * use keeps its first preparation (make a new object to change a schema).
+ */
+const preparedSchemas = new WeakMap();
+
+function schemaCrossing(schema) {
+  if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) {
+    return copyJson(schema, AUTHORED, budget());
+  }
+  let json = preparedSchemas.get(schema);
+  if (json === undefined) {
+    json = copyJson(schema, AUTHORED, budget());
+    preparedSchemas.set(schema, json);
+  }
+  return json;
 }
 
 /**
@@ -109,9 +147,10 @@ export function formatValidation(issues, options) {
   const json = engine().formatValidationJson(
     crossing.json,
     crossing.total,
+    crossing.sizes,
     tool,
-    args === undefined ? '' : copyJson(args, ARGS, budget()),
-    schema === undefined ? '' : copyJson(schema, AUTHORED, budget()),
+    args === undefined ? '' : argsCrossing(args, crossing.seen),
+    schema === undefined ? '' : schemaCrossing(schema),
     input === undefined ? '' : copyJson(input, AUTHORED, budget()),
   );
   const { code, message, data } = JSON.parse(json);
@@ -124,7 +163,8 @@ export function formatValidation(issues, options) {
  * text, never an exponent form: `1e21` is `"1000000000000000000000"`, `-0` is `"0"`.
  */
 function readRequestId(requestId) {
-  if (requestId === undefined) return engine().requestId();
+  // Absent: the core makes one in the same call (see errorResult).
+  if (requestId === undefined) return undefined;
   if (requestId === false) return '';
   if (typeof requestId === 'number' && Number.isInteger(requestId)) return BigInt(requestId).toString();
   if (typeof requestId !== 'string') {
@@ -167,6 +207,7 @@ export function errorResult(thrown, options = {}) {
   let kind = THROWN_PLAIN;
   let payload = '';
   let issuesTotal = 0;
+  let issueSizes = NO_SIZES;
   if (read.kind === KIND_MCP_ERROR) {
     kind = THROWN_MCP;
     const data = readOnceSafely(thrown, 'data');
@@ -176,6 +217,7 @@ export function errorResult(thrown, options = {}) {
     const crossing = issuesCrossing(read.issues);
     payload = crossing.json;
     issuesTotal = crossing.total;
+    issueSizes = crossing.sizes;
   }
   const json = glue.errorResultJson(
     kind,
@@ -183,7 +225,9 @@ export function errorResult(thrown, options = {}) {
     read.message,
     payload,
     issuesTotal,
-    id,
+    issueSizes,
+    id ?? '',
+    id === undefined,
     contractJson,
     aborted === true,
     redactSecrets !== false,

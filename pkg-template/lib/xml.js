@@ -436,9 +436,11 @@ export function groupValidationError(group, action, issues) {
 function validationInput(fn, issues, actionKey, sentArgs) {
   string(fn, 'actionKey', actionKey);
   const { json, total } = issuePrefix(fn, issues, RENDERED_ISSUES);
-  // A bounded plain copy; a Date shows as its ISO text and a BigInt as its digits.
-  const sent = sentArgs === undefined ? undefined : jsonCopy(sentArgs);
-  return [json, total, actionKey, sent];
+  // A bounded plain copy; a Date shows as its ISO text and a BigInt as its digits. The
+  // true sizes of what it cut cross beside it, so `array(N)` is the list's own length.
+  const sizes = [];
+  const sent = sentArgs === undefined ? undefined : copyJson(sentArgs, XML_COPY, undefined, { sizes });
+  return [json, total, actionKey, sent, Uint32Array.from(sizes)];
 }
 
 export function formatValidationError(issues, actionKey, sentArgs) {

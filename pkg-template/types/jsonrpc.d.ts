@@ -4,6 +4,18 @@
 
 import type { ErrorCategory, JsonRpcErrorCode, JsonRpcErrorCodeName, McpError } from '../index.js';
 import type { ZodIssueLike } from './xml.js';
+import type {
+  AliasCollision,
+  ErrorContractEntry,
+  ErrorContractSeverity,
+  KeyAlias,
+  LogRecord,
+  LogRecordLevel,
+  ToolErrorPayload,
+} from '../wasm/mcp_envelope.js';
+
+// Generated from their Rust declarations (src/wasm/types.rs).
+export type { AliasCollision, ErrorContractEntry, ErrorContractSeverity, KeyAlias, LogRecord, LogRecordLevel, ToolErrorPayload };
 
 /**
  * A Zod 4 (`$ZodIssue`), Zod 3 (`ZodIssue`) or Standard Schema issue, described
@@ -43,19 +55,6 @@ export interface JsonSchemaObject {
 
 /** A JSON Schema: an object, or `true` / `false`. */
 export type JsonSchema = boolean | JsonSchemaObject;
-
-/** A key pre-validation rewrote to its canonical name. */
-export interface KeyAlias {
-  alias: string;
-  target: string;
-}
-
-/** An alias sent beside its target (or beside another alias of it): never rewritten. */
-export interface AliasCollision {
-  target: string;
-  /** Every key the caller sent for `target`, in argument order (`target` among them when sent). */
-  keys: readonly string[];
-}
 
 /**
  * What pre-validation changed before the parse that failed. `aliased` and `ignored`
@@ -124,25 +123,6 @@ export declare function formatValidation<I extends ZodIssueLike>(
   options: FormatValidationOptions,
 ): InvalidArgumentsError;
 
-/** The log levels below `error` a declared outcome may log at. */
-export type ErrorContractSeverity = 'debug' | 'info' | 'notice' | 'warning';
-
-/** One declared failure mode of a tool (`errors: [...]`). */
-export interface ErrorContractEntry {
-  readonly reason: string;
-  readonly code: JsonRpcErrorCode;
-  /** When it fires; also the message of a bare {@link fail}. */
-  readonly when: string;
-  /** The wire default for this reason: filled as `data.recovery.hint` when the throw site gave none. */
-  readonly recovery: string;
-  /** Copied onto `data.retryable` by {@link fail} when declared. */
-  readonly retryable?: boolean | undefined;
-  /** The failure record's log level; never on the wire. */
-  readonly severity?: ErrorContractSeverity | undefined;
-  /** Lint-only metadata of the reference framework; ignored here. */
-  readonly thrownBy?: 'service' | undefined;
-}
-
 /** A tool's error contract. Declare it inline or `as const` so its reasons stay literal. */
 export type ErrorContract = readonly ErrorContractEntry[];
 
@@ -174,17 +154,6 @@ export type RecoveryFor = { recovery: { hint: string } } | Record<string, never>
  * @throws TypeError when `reason` is not a string.
  */
 export declare function recoveryFor<const C extends ErrorContract>(contract: C, reason: ContractReason<C>): RecoveryFor;
-
-/** `structuredContent.error` of a tool error. */
-export interface ToolErrorPayload {
-  code: JsonRpcErrorCode;
-  message: string;
-  /**
-   * The thrown McpError's data (a field the wire cannot carry is `"[Unreadable]"`), a
-   * ZodError's bounded `issues`, and `requestId`; absent only when there is none of them.
-   */
-  data?: Record<string, unknown>;
-}
 
 /**
  * The error `CallToolResult` of a tool call: `content[0].text` for the model (`Error:
@@ -242,9 +211,6 @@ export interface ErrorResultOptions {
  */
 export declare function errorResult(thrown: unknown, options?: ErrorResultOptions): ToolErrorResult;
 
-/** A log level of {@link logRecord}: an entry's severity, or `error`. */
-export type LogRecordLevel = ErrorContractSeverity | 'error';
-
 export interface LogRecordOptions {
   /** The tool's name. */
   tool: string;
@@ -254,20 +220,6 @@ export interface LogRecordOptions {
   aborted?: boolean | undefined;
   /** Where it failed (`validation`, `handler`, …), copied to the record. */
   phase?: string | undefined;
-}
-
-/** The server's own record of a failed call. */
-export interface LogRecord {
-  level: LogRecordLevel;
-  code: JsonRpcErrorCode;
-  name: JsonRpcErrorCodeName;
-  category: ErrorCategory;
-  /** The raw message: never redacted, never the server-error sentence. Not for the wire. */
-  message: string;
-  tool: string;
-  /** A thrown McpError's string `data.reason`. */
-  reason?: string;
-  phase?: string;
 }
 
 /**

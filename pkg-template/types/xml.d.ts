@@ -1,5 +1,16 @@
 // Public types of the XML dialect (MCP Fusion) and of the client-side parser. No `any`.
 
+import type {
+  CanonicalToolErrorCodes,
+  EnrichedValidationError,
+  ErrorDialect,
+  ParsedValidationField,
+  ToolErrorSeverity,
+} from '../wasm/mcp_envelope.js';
+
+// Generated from their Rust declarations (src/wasm/types.rs, src/codes.rs).
+export type { CanonicalToolErrorCodes, EnrichedValidationError, ErrorDialect, ParsedValidationField, ToolErrorSeverity };
+
 // The response shapes are type aliases with an index signature, not interfaces, so that
 // every response (and an ErrorBuilder) is assignable to the MCP SDK's CallToolResult in
 // both `@modelcontextprotocol/sdk` 1.x and `@modelcontextprotocol/server` 2.x: that type
@@ -29,35 +40,14 @@ export type ToolErrorResponse = ToolResponse & {
   isError: boolean;
 };
 
-/** The 17 canonical codes of MCP Fusion's `<tool_error code="…">`. */
-export declare const TOOL_ERROR_CODES: readonly [
-  'MISSING_DISCRIMINATOR',
-  'UNKNOWN_ACTION',
-  'VALIDATION_ERROR',
-  'MISSING_REQUIRED_FIELD',
-  'INTERNAL_ERROR',
-  'RATE_LIMITED',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'TIMEOUT',
-  'SERVER_BUSY',
-  'DEPRECATED',
-  'AUTH_REQUIRED',
-  'HANDOFF_UPSTREAM_UNAVAILABLE',
-  'HANDOFF_NAMESPACE_MISMATCH',
-  'HANDOFF_CONNECTING',
-];
+/** The canonical codes of MCP Fusion's `<tool_error code="…">`, in order (the core's list). */
+export declare const TOOL_ERROR_CODES: CanonicalToolErrorCodes;
 
 /** One of {@link TOOL_ERROR_CODES}. */
 export type CanonicalToolErrorCode = (typeof TOOL_ERROR_CODES)[number];
 
 /** Closed, then open: the canonical codes autocomplete, any other string is allowed. */
 export type ToolErrorCode = CanonicalToolErrorCode | (string & {});
-
-/** `warning` keeps `isError` false; any other severity (even a custom one) is an error. */
-export type ToolErrorSeverity = 'error' | 'critical' | 'warning';
 
 /**
  * A detail value, written as `String(value)`; a Date as its ISO text. (At run time
@@ -259,13 +249,6 @@ export interface EnrichOptions {
   maxDeltasPerError?: number | undefined;
 }
 
-export interface EnrichedValidationError {
-  xml: string;
-  injected: boolean;
-  /** How many changes were injected. */
-  deltaCount: number;
-}
-
 /**
  * Adds `<contract_awareness>` (the tool's changes scoped to `actionKey`) before the
  * last `</validation_error>`; with nothing relevant, `xml` comes back unchanged.
@@ -302,17 +285,6 @@ export interface ToolResultLike {
   /** The SDK 1.x legacy result form's field; never read. */
   readonly toolResult?: unknown;
   readonly _meta?: unknown;
-}
-
-/** Which envelope an error was read from. */
-export type ErrorDialect = 'xml' | 'jsonrpc';
-
-/** One `<field>` of a `<validation_error>`: the issue's path and its whole line. */
-export interface ParsedValidationField {
-  /** The path joined with `.` (`address.zip`, `items.0`), or `(root)`. */
-  name: string;
-  /** `MESSAGE You sent: SENT.` and the suggestion, entities decoded. */
-  message: string;
 }
 
 export interface ParsedToolError<R extends ToolResultLike = ToolResultLike> {

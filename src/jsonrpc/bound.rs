@@ -19,6 +19,7 @@
 //! Within the caps the value comes back unchanged. Cost follows the caps, not the
 //! input: only kept entries are visited; a cut string is counted, never copied.
 
+use crate::sizes::{TrueSizes, NO_CUTS};
 use crate::value::Value;
 
 use super::text::cut_data_string;
@@ -70,23 +71,31 @@ fn count_value(n: usize) -> Value {
     Value::Number(n as f64)
 }
 
-/// The issue budget shared by one bounding pass.
-struct Budget {
+/// The issue budget shared by one bounding pass, and the true sizes of what the
+/// caller's copy cut.
+struct Budget<'s> {
     issues_left: usize,
     nesting: usize,
+    sizes: &'s TrueSizes<'s>,
 }
 
 /// The caps applied to a list of Zod issues (`data.issues`). `uncut` is Zod's
 /// top-level issue count when fewer are kept (`issuesCount`).
 pub fn bound_issues(issues: &[Value]) -> Bounded {
-    let mut budget = Budget { issues_left: MAX_ISSUES_TOTAL, nesting: 0 };
-    bound_issue_list(issues, &mut budget)
+    bound_issues_of(issues, issues.len(), &NO_CUTS)
+}
+
+/// [`bound_issues`] of a list of `total` issues of which `first` are the first, each
+/// cut node's count field written from `sizes` (see [`crate::sizes`]).
+pub fn bound_issues_of(first: &[Value], total: usize, sizes: &TrueSizes<'_>) -> Bounded {
+    let mut budget = Budget { issues_left: MAX_ISSUES_TOTAL, nesting: 0, sizes };
+    bound_issue_list(first, total.max(first.len()), &mut budget)
 }
 
 /// The caps applied to any caller-sized value that is not an issue list, the value
 /// itself sitting at `level` (0 for an object a list holds).
 pub fn bound_value(value: &Value, level: usize) -> Bounded {
-    let mut budget = Budget { issues_left: 0, nesting: MAX_ISSUE_NESTING };
+    let mut budget = Budget { issues_left: 0, nesting: MAX_ISSUE_NESTING, sizes: &NO_CUTS };
     bound_plain(value, level, &mut budget)
 }
 
@@ -97,7 +106,7 @@ pub fn push_field(entries: &mut Vec<(String, Value)>, key: &str, bounded: Bounde
     entries.extend(notes);
 }
 
-fn bound_issue_list(issues: &[Value], budget: &mut Budget) -> Bounded {
+fn bound_issue_list(issues: &[Value], total: usize, budget: &mut Budget<'_>) -> Bounded {
     let mut kept = Vec::new();
     let mut lengths = Vec::new();
     budget.nesting += 1;
@@ -108,7 +117,7 @@ fn bound_issue_list(issues: &[Value], budget: &mut Budget) -> Bounded {
         budget.issues_left -= 1;
         let bounded = match issue {
             Value::Object(entries) if budget.nesting <= MAX_ISSUE_NESTING => {
-                bound_object(entries, 0, Role::Issue(issue_code(issue)), budget)
+                bound_object(issue, entries, 0, Role::Issue(issue_code(issue)), budget)
             }
             other => bound_plain(other, 0, budget),
         };
@@ -116,7 +125,7 @@ fn bound_issue_list(issues: &[Value], budget: &mut Budget) -> Bounded {
         kept.push(bounded.value);
     }
     budget.nesting -= 1;
-    finish_list(kept, lengths, issues.len())
+    finish_list(kept, lengths, total)
 }
 
 fn issue_code(issue: &Value) -> IssueCode {
@@ -149,15 +158,17 @@ fn finish_list(kept: Vec<Value>, lengths: Vec<Value>, total: usize) -> Bounded {
     Bounded { value: Value::Array(kept), uncut, lengths }
 }
 
-fn bound_plain(value: &Value, level: usize, budget: &mut Budget) -> Bounded {
+fn bound_plain(value: &Value, level: usize, budget: &mut Budget<'_>) -> Bounded {
     match value {
         Value::String(s) => {
             let (kept, uncut) = cut_data_string(s);
+            let uncut = budget.sizes.of(value).or(uncut);
             Bounded { value: Value::String(kept), uncut, lengths: None }
         }
         Value::Array(items) => {
+            let total = budget.sizes.len_of(value, items);
             if level > MAX_LEVELS {
-                return emptied(Value::Array(Vec::new()), items.len());
+                return emptied(Value::Array(Vec::new()), total);
             }
             let mut kept = Vec::new();
             let mut lengths = Vec::new();
@@ -166,9 +177,9 @@ fn bound_plain(value: &Value, level: usize, budget: &mut Budget) -> Bounded {
                 lengths.push(bounded.length_entry());
                 kept.push(bounded.value);
             }
-            finish_list(kept, lengths, items.len())
+            finish_list(kept, lengths, total)
         }
-        Value::Object(entries) => bound_object(entries, level, Role::Plain, budget),
+        Value::Object(entries) => bound_object(value, entries, level, Role::Plain, budget),
         other => Bounded::whole(other.clone()),
     }
 }
@@ -193,9 +204,10 @@ impl Candidate {
     }
 }
 
-fn bound_object(entries: &[(String, Value)], level: usize, role: Role, budget: &mut Budget) -> Bounded {
+fn bound_object(node: &Value, entries: &[(String, Value)], level: usize, role: Role, budget: &mut Budget<'_>) -> Bounded {
+    let total = budget.sizes.count_of(node, entries);
     if level > MAX_LEVELS {
-        return emptied(Value::Object(Vec::new()), entries.len());
+        return emptied(Value::Object(Vec::new()), total);
     }
     // Zod 4 with `reportInput` writes the caller's value into an issue's `input`: a
     // rejected value never reaches the client, so that field is never kept.
@@ -206,6 +218,7 @@ fn bound_object(entries: &[(String, Value)], level: usize, role: Role, budget: &
         .take(MAX_ENTRIES)
         .map(|(key, value)| {
             let (cut_key, key_uncut) = cut_data_string(key);
+            let key_uncut = budget.sizes.of_key(key).or(key_uncut);
             let value = bound_field(key, value, level, role, budget);
             Candidate { key: cut_key, key_uncut, value }
         })
@@ -234,32 +247,34 @@ fn bound_object(entries: &[(String, Value)], level: usize, role: Role, budget: &
             }
         }
     }
-    let uncut = (kept < entries.len()).then_some(entries.len());
+    let uncut = (kept < total).then_some(total);
     Bounded { value: Value::Object(out), uncut, lengths: None }
 }
 
 /// One field of an object at `level`. Fields that hold nested issues reset the
 /// level for those issues and spend the shared issue budget.
-fn bound_field(key: &str, value: &Value, level: usize, role: Role, budget: &mut Budget) -> Bounded {
+fn bound_field(key: &str, value: &Value, level: usize, role: Role, budget: &mut Budget<'_>) -> Bounded {
     let nested_ok = budget.nesting <= MAX_ISSUE_NESTING;
     match (role, key, value) {
         (Role::Issue(IssueCode::Union), "errors", Value::Array(branches)) if nested_ok => {
-            bound_branch_lists(branches, level + 1, budget)
+            let total = budget.sizes.len_of(value, branches);
+            bound_branch_lists(branches, total, level + 1, budget)
         }
         (Role::Issue(IssueCode::Union), "unionErrors", Value::Array(errors)) if nested_ok => {
-            bound_zod_error_list(errors, level + 1, budget)
+            let total = budget.sizes.len_of(value, errors);
+            bound_zod_error_list(errors, total, level + 1, budget)
         }
-        (Role::Issue(IssueCode::Nested), "issues", Value::Array(issues)) if nested_ok => {
-            bound_issue_list(issues, budget)
+        (Role::Issue(IssueCode::Nested) | Role::ZodErrorEntry, "issues", Value::Array(issues)) if nested_ok => {
+            let total = budget.sizes.len_of(value, issues);
+            bound_issue_list(issues, total, budget)
         }
-        (Role::ZodErrorEntry, "issues", Value::Array(issues)) if nested_ok => bound_issue_list(issues, budget),
         _ => bound_plain(value, level + 1, budget),
     }
 }
 
 /// Zod 4 `errors: Issue[][]`: the branch list keeps its first 10 branches (fewer
 /// when the issue budget runs out), each branch its first 10 issues.
-fn bound_branch_lists(branches: &[Value], level: usize, budget: &mut Budget) -> Bounded {
+fn bound_branch_lists(branches: &[Value], total: usize, level: usize, budget: &mut Budget<'_>) -> Bounded {
     let mut kept = Vec::new();
     let mut lengths = Vec::new();
     for branch in branches.iter().take(MAX_ENTRIES) {
@@ -267,17 +282,20 @@ fn bound_branch_lists(branches: &[Value], level: usize, budget: &mut Budget) -> 
             break;
         }
         let bounded = match branch {
-            Value::Array(issues) => bound_issue_list(issues, budget),
+            Value::Array(issues) => {
+                let count = budget.sizes.len_of(branch, issues);
+                bound_issue_list(issues, count, budget)
+            }
             other => bound_plain(other, level + 1, budget),
         };
         lengths.push(bounded.length_entry());
         kept.push(bounded.value);
     }
-    finish_list(kept, lengths, branches.len())
+    finish_list(kept, lengths, total)
 }
 
 /// Zod 3 `unionErrors: ZodError[]`, each serialised as `{ issues, ... }`.
-fn bound_zod_error_list(errors: &[Value], level: usize, budget: &mut Budget) -> Bounded {
+fn bound_zod_error_list(errors: &[Value], total: usize, level: usize, budget: &mut Budget<'_>) -> Bounded {
     let mut kept = Vec::new();
     let mut lengths = Vec::new();
     for error in errors.iter().take(MAX_ENTRIES) {
@@ -286,13 +304,13 @@ fn bound_zod_error_list(errors: &[Value], level: usize, budget: &mut Budget) -> 
         }
         let bounded = match error {
             // The ZodError object resets the level like an issue: its `issues` are issues.
-            Value::Object(entries) => bound_object(entries, 0, Role::ZodErrorEntry, budget),
+            Value::Object(entries) => bound_object(error, entries, 0, Role::ZodErrorEntry, budget),
             other => bound_plain(other, level + 1, budget),
         };
         lengths.push(bounded.length_entry());
         kept.push(bounded.value);
     }
-    finish_list(kept, lengths, errors.len())
+    finish_list(kept, lengths, total)
 }
 
 #[cfg(test)]

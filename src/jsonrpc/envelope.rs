@@ -34,7 +34,8 @@ use crate::js::js_trim;
 use crate::redact::{redact, redact_value, SERVER_ERROR_MESSAGE, WirePolicy};
 use crate::value::Value;
 
-use super::bound::{bound_issues, push_field};
+use super::bound::push_field;
+use super::rejection::IssueList;
 use super::contract::{fill_recovery, set_key, ContractEntry};
 use super::issue::{path_string, IssueView};
 use super::McpErrorParts;
@@ -45,7 +46,7 @@ pub enum ThrownError<'a> {
     /// An McpError: its own code, message and data (already made wire-safe).
     Mcp { code: i32, message: &'a str, data: Option<&'a Value> },
     /// A ZodError: its issues as Zod wrote them; `code` as classified (ValidationError).
-    Zod { code: i32, issues: &'a [Value] },
+    Zod { code: i32, issues: IssueList<'a> },
     /// Anything else: the classified code and the message as text.
     Plain { code: i32, message: &'a str },
 }
@@ -116,6 +117,17 @@ impl CallToolResult {
             ("structuredContent".into(), self.structured_content.clone()),
         ])
     }
+
+    /// `JSON.stringify` of [`CallToolResult::to_value`], written without copying it.
+    pub fn to_json(&self) -> String {
+        let mut out = String::with_capacity(128 + 2 * self.text.len());
+        out.push_str("{\"isError\":true,\"content\":[{\"type\":\"text\",\"text\":");
+        crate::value::write_json_string(&self.text, &mut out);
+        out.push_str("}],\"structuredContent\":");
+        self.structured_content.write_json(&mut out);
+        out.push('}');
+        out
+    }
 }
 
 /// Builds the error envelope for a thrown value.
@@ -131,8 +143,8 @@ pub fn error_result(thrown: &ThrownError<'_>, opts: &ErrorResultOptions<'_>) -> 
         }
         ThrownError::Zod { code, issues } => {
             let mut fields = Vec::new();
-            push_field(&mut fields, "issues", bound_issues(issues));
-            (code, zod_error_message(issues), Some(Value::Object(fields)))
+            push_field(&mut fields, "issues", issues.bounded());
+            (code, zod_error_message_of(issues.first, issues.total), Some(Value::Object(fields)))
         }
         ThrownError::Plain { code, message } => (code, message.to_owned(), None),
     };

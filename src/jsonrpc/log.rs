@@ -26,8 +26,6 @@ pub struct LogOptions<'a> {
     pub aborted: bool,
     /// A caller-chosen stage name (`validation`, `handler`, …), copied through.
     pub phase: Option<&'a str>,
-    /// A ZodError's issue count when only its first issues are given.
-    pub issue_count: Option<usize>,
 }
 
 /// The log record of `thrown` (its code as classified) as a plain object.
@@ -35,7 +33,7 @@ pub fn log_record(thrown: &ThrownError<'_>, opts: &LogOptions<'_>) -> Value {
     let (code, message, data) = match *thrown {
         ThrownError::Mcp { code, message, data } => (code, message.to_owned(), data),
         ThrownError::Zod { code, issues } => {
-            (code, zod_error_message_of(issues, opts.issue_count.unwrap_or(issues.len())), None)
+            (code, zod_error_message_of(issues.first, issues.total), None)
         }
         ThrownError::Plain { code, message } => (code, message.to_owned(), None),
     };
@@ -111,8 +109,9 @@ mod tests {
     #[test]
     fn zod_errors_log_their_first_line_and_count() {
         let issue = Value::parse_json(r#"{"path":["a"],"message":"Bad a"}"#).unwrap();
-        let thrown = ThrownError::Zod { code: -32007, issues: std::slice::from_ref(&issue) };
-        let out = log_record(&thrown, &LogOptions { tool: "t", issue_count: Some(12), ..Default::default() });
+        let issues = crate::jsonrpc::IssueList::of(std::slice::from_ref(&issue), 12, &crate::sizes::NO_CUTS);
+        let thrown = ThrownError::Zod { code: -32007, issues };
+        let out = log_record(&thrown, &LogOptions { tool: "t", ..Default::default() });
         assert_eq!(out.get("message").and_then(Value::as_str), Some("a: Bad a (+11 more)"));
     }
 }

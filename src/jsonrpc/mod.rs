@@ -22,14 +22,17 @@ pub mod log;
 pub mod rejection;
 pub mod schema;
 pub mod text;
+pub mod thrown_data;
 
 use crate::value::Value;
 
 pub use contract::{contract_from_value, fail, failure_log_level, find_entry, recovery_for, ContractEntry};
 pub use envelope::{error_result, zod_error_message, zod_error_message_of, CallToolResult, ErrorResultOptions, ThrownError};
 pub use log::{log_record, LogOptions};
+pub use thrown_data::ThrownData;
 pub use rejection::{
-    format_validation, render_rejection, Alias, AliasCollision, PreValidation, Rejection, ValidationOptions,
+    format_validation, format_validation_of, render_rejection, render_rejection_of, Alias, AliasCollision, IssueList,
+    PreValidation, Rejection, ValidationOptions,
     MESSAGE_PREFIX, REASON_INVALID_ARGUMENTS,
 };
 
@@ -52,5 +55,20 @@ impl McpErrorParts {
             fields.push(("data".into(), data.clone()));
         }
         Value::Object(fields)
+    }
+
+    /// `JSON.stringify` of [`McpErrorParts::to_value`], written without copying the data.
+    pub fn to_json(&self) -> String {
+        let mut out = String::with_capacity(64 + self.message.len());
+        out.push_str("{\"code\":");
+        Value::Number(f64::from(self.code)).write_json(&mut out);
+        out.push_str(",\"message\":");
+        crate::value::write_json_string(&self.message, &mut out);
+        if let Some(data) = &self.data {
+            out.push_str(",\"data\":");
+            data.write_json(&mut out);
+        }
+        out.push('}');
+        out
     }
 }

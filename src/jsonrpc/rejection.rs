@@ -15,7 +15,9 @@
 use crate::codes::JsonRpcErrorCode;
 use crate::value::{js_number_string, Value};
 
-use super::bound::{bound_issues, push_field, Bounded, MAX_ENTRIES};
+use crate::sizes::{TrueSizes, NO_CUTS};
+
+use super::bound::{bound_issues_of, push_field, Bounded, MAX_ENTRIES};
 use super::hint::{build_hint, join_and, Sentence};
 use super::issue::{
     arriving_at, path_string, relative_path, write_path, Arriving, Branch, IssueKind, IssueView, MAX_PATH_SEGMENTS,
@@ -73,9 +75,68 @@ pub struct AliasCollision {
 }
 
 impl PreValidation {
+    /// Reads `{ aliased: [{ alias, target }], ignored: [...], collisions: [{ target,
+    /// keys }] }` (what pre-validation records); entries of another shape are skipped.
+    pub fn from_value(value: &Value) -> PreValidation {
+        fn list(v: Option<&Value>) -> &[Value] {
+            v.and_then(Value::as_array).unwrap_or(&[])
+        }
+        fn strings(v: Option<&Value>) -> Vec<String> {
+            list(v).iter().filter_map(Value::as_str).map(str::to_owned).collect()
+        }
+        PreValidation {
+            aliased: list(value.get("aliased"))
+                .iter()
+                .filter_map(|a| {
+                    Some(Alias { alias: a.get("alias")?.as_str()?.to_owned(), target: a.get("target")?.as_str()?.to_owned() })
+                })
+                .collect(),
+            ignored: strings(value.get("ignored")),
+            collisions: list(value.get("collisions"))
+                .iter()
+                .filter_map(|c| Some(AliasCollision { target: c.get("target")?.as_str()?.to_owned(), keys: strings(c.get("keys")) }))
+                .collect(),
+        }
+    }
+
     /// True when pre-validation changed something a rejection must report.
     pub fn changed_anything(&self) -> bool {
         !self.aliased.is_empty() || !self.ignored.is_empty()
+    }
+}
+
+/// Zod's issues as a caller may hold them: the first ones (all of them, or a prefix of
+/// at least the 100 the renderer examines), how many there are in all, and the true
+/// sizes of what a copy of them cut (see [`crate::sizes`]). Every count the rejection
+/// writes (`(+N more)`, `issuesCount`, `<f>Length`, `<f>Count`) comes from these.
+#[derive(Debug, Clone, Copy)]
+pub struct IssueList<'a> {
+    pub first: &'a [Value],
+    pub total: usize,
+    pub sizes: &'a TrueSizes<'a>,
+}
+
+impl<'a> IssueList<'a> {
+    /// Every issue, uncut.
+    pub fn all(issues: &'a [Value]) -> IssueList<'a> {
+        IssueList { first: issues, total: issues.len(), sizes: &NO_CUTS }
+    }
+
+    /// `first` of `total` issues (never fewer than `first`), cut as `sizes` says.
+    pub fn of(first: &'a [Value], total: usize, sizes: &'a TrueSizes<'a>) -> IssueList<'a> {
+        IssueList { first, total: total.max(first.len()), sizes }
+    }
+
+    /// `data.issues` with its count fields.
+    pub fn bounded(&self) -> Bounded {
+        bound_issues_of(self.first, self.total, self.sizes)
+    }
+}
+
+impl PartialEq for IssueList<'_> {
+    /// The same issues, count and sizes table.
+    fn eq(&self, other: &Self) -> bool {
+        self.first == other.first && self.total == other.total && core::ptr::eq(self.sizes, other.sizes)
     }
 }
 
@@ -115,14 +176,20 @@ impl Rejection {
 /// (`issues` bounded, `reason: "invalid_arguments"`, `input` when pre-validation
 /// changed something, `recovery: { hint }`). Throw it, or pass it to `error_result`.
 pub fn format_validation(issues: &[Value], opts: &ValidationOptions<'_>) -> McpErrorParts {
-    let rejection = render_rejection(issues, opts);
+    format_validation_of(IssueList::all(issues), opts)
+}
+
+/// [`format_validation`] of an [`IssueList`]: a prefix of the issues, their true total
+/// and the true sizes of what their copy cut.
+pub fn format_validation_of(issues: IssueList<'_>, opts: &ValidationOptions<'_>) -> McpErrorParts {
+    let rejection = render_rejection_of(issues, opts);
     let mut message = String::from(MESSAGE_PREFIX);
     message.push_str(opts.tool);
     message.push_str(": ");
     message.push_str(&rejection.detail());
 
     let mut data: Vec<(String, Value)> = Vec::new();
-    push_field(&mut data, "issues", bound_issues(issues));
+    push_field(&mut data, "issues", issues.bounded());
     data.push(("reason".into(), Value::str(REASON_INVALID_ARGUMENTS)));
     if let Some(input) = opts.input.filter(|i| i.changed_anything()) {
         data.push(("input".into(), input_record(input)));
@@ -179,6 +246,14 @@ fn string_bounded(s: &str) -> Bounded {
 
 /// Renders the lines, the `(+N more)` count and the hint, without building the error.
 pub fn render_rejection(issues: &[Value], opts: &ValidationOptions<'_>) -> Rejection {
+    render_rejection_of(IssueList::all(issues), opts)
+}
+
+/// [`render_rejection`] of an [`IssueList`]: the issues past `first` are counted in
+/// `(+N more)` (exact when `first` holds every issue or the first 100).
+pub fn render_rejection_of(list: IssueList<'_>, opts: &ValidationOptions<'_>) -> Rejection {
+    let issues = list.first;
+    let total = list.total.max(issues.len());
     let empty = PreValidation::default();
     let pre = opts.input.unwrap_or(&empty);
     let mut renderer = Renderer {
@@ -190,11 +265,12 @@ pub fn render_rejection(issues: &[Value], opts: &ValidationOptions<'_>) -> Rejec
     };
     let mut lines: Vec<Line> = Vec::new();
     let mut more = 0usize;
+    let mut examined = 0usize;
     for (index, issue) in issues.iter().enumerate() {
         if lines.len() >= MAX_LINES || index >= MAX_EXAMINED_ISSUES {
-            more += issues.len() - index;
             break;
         }
+        examined = index + 1;
         let mut produced = Vec::new();
         let view = IssueView::new(issue);
         renderer.render_top(view, view.path().iter().take(MAX_PATH_SEGMENTS).collect(), 0, &mut produced);
@@ -209,6 +285,8 @@ pub fn render_rejection(issues: &[Value], opts: &ValidationOptions<'_>) -> Rejec
             }
         }
     }
+    // Every issue not examined is one more, crossed or not.
+    more += total - examined;
     if lines.is_empty() && more == 0 {
         // A failed parse with no issue still needs a line to say something.
         lines.push(Line { text: "Invalid input".into(), sentences: vec![Sentence::Restate("Invalid input".into())] });

@@ -23,6 +23,10 @@ pub fn js_len(s: &str) -> usize {
 /// The longest prefix of `s` that fits in `max` UTF-16 units, its length in units,
 /// and whether anything was left out. Walks at most `max + 1` characters.
 pub fn prefix(s: &str, max: usize) -> (&str, usize, bool) {
+    // ASCII: one unit per byte, so the cut is a byte index.
+    if s.is_ascii() {
+        return if s.len() <= max { (s, s.len(), false) } else { (s.get(..max).unwrap_or(""), max, true) };
+    }
     let mut units = 0usize;
     for (byte, c) in s.char_indices() {
         let n = c.len_utf16();
@@ -77,6 +81,9 @@ impl Capped {
             return;
         }
         let room = self.limit.saturating_sub(self.units);
+        if self.out.capacity() == 0 {
+            self.out.reserve(s.len().min(room.saturating_mul(4)).max(32));
+        }
         let (kept, units, cut) = prefix(s, room);
         self.out.push_str(kept);
         self.units += units;

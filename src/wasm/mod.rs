@@ -85,6 +85,11 @@ pub fn http_status_to_error_code(status: f64) -> Option<i32> {
 /// A fresh `XXXXX-XXXXX` id from `crypto.getRandomValues`.
 #[wasm_bindgen(js_name = requestId)]
 pub fn request_id() -> Result<String, JsError> {
+    fresh_request_id()
+}
+
+/// A fresh request id, for an export that writes one into its envelope in the same call.
+fn fresh_request_id() -> Result<String, JsError> {
     let mut failed = false;
     let id = crate::request_id::request_id(|buffer| {
         if failed || get_random_values(buffer).is_err() {
@@ -98,3 +103,6 @@ pub fn request_id() -> Result<String, JsError> {
     }
     Ok(id)
 }
+
+// The declarations generated for TypeScript (the code enum, the data shapes).
+mod types;

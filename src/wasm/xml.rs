@@ -18,12 +18,13 @@ use crate::codes::{Category, JsonRpcErrorCode};
 use crate::redact::WirePolicy;
 use crate::value::Value;
 use crate::xml::{
-    enrich_validation_error, error, format_deltas_xml, format_validation_error_with_total,
+    enrich_validation_error, error, format_deltas_xml, format_validation_error_sized,
     group_unknown_action, group_validation_error, internal_error_with, max_deltas_from_js,
     parse_tool_error, required, routing_error, tool_error_with, Dialect, EnrichOptions, ParsedCode,
     RoutingError, ToolErrorOptions, ToolResponse,
 };
-use crate::xml::validation::validation_error_response_with_total;
+use crate::sizes::TrueSizes;
+use crate::xml::validation::validation_error_response_sized;
 use crate::xml::routing::MAX_GROUP_ISSUES;
 
 /// Routing kinds, as the JS layer numbers them.
@@ -154,16 +155,19 @@ fn issue_total(total: f64) -> usize {
 }
 
 /// `formatValidationError`: `issues` is the JSON of (a prefix of) the issues,
-/// `total` their count; `sent_args` is `None` for `undefined`.
+/// `total` their count; `sent_args` is `None` for `undefined`, and `sent_sizes` the
+/// true sizes of what its copy cut (see [`crate::sizes`]).
 #[wasm_bindgen(js_name = xmlFormatValidationError)]
 pub fn xml_format_validation_error(
     issues: &str,
     total: f64,
     action_key: &str,
     sent_args: Option<String>,
+    sent_sizes: &[u32],
 ) -> String {
     let sent = sent_args.as_deref().map(parse);
-    format_validation_error_with_total(&items(issues), issue_total(total), action_key, sent.as_ref())
+    let sizes = sent.as_ref().map(|s| TrueSizes::locate(s, sent_sizes)).unwrap_or_default();
+    format_validation_error_sized(&items(issues), issue_total(total), action_key, sent.as_ref(), &sizes)
 }
 
 /// `validationErrorResult`: as `xmlFormatValidationError`, encoded as a response.
@@ -173,14 +177,11 @@ pub fn xml_validation_error_result(
     total: f64,
     action_key: &str,
     sent_args: Option<String>,
+    sent_sizes: &[u32],
 ) -> String {
     let sent = sent_args.as_deref().map(parse);
-    encode(validation_error_response_with_total(
-        &items(issues),
-        issue_total(total),
-        action_key,
-        sent.as_ref(),
-    ))
+    let sizes = sent.as_ref().map(|s| TrueSizes::locate(s, sent_sizes)).unwrap_or_default();
+    encode(validation_error_response_sized(&items(issues), issue_total(total), action_key, sent.as_ref(), &sizes))
 }
 
 /// `enrichValidationError` with the tool's deltas as JSON; `"N xml"`.

@@ -44,7 +44,7 @@ pub use tool_error::{
     error, is_error_severity, required, tool_error, tool_error_with, ToolErrorOptions, ToolResponse,
 };
 pub use validation::{
-    format_validation_error, format_validation_error_with_total, validation_error_response,
+    format_validation_error, format_validation_error_sized, format_validation_error_with_total, validation_error_response,
     VALIDATION_RECOVERY,
 };
 

@@ -29,6 +29,7 @@ use crate::js::{
     cut_utf16, js_date_iso, js_display, json_prefix, utf16_len_exceeds, utf16_prefix_end,
 };
 use super::tool_error::ToolResponse;
+use crate::sizes::{TrueSizes, NO_CUTS};
 use crate::value::{js_number_string, Value};
 
 /// The line every validation error ends with.
@@ -80,6 +81,19 @@ pub fn format_validation_error_with_total(
     action_key: &str,
     sent_args: Option<&Value>,
 ) -> String {
+    format_validation_error_sized(issues, total_issues, action_key, sent_args, &NO_CUTS)
+}
+
+/// As [`format_validation_error_with_total`], from a bounded copy of the sent arguments
+/// and the true sizes of what it cut (see [`crate::sizes`]): `array(N)` and a list's
+/// `length` are the original's.
+pub fn format_validation_error_sized(
+    issues: &[Value],
+    total_issues: usize,
+    action_key: &str,
+    sent_args: Option<&Value>,
+    sent_sizes: &TrueSizes<'_>,
+) -> String {
     let rendered = issues.len().min(MAX_RENDERED_ISSUES);
     let mut out = String::with_capacity(160 + 120 * rendered);
     out.push_str("<validation_error action=\"");
@@ -89,7 +103,7 @@ pub fn format_validation_error_with_total(
         out.push_str("\n<field name=\"");
         push_attr(&mut out, &field_name(issue_path(issue)));
         out.push_str("\">");
-        push_content(&mut out, &field_detail(issue, sent_args));
+        push_content(&mut out, &field_detail(issue, sent_args, sent_sizes));
         out.push_str("</field>");
     }
     let left_out = total_issues.max(issues.len()) - rendered;
@@ -123,8 +137,20 @@ pub fn validation_error_response_with_total(
     action_key: &str,
     sent_args: Option<&Value>,
 ) -> ToolResponse {
+    validation_error_response_sized(issues, total_issues, action_key, sent_args, &NO_CUTS)
+}
+
+/// As [`validation_error_response_with_total`], with the true sizes of what the copy
+/// of the sent arguments cut (see [`format_validation_error_sized`]).
+pub fn validation_error_response_sized(
+    issues: &[Value],
+    total_issues: usize,
+    action_key: &str,
+    sent_args: Option<&Value>,
+    sent_sizes: &TrueSizes<'_>,
+) -> ToolResponse {
     ToolResponse {
-        text: format_validation_error_with_total(issues, total_issues, action_key, sent_args),
+        text: format_validation_error_sized(issues, total_issues, action_key, sent_args, sent_sizes),
         is_error: true,
         branded: false,
     }
@@ -179,10 +205,10 @@ fn field_name(path: &[Value]) -> String {
 }
 
 /// `MESSAGE You sent: SENT.[ SUGGESTION]`
-fn field_detail(issue: &Value, sent_args: Option<&Value>) -> String {
+fn field_detail(issue: &Value, sent_args: Option<&Value>, sizes: &TrueSizes<'_>) -> String {
     let mut detail = issue_message(issue);
     detail.push_str(" You sent: ");
-    detail.push_str(&describe_sent(resolve_sent(sent_args, issue_path(issue))));
+    detail.push_str(&describe_sent(resolve_sent_sized(sent_args, sizes, issue_path(issue))));
     detail.push('.');
     if let Some(suggestion) = issue_suggestion(issue) {
         detail.push(' ');
@@ -199,16 +225,18 @@ pub enum SentValue<'v> {
     Value(&'v Value),
     /// An array's `length`, which a JS property lookup would find.
     Length(usize),
+    /// A list of this many entries (more than a bounded copy of it holds).
+    List(usize),
 }
 
-fn array_item<'v>(items: &'v [Value], segment: &Value) -> SentValue<'v> {
+fn array_item<'v>(items: &'v [Value], len: usize, segment: &Value) -> SentValue<'v> {
     let index = match segment.path_key() {
         Value::Number(n) if n.fract() == 0.0 && *n >= 0.0 && *n < 4_294_967_295.0 => {
             // Checked above to be a whole number in u32 range.
             #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
             Some(*n as usize)
         }
-        Value::String(s) if s == "length" => return SentValue::Length(items.len()),
+        Value::String(s) if s == "length" => return SentValue::Length(len),
         Value::String(s)
             if s == "0"
                 || (!s.starts_with('0')
@@ -226,6 +254,12 @@ fn array_item<'v>(items: &'v [Value], segment: &Value) -> SentValue<'v> {
 
 /// Follows an issue path into the sent arguments as a JS property walk would.
 pub fn resolve_sent<'v>(sent_args: Option<&'v Value>, path: &[Value]) -> SentValue<'v> {
+    resolve_sent_sized(sent_args, &NO_CUTS, path)
+}
+
+/// [`resolve_sent`] in a bounded copy whose cuts `sizes` records: a cut list's length
+/// is the original's (a list the copy cut resolves to [`SentValue::List`]).
+pub fn resolve_sent_sized<'v>(sent_args: Option<&'v Value>, sizes: &TrueSizes<'_>, path: &[Value]) -> SentValue<'v> {
     if path.is_empty() || path.len() > MAX_RESOLVE_SEGMENTS {
         return SentValue::Missing;
     }
@@ -246,11 +280,14 @@ pub fn resolve_sent<'v>(sent_args: Option<&'v Value>, path: &[Value]) -> SentVal
                     .find(|(k, _)| *k == key)
                     .map_or(SentValue::Missing, |(_, v)| SentValue::Value(v))
             }
-            SentValue::Value(Value::Array(items)) => array_item(items, segment),
+            SentValue::Value(node @ Value::Array(items)) => array_item(items, sizes.len_of(node, items), segment),
             _ => return SentValue::Missing,
         };
     }
-    current
+    match current {
+        SentValue::Value(node @ Value::Array(items)) if sizes.of(node).is_some() => SentValue::List(sizes.len_of(node, items)),
+        other => other,
+    }
 }
 
 /// The `You sent:` text: `(missing)`, `null`, `'str'` (over 50 units: first 47 +
@@ -260,6 +297,7 @@ pub fn describe_sent(sent: SentValue<'_>) -> String {
     match sent {
         SentValue::Missing => "(missing)".to_owned(),
         SentValue::Length(n) => n.to_string(),
+        SentValue::List(n) => format!("array({n})"),
         SentValue::Value(value) => match value {
             Value::Null => "null".to_owned(),
             Value::String(s) => {

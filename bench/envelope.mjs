@@ -1,0 +1,104 @@
+// make bench: toolError and errorResult against plain-JS floors that write the same
+// bytes: template strings and replace() escaping, no redaction, no bounds, no checks of
+// untrusted input — what the envelope costs at the least. Each floor is checked once
+// against the package before timing. Figures only; nothing asserts speed.
+import assert from 'node:assert/strict';
+import { pathToFileURL } from 'node:url';
+import { duration, packageDir, perCall, speed } from './timing.mjs';
+
+const BRAND = Symbol.for('mcp-fusion.ToolResponse');
+const TEXT = { '&': '&amp;', '<': '&lt;' };
+const ATTR = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const text = (s) => s.replace(/[&<]/g, (c) => TEXT[c]);
+const attr = (s) => s.replace(/[&<>"']/g, (c) => ATTR[c]);
+
+/** The floor of toolError: the same <tool_error> for string details and no secrets. */
+function floorToolError(code, o) {
+  const severity = o.severity ?? 'error';
+  let t = `<tool_error code="${attr(code)}" severity="${attr(severity)}">\n<message>${text(o.message)}</message>\n`;
+  if (o.suggestion) t += `<recovery>${text(o.suggestion)}</recovery>\n`;
+  if (o.availableActions && o.availableActions.length > 0) {
+    t += '<available_actions>\n';
+    for (const a of o.availableActions) t += `  <action>${text(a)}</action>\n`;
+    t += '</available_actions>\n';
+  }
+  if (o.details) {
+    const keys = Object.keys(o.details);
+    if (keys.length > 0) {
+      t += '<details>\n';
+      for (const k of keys) t += `  <detail key="${attr(k)}">${text(String(o.details[k]))}</detail>\n`;
+      t += '</details>\n';
+    }
+  }
+  if (Number.isFinite(o.retryAfter) && o.retryAfter > 0) t += `<retry_after>${o.retryAfter} seconds</retry_after>\n`;
+  t += '</tool_error>';
+  const response = { content: [{ type: 'text', text: t }], isError: severity !== 'warning' };
+  Object.defineProperty(response, BRAND, { value: true });
+  return response;
+}
+
+/** The floor of errorResult for an McpError whose data holds a reason and a recovery hint. */
+function floorErrorResult(e, requestId) {
+  const data = { ...e.data, requestId };
+  let t = `Error: ${e.message}`;
+  const hint = e.data?.recovery?.hint;
+  if (typeof hint === 'string' && hint !== '') t += `\n\nRecovery: ${hint}`;
+  const terms = [];
+  if (typeof e.data?.reason === 'string') terms.push(`reason ${e.data.reason}`);
+  if (typeof e.data?.retryable === 'boolean') terms.push(e.data.retryable ? 'retryable' : 'not retryable');
+  terms.push(`request ${requestId}`);
+  t += `\n\n(${terms.join(' · ')})`;
+  return {
+    isError: true,
+    content: [{ type: 'text', text: t }],
+    structuredContent: { error: { code: e.code, message: e.message, data } },
+  };
+}
+
+export async function run(pkg) {
+  const m = await import(new URL('node.js', pkg).href);
+  const toolErrorCases = [
+    ['NOT_FOUND', { message: 'Invoice inv_42 was not found' }],
+    [
+      'NOT_FOUND',
+      {
+        message: 'Invoice inv_42 was not found for tenant <acme>',
+        suggestion: 'Call list_invoices to see the ids that exist & retry',
+        availableActions: ['list_invoices', 'get_invoice'],
+        details: { invoiceId: 'inv_42', tenant: 'acme' },
+        retryAfter: 5,
+        severity: 'error',
+      },
+    ],
+  ];
+  const error = m.notFound('Invoice inv_42 was not found', {
+    reason: 'invoice_missing',
+    retryable: false,
+    recovery: { hint: 'Call list_invoices and retry with an id it returns.' },
+  });
+  const requestId = 'REQ42-ABCDE';
+  const plain = (v) => JSON.parse(JSON.stringify(v));
+
+  // The floors write what the package writes, byte for byte.
+  for (const [code, opts] of toolErrorCases) {
+    const ours = m.toolError(code, opts);
+    assert.deepEqual(plain(floorToolError(code, opts)), plain(ours));
+    assert.equal(floorToolError(code, opts)[BRAND], ours[BRAND]);
+  }
+  assert.equal(JSON.stringify(floorErrorResult(error, requestId)), JSON.stringify(m.errorResult(error, { requestId })));
+
+  const [small, full] = toolErrorCases;
+  const rows = [
+    ['toolError, message only', () => m.toolError(...small), () => floorToolError(...small), 0.67],
+    ['toolError, every field', () => m.toolError(...full), () => floorToolError(...full), 0.67],
+    ['errorResult, McpError', () => m.errorResult(error, { requestId }), () => floorErrorResult(error, requestId), 0.5],
+  ].map(([label, ours, floor, goal]) => ({ label, ours: perCall(ours), floor: perCall(floor), goal }));
+  console.log('envelopes vs plain-JS floors writing the same bytes (bench/envelope.mjs), per call');
+  console.log('  call                        mcp-envelope     floor   vs floor  goal');
+  for (const { label, ours, floor, goal } of rows) {
+    console.log(`  ${label.padEnd(26)} ${duration(ours).padStart(12)} ${duration(floor).padStart(9)} ${speed(ours, floor).padStart(10)}  ≥ ${goal.toFixed(2)}×`);
+  }
+  return rows;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await run(packageDir());

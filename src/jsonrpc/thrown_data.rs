@@ -1,0 +1,184 @@
+//! A thrown McpError's `data`, as a caller that serialised it field by field hands it
+//! over: an object whose fields are each the JSON text of the thrown field.
+//!
+//! The data goes out exactly as thrown, but the core's JSON reader stops at 64 levels.
+//! A field nested deeper is given to the core as a marker string, and its own text is
+//! put back in the envelope's JSON where the marker landed ([`ThrownData::restore`]).
+//! The member scan is iterative, so depth costs nothing.
+
+use crate::redact::redact_json;
+use crate::value::Value;
+
+/// The data as the core reads it, and the fields kept as text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ThrownData {
+    pub value: Option<Value>,
+    /// `(marker as JSON text, the field's own JSON text)`.
+    raw: Vec<(String, String)>,
+}
+
+impl ThrownData {
+    /// Reads `text` (`""` is no data). `avoid` is other text the envelope carries (the
+    /// request id): no marker equals a string of either.
+    pub fn parse(text: &str, avoid: &str) -> Result<ThrownData, &'static str> {
+        if text.is_empty() {
+            return Ok(ThrownData { value: None, raw: Vec::new() });
+        }
+        if let Ok(value) = Value::parse_json(text) {
+            return Ok(ThrownData { value: Some(value), raw: Vec::new() });
+        }
+        let members = top_level_members(text).ok_or("data is not a JSON object")?;
+        // A marker no string of the data (nor `avoid`) can equal: its tag appears nowhere in them.
+        let tag = (0u32..)
+            .map(|n| format!("mcp-envelope:raw{n}:"))
+            .find(|tag| !text.contains(tag.as_str()) && !avoid.contains(tag.as_str()))
+            .unwrap_or_default();
+        let mut fields = Vec::new();
+        let mut raw = Vec::new();
+        for (key, member) in members {
+            let Some(key) = Value::parse_json(key).ok().and_then(|k| k.as_str().map(str::to_owned)) else {
+                return Err("data has a key that is not a JSON string");
+            };
+            let value = match Value::parse_json(member) {
+                Ok(value) => value,
+                Err(_) => {
+                    let marker = format!("\u{0}{tag}{}\u{0}", raw.len());
+                    raw.push((Value::str(marker.clone()).to_json(), member.to_owned()));
+                    Value::String(marker)
+                }
+            };
+            fields.push((key, value));
+        }
+        Ok(ThrownData { value: Some(Value::Object(fields)), raw })
+    }
+
+    /// The envelope's JSON with each deep field's own text in place of its marker (its
+    /// strings redacted when `redact`, as the core redacts the rest of the data). The
+    /// data is the last part of the envelope, so the last occurrence is the field.
+    pub fn restore(&self, mut json: String, redact: bool) -> String {
+        for (marker, text) in &self.raw {
+            if let Some(at) = json.rfind(marker.as_str()) {
+                let text = if redact { redact_json(text) } else { text.as_str().into() };
+                json.replace_range(at..at + marker.len(), &text);
+            }
+        }
+        json
+    }
+}
+
+/// The `(key, value)` spans of a JSON object's members, without reading the values.
+/// `None` unless `text` is one object.
+pub fn top_level_members(text: &str) -> Option<Vec<(&str, &str)>> {
+    let bytes = text.as_bytes();
+    let mut i = skip_space(bytes, 0);
+    if bytes.get(i) != Some(&b'{') {
+        return None;
+    }
+    i = skip_space(bytes, i + 1);
+    let mut members = Vec::new();
+    if bytes.get(i) == Some(&b'}') {
+        return only_space_after(bytes, i + 1).then_some(members);
+    }
+    loop {
+        if bytes.get(i) != Some(&b'"') {
+            return None;
+        }
+        let key_end = string_end(bytes, i)?;
+        let key = text.get(i..key_end)?;
+        i = skip_space(bytes, key_end);
+        if bytes.get(i) != Some(&b':') {
+            return None;
+        }
+        let start = skip_space(bytes, i + 1);
+        let end = value_end(bytes, start)?;
+        members.push((key, text.get(start..end)?.trim_end()));
+        i = skip_space(bytes, end);
+        match bytes.get(i) {
+            Some(b',') => i = skip_space(bytes, i + 1),
+            Some(b'}') => return only_space_after(bytes, i + 1).then_some(members),
+            _ => return None,
+        }
+    }
+}
+
+fn skip_space(bytes: &[u8], mut i: usize) -> usize {
+    while matches!(bytes.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+        i += 1;
+    }
+    i
+}
+
+fn only_space_after(bytes: &[u8], i: usize) -> bool {
+    skip_space(bytes, i) == bytes.len()
+}
+
+/// The index after the closing quote of the string opening at `start`.
+fn string_end(bytes: &[u8], start: usize) -> Option<usize> {
+    let mut i = start + 1;
+    loop {
+        match bytes.get(i)? {
+            b'\\' => i += 2,
+            b'"' => return Some(i + 1),
+            _ => i += 1,
+        }
+    }
+}
+
+/// The index of the `,` or `}` that ends the member value starting at `start`.
+fn value_end(bytes: &[u8], start: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut i = start;
+    loop {
+        match bytes.get(i)? {
+            b'"' => {
+                i = string_end(bytes, i)?;
+                continue;
+            }
+            b'[' | b'{' => depth += 1,
+            b']' | b'}' if depth == 0 => return Some(i),
+            b']' | b'}' => depth -= 1,
+            b',' if depth == 0 => return Some(i),
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn members_are_found_without_reading_values() {
+        assert_eq!(top_level_members(r#" { } "#), Some(vec![]));
+        assert_eq!(top_level_members(r#"{"a":[1,{"b":"]"}],"c":"d"}"#), Some(vec![(r#""a""#, r#"[1,{"b":"]"}]"#), (r#""c""#, r#""d""#)]));
+        assert_eq!(top_level_members(r#"{"a":1} x"#), None);
+        assert_eq!(top_level_members(r#"{"a":"#), None);
+        assert_eq!(top_level_members(r#"{"a":"\"#), None);
+    }
+
+    #[test]
+    fn deep_fields_cross_as_markers_and_come_back_as_sent() {
+        let deep = format!("{}1{}", "[".repeat(100), "]".repeat(100));
+        let text = format!(r#"{{"a":1, "deep" : {deep} ,"s":"x,}}]\"","x":"\u0000mcp-envelope:raw0:0\u0000"}}"#);
+        let data = ThrownData::parse(&text, "id").unwrap();
+        let value = data.value.clone().unwrap();
+        let marker = value.get("deep").and_then(Value::as_str).unwrap();
+        // The tag the data already holds is skipped.
+        assert_eq!(marker, "\u{0}mcp-envelope:raw1:0\u{0}");
+        let json = value.to_json();
+        assert_eq!(data.restore(json, false), format!(r#"{{"a":1,"deep":{deep},"s":"x,}}]\"","x":"\u0000mcp-envelope:raw0:0\u0000"}}"#));
+        assert!(ThrownData::parse(&deep, "").is_err());
+        assert_eq!(ThrownData::parse("", ""), Ok(ThrownData { value: None, raw: Vec::new() }));
+    }
+
+    #[test]
+    fn deep_fields_are_redacted_when_asked() {
+        let deep = format!(r#"{}{{"password":"hunter2"}}{}"#, "[".repeat(100), "]".repeat(100));
+        let data = ThrownData::parse(&format!(r#"{{"deep":{deep}}}"#), "").unwrap();
+        let json = data.value.clone().unwrap().to_json();
+        let out = data.restore(json.clone(), true);
+        assert!(!out.contains("hunter2") && out.contains(r#"{"password":"***"}"#), "{out}");
+        assert!(data.restore(json, false).contains("hunter2"));
+    }
+}
