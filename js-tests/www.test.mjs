@@ -3,11 +3,10 @@
 // checks that every pane holds exactly what www/src/compute.js — the module the page
 // runs — returns in Node for the same inputs. Saves www/screenshot.png (the README's).
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../tools/chromium.mjs';
 import { linkPackage, root } from './link-package.mjs';
 
 linkPackage();
@@ -57,21 +56,7 @@ before(async () => {
   site = mkdtempSync(join(root, 'build', 'www-test-'));
   served = await serve(await buildSite(site), 0);
   profile = mkdtempSync(join(root, 'build', 'chromium-profile-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(),
-    headless: true,
-    viewport: { width: 1440, height: 1000 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  context = await launchChromium(profile, { viewport: { width: 1440, height: 1000 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: served.url.slice(0, -1) });
   for (const tab of context.pages()) await tab.close();
   page = await open(served.url);

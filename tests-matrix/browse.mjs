@@ -1,10 +1,9 @@
 // Loads a built page in headless Chromium (Debian's, driven by playwright-core): serves
 // DIR on 127.0.0.1, waits for the page's result, prints it and stops. `node browse.mjs DIR`.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../tools/chromium.mjs';
 
 const dir = process.argv[2];
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
@@ -23,21 +22,7 @@ const server = createServer((req, res) => {
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const profile = mkdtempSync(join(dir, '..', 'chromium-profile-'));
-const executablePath = execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath,
-  headless: true,
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const context = await launchChromium(profile);
 try {
   const page = context.pages()[0] ?? (await context.newPage());
   const errors = [];
