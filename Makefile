@@ -8,7 +8,7 @@ export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER := wasm-bindgen-test-runner
 
 WASM := target/wasm32-unknown-unknown/release/mcp_envelope.wasm
 
-.PHONY: setup build wasm demo test test-rust test-wasm test-js test-matrix bench clean
+.PHONY: setup build wasm demo test test-rust test-wasm test-js test-matrix bench fuzz clean
 
 setup:
 	@scripts/setup.sh
@@ -45,6 +45,26 @@ test-matrix: build
 bench: build
 	node bench/all.mjs
 	node bench/coldstart.mjs
+	node --expose-gc bench/memory.mjs
+	node bench/bounded.mjs
+
+# cargo-fuzz over the core (fuzz/), each target for FUZZ_SECONDS (not part of `make
+# test`). Stable Rust with RUSTC_BOOTSTRAP=1 stands in for nightly. New inputs go to
+# fuzz/target/corpus/ (the committed seeds in fuzz/corpus/ are only read); a crash is
+# saved in fuzz/artifacts/<target>/ and fails the run: add it to tests/fuzz_regressions.rs.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := json_reader xml_issues jsonrpc_issues classifier xml_builders client_parser
+fuzz: setup
+	@command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
+	cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz build -O
+	@cd fuzz && for t in $(FUZZ_TARGETS); do \
+	  mkdir -p target/corpus/$$t artifacts/$$t; \
+	  echo "fuzz: $$t for $(FUZZ_SECONDS)s"; \
+	  RUSTC_BOOTSTRAP=1 cargo fuzz run -O $$t target/corpus/$$t corpus/$$t -- \
+	    -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -rss_limit_mb=2048 -print_final_stats=1 \
+	    -artifact_prefix=artifacts/$$t/ 2>&1 | grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|#[0-9]+ +DONE|==[0-9]+==|SUMMARY|artifact_prefix|Test unit written)' ; \
+	  test $${PIPESTATUS[0]} -eq 0 || exit 1; \
+	done
 
 # The playground (www/): builds it into build/www/ and serves it on 127.0.0.1, on $PORT
 # or else a free port, and prints the URL.

@@ -10,6 +10,8 @@ let pending;
 export function init(input) {
   pending ??= initWasm(input === undefined ? undefined : { module_or_path: input }).then(
     () => {
+      // No module to hand over: the glue keeps the one it compiled, and the engine
+      // re-instantiates from it (synchronously) if the instance traps.
       markReady();
     },
     (error) => {

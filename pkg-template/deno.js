@@ -6,7 +6,8 @@ import { initSync } from './wasm/mcp_envelope.js';
 import { markReady } from './lib/engine.js';
 
 initSync({ module: wasmModule });
-markReady();
+// The engine keeps the module to re-instantiate from if the instance traps.
+markReady(wasmModule);
 
 export * from './lib/index.js';
 

@@ -9,8 +9,11 @@ const bytes =
   typeof Buffer === 'function'
     ? Buffer.from(wasmBase64, 'base64')
     : Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0));
-initSync({ module: bytes });
-markReady();
+// Compiled here, not inside initSync, so the engine keeps the module to re-instantiate
+// from if the instance ever traps (lib/engine.js).
+const wasmModule = new WebAssembly.Module(bytes);
+initSync({ module: wasmModule });
+markReady(wasmModule);
 
 export * from './lib/index.js';
 

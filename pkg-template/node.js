@@ -15,8 +15,11 @@ try {
     { cause: error },
   );
 }
-initSync({ module: bytes });
-markReady();
+// Compiled here, not inside initSync, so the engine keeps the module to re-instantiate
+// from if the instance ever traps (lib/engine.js).
+const wasmModule = new WebAssembly.Module(bytes);
+initSync({ module: wasmModule });
+markReady(wasmModule);
 
 export * from './lib/index.js';
 

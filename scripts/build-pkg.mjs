@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
+import { addRenewHook } from './glue-hook.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (path) => `${root}${path}`;
@@ -38,6 +39,8 @@ run(at('node_modules/.bin/wasm-opt'), [
 for (const file of ['mcp_envelope.js', 'mcp_envelope.d.ts']) {
   cpSync(`${bindgen}/${file}`, `${pkg}/wasm/${file}`);
 }
+// The self-healing engine re-instantiates through a hook in the glue (scripts/glue-hook.mjs).
+writeFileSync(`${pkg}/wasm/mcp_envelope.js`, addRenewHook(readFileSync(`${pkg}/wasm/mcp_envelope.js`, 'utf8')));
 
 const template = JSON.parse(readFileSync(at('pkg-template/package.json'), 'utf8'));
 const version = /^version\s*=\s*"([^"]+)"/m.exec(readFileSync(at('Cargo.toml'), 'utf8'))?.[1];

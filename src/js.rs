@@ -289,6 +289,47 @@ pub(crate) fn js_date_iso(ms: f64) -> Option<String> {
     ))
 }
 
+/// The epoch milliseconds of an ISO text exactly as `toISOString` writes it
+/// (`YYYY-MM-DDTHH:MM:SS.mmmZ`, four-digit years), or `None`.
+pub(crate) fn js_iso_ms(text: &str) -> Option<f64> {
+    let b = text.as_bytes();
+    if b.len() != 24 || b.get(23) != Some(&b'Z') {
+        return None;
+    }
+    let num = |from: usize, to: usize| -> Option<i64> {
+        let part = text.get(from..to)?;
+        if part.bytes().all(|c| c.is_ascii_digit()) { part.parse().ok() } else { None }
+    };
+    let seps = [(4, b'-'), (7, b'-'), (10, b'T'), (13, b':'), (16, b':'), (19, b'.')];
+    if seps.iter().any(|(i, c)| b.get(*i) != Some(c)) {
+        return None;
+    }
+    let (year, month, day) = (num(0, 4)?, num(5, 7)?, num(8, 10)?);
+    let (hour, minute, second, milli) = (num(11, 13)?, num(14, 16)?, num(17, 19)?, num(20, 23)?);
+    if !(1..=12).contains(&month) || !(1..=31).contains(&day) || hour > 23 || minute > 59 || second > 59 {
+        return None;
+    }
+    let days = days_from_civil(year, month, day);
+    if civil_from_days(days) != (year, month, day) {
+        return None;
+    }
+    let ms = ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + milli;
+    // At most year 9999: far inside f64's exact integers.
+    #[allow(clippy::cast_precision_loss)]
+    Some(ms as f64)
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
+fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400);
+    let mp = if month > 2 { month - 3 } else { month + 9 };
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
 /// Proleptic Gregorian date of a day count since 1970-01-01 (H. Hinnant's algorithm).
 fn civil_from_days(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;

@@ -820,8 +820,8 @@ fn contract_awareness_escapes_tool_and_action_names_unlike_the_reference() {
         );
     assert_ne!(ours.xml, reference_style);
     let escaped = s(&v, &["expected", "enrichedError"])
-        .replace("tool \"users\"", "tool \"a&quot;&lt;b&gt;&amp;\"")
-        .replace("<action>list</action>", "<action>l&lt;i&gt;st</action>");
+        .replace("tool \"users\"", "tool \"a\"&lt;b>&amp;\"")
+        .replace("<action>list</action>", "<action>l&lt;i>st</action>");
     assert_eq!(ours.xml, escaped);
     assert!(!ours.xml.contains("<b>") && !ours.xml.contains("<i>"));
 }

@@ -1,10 +1,20 @@
-// The raw WebAssembly exports, guarded: the browser entry must `await init()` before
-// any call, and a clear error beats wasm-bindgen's "cannot read properties of undefined".
+// The raw WebAssembly exports, guarded twice. Before init: the browser entry must
+// `await init()` before any call, and a clear error beats wasm-bindgen's "cannot read
+// properties of undefined". After a trap: an instance that trapped (or overflowed the
+// stack, or ran out of memory) has its stack pointer and heap left mid-call, so it is
+// dropped and a fresh one made from the compiled module the entry left here, and that
+// call returns the minimal valid answer of its export (below) instead of throwing a
+// `WebAssembly.RuntimeError` into the server. The next call runs on the fresh instance.
 import * as glue from '../wasm/mcp_envelope.js';
 
 let ready = false;
+let compiled;
+// false after a trap whose re-instantiation failed: the next call tries again first.
+let healthy = true;
 
-export function markReady() {
+/** `module`: the compiled `WebAssembly.Module` the entry instantiated (browser: none, the glue keeps it). */
+export function markReady(module) {
+  compiled = module;
   ready = true;
 }
 
@@ -12,5 +22,112 @@ export function engine() {
   if (!ready) {
     throw new Error('mcp-envelope: the WebAssembly module is not initialised yet; `await init()` first');
   }
-  return glue;
+  return guarded;
 }
+
+/** A failure that leaves the instance unusable, as opposed to an error the core returned (`JsError`, an `Error`). */
+function isTrap(error) {
+  if (error instanceof WebAssembly.RuntimeError || error instanceof RangeError) return true;
+  // Firefox's "too much recursion"; another realm's RuntimeError.
+  const name = error !== null && typeof error === 'object' ? error.name : undefined;
+  return name === 'InternalError' || name === 'RuntimeError';
+}
+
+function renew() {
+  try {
+    // scripts/build-pkg.mjs adds this to the glue: forget the instance, instantiate anew.
+    glue.__mcpEnvelopeRenew(compiled);
+    healthy = true;
+  } catch {
+    healthy = false;
+  }
+}
+
+const GENERIC = 'An internal error occurred.';
+const INTERNAL = -32603;
+const XML_INTERNAL = `<tool_error code="INTERNAL_ERROR" severity="error">\n<message>${GENERIC}</message>\n</tool_error>`;
+// "1…": an error result, as the XML builders flag their text for the JS layer.
+const xmlResult = () => `1${XML_INTERNAL}`;
+
+function freshId() {
+  if (!healthy) return '';
+  try {
+    return glue.requestId();
+  } catch {
+    return '';
+  }
+}
+
+// The minimal valid answer of each export that takes a caller's input, in that export's
+// own wire form. Never the caller's message (it could hold a secret the core would have
+// masked); only names the caller chose for the envelope (the tool, the request id).
+const FALLBACKS = {
+  classifyRead: () => INTERNAL,
+  classifyCauses: () => INTERNAL,
+  httpStatusToErrorCode: () => undefined,
+  errorResultJson: (kind, code, message, payload, total, sizes, requestId, freshIdWanted) => {
+    const id = freshIdWanted ? freshId() : requestId;
+    const text = id === '' ? `Error: ${GENERIC}` : `Error: ${GENERIC}\n\n(request ${id})`;
+    const error = { code: INTERNAL, message: GENERIC };
+    if (id !== '') error.data = { requestId: id };
+    return JSON.stringify({ isError: true, content: [{ type: 'text', text }], structuredContent: { error } });
+  },
+  formatValidationJson: () =>
+    JSON.stringify({ code: -32602, message: 'Input validation error: Invalid input', data: { reason: 'invalid_arguments' } }),
+  logRecordJson: (kind, code, message, reason, issues, total, tool) =>
+    JSON.stringify({ level: 'error', code: INTERNAL, name: 'InternalError', category: 'server', message: GENERIC, tool }),
+  failJson: () => JSON.stringify({ code: INTERNAL, message: GENERIC }),
+  recoveryForJson: () => '{}',
+  xmlToolError: xmlResult,
+  xmlError: xmlResult,
+  xmlRequired: xmlResult,
+  xmlRoutingError: xmlResult,
+  xmlInternalError: xmlResult,
+  xmlGroupUnknownAction: xmlResult,
+  xmlGroupValidationError: xmlResult,
+  xmlValidationErrorResult: xmlResult,
+  xmlFormatValidationError: () => XML_INTERNAL,
+  // The caller's XML unchanged is a valid, unenriched answer.
+  xmlEnrichValidationError: (xml) => `0 ${xml}`,
+  xmlFormatDeltas: () => '',
+  // "Not a tool error": parseToolError answers null.
+  xmlParseToolError: () => '',
+};
+
+function guard(name, fn) {
+  const fallback = FALLBACKS[name];
+  // Once, on the fresh instance: an export without input (the code table, a request id)
+  // cannot have trapped on what it was given.
+  const retry = (...args) => {
+    if (healthy) {
+      try {
+        return fn(...args);
+      } catch (error) {
+        if (!isTrap(error)) throw error;
+        renew();
+      }
+    }
+    throw new Error('mcp-envelope: the WebAssembly instance trapped; it is re-instantiated for the next call');
+  };
+  const afterTrap = fallback ?? retry;
+  return (...args) => {
+    if (!healthy) {
+      renew();
+      if (!healthy) return afterTrap(...args);
+    }
+    try {
+      return fn(...args);
+    } catch (error) {
+      if (!isTrap(error)) throw error;
+      renew();
+      return afterTrap(...args);
+    }
+  };
+}
+
+const guarded = {};
+for (const [name, value] of Object.entries(glue)) {
+  if (name === 'default' || name === 'initSync' || name.startsWith('__')) continue;
+  guarded[name] = typeof value === 'function' ? guard(name, value) : value;
+}
+Object.freeze(guarded);

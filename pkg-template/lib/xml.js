@@ -60,9 +60,25 @@ function fail(fn, param, expected, value) {
   throw new TypeError(`mcp-envelope: ${fn}: \`${param}\` must be ${expected}, got ${describe(value)}`);
 }
 
+/**
+ * Caps of what an author's values cross with: a string longer than TEXT_UNITS UTF-16
+ * units is cut there (never inside a surrogate pair) and ends in `…`; a list or a
+ * details object keeps its first LIST_ENTRIES entries. A 100 MB message or 100,000
+ * detail keys cost what the capped prefix costs.
+ */
+const TEXT_UNITS = COPY_LIMITS.stringUnits;
+const LIST_ENTRIES = COPY_LIMITS.entries;
+
+function capped(text) {
+  if (text.length <= TEXT_UNITS) return text;
+  const last = text.charCodeAt(TEXT_UNITS - 1);
+  const end = last >= 0xd800 && last <= 0xdbff ? TEXT_UNITS - 1 : TEXT_UNITS;
+  return `${text.slice(0, end)}…`;
+}
+
 function string(fn, param, value) {
   if (typeof value !== 'string') fail(fn, param, 'a string', value);
-  return value;
+  return capped(value);
 }
 
 /** `undefined` (or null) for absent, else a string. */
@@ -78,9 +94,23 @@ function object(fn, param, value) {
 /** A list of strings as JSON text; absent (undefined or null) is empty unless required. */
 function stringList(fn, param, value, required = false) {
   if (!required && (value === undefined || value === null)) return '[]';
-  if (!Array.isArray(value)) fail(fn, param, 'an array of strings', value);
+  let length;
+  try {
+    length = Array.isArray(value) ? value.length : undefined;
+  } catch {
+    length = undefined;
+  }
+  if (!Number.isSafeInteger(length) || length < 0) fail(fn, param, 'an array of strings', value);
   const out = [];
-  for (let i = 0; i < value.length; i++) out.push(string(fn, `${param}[${i}]`, value[i]));
+  for (let i = 0; i < Math.min(length, LIST_ENTRIES); i++) {
+    let item;
+    try {
+      item = value[i];
+    } catch {
+      fail(fn, `${param}[${i}]`, 'a readable string', undefined);
+    }
+    out.push(string(fn, `${param}[${i}]`, item));
+  }
   return JSON.stringify(out);
 }
 
@@ -167,11 +197,12 @@ function detailPairs(fn, param, details, into) {
     return into;
   }
   for (const key of keys) {
+    if (into.length >= LIST_ENTRIES) break;
     let value;
     try {
       value = details[key];
     } catch {
-      into.push([key, UNREADABLE]);
+      into.push([capped(key), UNREADABLE]);
       continue;
     }
     let text;
@@ -180,7 +211,7 @@ function detailPairs(fn, param, details, into) {
     } catch {
       text = UNREADABLE;
     }
-    into.push([key, text]);
+    into.push([capped(key), typeof text === 'string' ? capped(text) : text]);
   }
   return into;
 }
@@ -222,7 +253,7 @@ function writeToolError(code, message, suggestion, actionsJson, pairs, retryAfte
 
 export function toolError(code, opts) {
   const fn = 'toolError';
-  string(fn, 'code', code);
+  code = string(fn, 'code', code);
   object(fn, 'opts', opts);
   return writeToolError(
     code,
@@ -237,7 +268,7 @@ export function toolError(code, opts) {
 }
 
 export function error(message, code) {
-  string('error', 'message', message);
+  message = string('error', 'message', message);
   return response(engine().xmlError(message, optionalString('error', 'code', code)));
 }
 
@@ -416,15 +447,15 @@ export function internalError(thrown, where) {
 
 export function groupUnknownAction(group, action, actions) {
   const fn = 'groupUnknownAction';
-  string(fn, 'group', group);
-  string(fn, 'action', action);
+  group = string(fn, 'group', group);
+  action = string(fn, 'action', action);
   return response(engine().xmlGroupUnknownAction(group, action.slice(0, ECHO_UNITS), stringList(fn, 'actions', actions, true)));
 }
 
 export function groupValidationError(group, action, issues) {
   const fn = 'groupValidationError';
-  string(fn, 'group', group);
-  string(fn, 'action', action);
+  group = string(fn, 'group', group);
+  action = string(fn, 'action', action);
   const { json, total } = issuePrefix(fn, issues, GROUP_ISSUES);
   return response(engine().xmlGroupValidationError(group, action, json, total));
 }
@@ -434,7 +465,7 @@ export function groupValidationError(group, action, issues) {
 
 /** What both validation writers send: the issue prefix, its total and the sent arguments. */
 function validationInput(fn, issues, actionKey, sentArgs) {
-  string(fn, 'actionKey', actionKey);
+  actionKey = string(fn, 'actionKey', actionKey);
   const { json, total } = issuePrefix(fn, issues, RENDERED_ISSUES);
   // A bounded plain copy; a Date shows as its ISO text and a BigInt as its digits. The
   // true sizes of what it cut cross beside it, so `array(N)` is the list's own length.
@@ -458,8 +489,8 @@ export function validationErrorResult(issues, actionKey, sentArgs) {
 export function enrichValidationError(xml, toolName, actionKey, options) {
   const fn = 'enrichValidationError';
   string(fn, 'xml', xml);
-  string(fn, 'toolName', toolName);
-  string(fn, 'actionKey', actionKey);
+  toolName = string(fn, 'toolName', toolName);
+  actionKey = string(fn, 'actionKey', actionKey);
   object(fn, 'options', options);
   const { activeDeltas, includeAllSeverities, maxDeltasPerError } = options;
   if (typeof activeDeltas !== 'object' || activeDeltas === null || typeof activeDeltas.get !== 'function') {

@@ -106,3 +106,52 @@ fn fresh_request_id() -> Result<String, JsError> {
 
 // The declarations generated for TypeScript (the code enum, the data shapes).
 mod types;
+
+/// Test builds only (`--features test-trap`, written by scripts/build-test-trap.mjs to
+/// build/test-trap/, never to pkg/): ways to trap the instance on purpose, so
+/// js-tests/self-heal.test.mjs can prove the JS layer re-instantiates it.
+#[cfg(feature = "test-trap")]
+#[allow(clippy::panic)]
+mod test_trap {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::sync::atomic::{AtomicU32, Ordering};
+
+    use wasm_bindgen::prelude::*;
+
+    /// Allocations left before the armed trap (0: disarmed).
+    static COUNTDOWN: AtomicU32 = AtomicU32::new(0);
+
+    /// The system allocator, except that the allocation [`trap_after_allocations`] armed traps.
+    struct Countdown;
+
+    // SAFETY: every call is passed to `System` unchanged.
+    unsafe impl GlobalAlloc for Countdown {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            match COUNTDOWN.load(Ordering::Relaxed) {
+                0 => {}
+                1 => core::arch::wasm32::unreachable(),
+                left => COUNTDOWN.store(left - 1, Ordering::Relaxed),
+            }
+            System.alloc(layout)
+        }
+
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            System.dealloc(ptr, layout);
+        }
+    }
+
+    #[global_allocator]
+    static ALLOCATOR: Countdown = Countdown;
+
+    /// Panics (with `panic = "abort"`: the instance traps).
+    #[wasm_bindgen(js_name = trapForTest)]
+    pub fn trap_for_test() {
+        panic!("mcp-envelope: trapForTest");
+    }
+
+    /// The `n`-th allocation from now traps, inside whatever export makes it (0 disarms).
+    #[wasm_bindgen(js_name = trapAfterAllocations)]
+    pub fn trap_after_allocations(n: u32) {
+        COUNTDOWN.store(n, Ordering::Relaxed);
+    }
+}

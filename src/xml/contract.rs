@@ -15,10 +15,12 @@
 //!   COSMETIC); the reference prints the first delta's, which is the same only when
 //!   the caller sorted them.
 //!
-//! Tool and action names are escaped like every other value here (the reference
-//! leaves them raw).
+//! Tool and action names are escaped on `&` and `<` (and `]]>`), what well-formed XML
+//! needs; the reference leaves them raw. Delta text is escaped as the reference's
+//! `formatDeltasAsXml` does (`& < > "`, not `'`), and inside `<contract_awareness>`
+//! every line of the block is indented, a description's continuation lines too.
 
-use super::escape::{escape_content_all, push_attr, push_content_all};
+use super::escape::{push_content, push_delta_attr, push_delta_content};
 use crate::js::{cut_utf16, js_display};
 use crate::value::Value;
 
@@ -110,16 +112,29 @@ fn is_relevant(delta: &Value, action_key: &str, include_all: bool) -> bool {
     severity_ok && applies_to_action(field, action_key)
 }
 
-fn push_change(out: &mut String, delta: &Value, indent: &str) {
+/// Delta text escaped as `formatDeltasAsXml` does; inside `<contract_awareness>`
+/// (`shift` = two spaces) every line break is followed by the shift, because the
+/// reference indents every line of the finished block, text lines included.
+fn push_delta_text(out: &mut String, text: &str, shift: &str) {
+    if shift.is_empty() {
+        push_delta_content(out, text);
+        return;
+    }
+    let mut escaped = String::with_capacity(text.len());
+    push_delta_content(&mut escaped, text);
+    out.push_str(&escaped.replace('\n', &format!("\n{shift}")));
+}
+
+fn push_change(out: &mut String, delta: &Value, indent: &str, shift: &str) {
     out.push_str(indent);
     out.push_str("<change severity=\"");
-    push_attr(out, &delta_text(delta, "severity").unwrap_or_default());
+    push_delta_attr(out, &delta_text(delta, "severity").unwrap_or_default());
     out.push_str("\" field=\"");
-    push_attr(out, &delta_text(delta, "field").unwrap_or_default());
+    push_delta_attr(out, &delta_text(delta, "field").unwrap_or_default());
     out.push_str("\">\n");
     out.push_str(indent);
     out.push_str("  <description>");
-    push_content_all(out, &delta_text(delta, "description").unwrap_or_default());
+    push_delta_text(out, &delta_text(delta, "description").unwrap_or_default(), shift);
     out.push_str("</description>\n");
     for side in ["before", "after"] {
         if let Some(text) = delta_text(delta, side) {
@@ -127,7 +142,7 @@ fn push_change(out: &mut String, delta: &Value, indent: &str) {
             out.push_str("  <");
             out.push_str(side);
             out.push('>');
-            push_content_all(out, &text);
+            push_delta_text(out, &text, shift);
             out.push_str("</");
             out.push_str(side);
             out.push_str(">\n");
@@ -145,7 +160,7 @@ fn write_deltas(out: &mut String, deltas: &[&Value], total: usize, indent: &str)
     out.push_str("<contract_changes>\n");
     let child = format!("{indent}  ");
     for delta in deltas {
-        push_change(out, delta, &child);
+        push_change(out, delta, &child, indent);
     }
     if total > deltas.len() {
         let more = total - deltas.len();
@@ -207,16 +222,18 @@ pub fn enrich_validation_error(
     section.push_str(
         "\n<contract_awareness>\n  <system_note>IMPORTANT: The behavioral contract for tool \"",
     );
-    push_content_all(&mut section, tool_name);
+    // The reference writes both names raw; we escape only what well-formedness needs.
+    push_content(&mut section, tool_name);
     section.push_str("\" has changed since your last calibration.</system_note>\n  <action>");
-    push_content_all(&mut section, action_key);
+    push_content(&mut section, action_key);
     section.push_str(&format!(
         "</action>\n  <change_count>{}</change_count>\n  <max_severity>",
         relevant.len()
     ));
-    section.push_str(&escape_content_all(
+    push_content(
+        &mut section,
         &delta_text(max_severity, "severity").unwrap_or_else(|| "UNKNOWN".to_owned()),
-    ));
+    );
     section.push_str(
         "</max_severity>\n\n  <instructions>\n    Review the contract changes below and adjust your next invocation accordingly.\n    These changes may explain why your previous arguments were rejected.\n  </instructions>\n\n",
     );

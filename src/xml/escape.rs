@@ -50,8 +50,10 @@ enum Mode {
     Content,
     /// Attribute values: `& < > " '`.
     Attribute,
-    /// Element content escaped on all five (the contract-awareness section does this).
-    ContentAll,
+    /// `formatDeltasAsXml`'s own escaping, content and attributes alike: `& < > "`
+    /// (not `'`); in attributes also TAB, LF and CR (see above).
+    DeltaContent,
+    DeltaAttribute,
 }
 
 fn write_escaped(s: &str, mode: Mode, out: &mut String) {
@@ -65,10 +67,10 @@ fn write_escaped(s: &str, mode: Mode, out: &mut String) {
             '<' => Some("&lt;"),
             '>' if mode != Mode::Content || brackets >= 2 => Some("&gt;"),
             '"' if mode != Mode::Content => Some("&quot;"),
-            '\'' if mode != Mode::Content => Some("&apos;"),
-            '\t' if mode == Mode::Attribute => Some("&#9;"),
-            '\n' if mode == Mode::Attribute => Some("&#10;"),
-            '\r' if mode == Mode::Attribute => Some("&#13;"),
+            '\'' if mode == Mode::Attribute => Some("&apos;"),
+            '\t' if matches!(mode, Mode::Attribute | Mode::DeltaAttribute) => Some("&#9;"),
+            '\n' if matches!(mode, Mode::Attribute | Mode::DeltaAttribute) => Some("&#10;"),
+            '\r' if matches!(mode, Mode::Attribute | Mode::DeltaAttribute) => Some("&#13;"),
             _ => None,
         };
         brackets = if c == ']' { brackets + 1 } else { 0 };
@@ -105,13 +107,6 @@ pub fn escape_attr(s: &str) -> String {
     out
 }
 
-/// Element content escaped on all five characters, as `<contract_awareness>` is.
-pub(crate) fn escape_content_all(s: &str) -> String {
-    let mut out = String::new();
-    write_escaped(s, Mode::ContentAll, &mut out);
-    out
-}
-
 pub(crate) fn push_content(out: &mut String, s: &str) {
     write_escaped(s, Mode::Content, out);
 }
@@ -120,9 +115,16 @@ pub(crate) fn push_attr(out: &mut String, s: &str) {
     write_escaped(s, Mode::Attribute, out);
 }
 
-pub(crate) fn push_content_all(out: &mut String, s: &str) {
-    write_escaped(s, Mode::ContentAll, out);
+/// `formatDeltasAsXml`'s escaping of element content: `& < > "`.
+pub(crate) fn push_delta_content(out: &mut String, s: &str) {
+    write_escaped(s, Mode::DeltaContent, out);
 }
+
+/// `formatDeltasAsXml`'s escaping of attribute values: `& < > "`, and TAB, LF, CR.
+pub(crate) fn push_delta_attr(out: &mut String, s: &str) {
+    write_escaped(s, Mode::DeltaAttribute, out);
+}
+
 
 /// Whether `c` may appear in an XML 1.0 document.
 pub(crate) fn is_xml_char(c: char) -> bool {

@@ -16,11 +16,16 @@
 //! * Anything else without a `<message>` (plain text): the whole text is the
 //!   message and the code is `UNKNOWN`.
 //!
-//! Entities are decoded with [`unescape`](super::escape::unescape()). Unlike the
-//! reference we do not trim the message, recovery or action names, keep an empty
-//! `<action></action>`, and read an empty `code=""` as `""`: the writer adds no
-//! whitespace of its own, so this is what makes `tool_error` → `parse_tool_error`
-//! give back exactly what went in. Absent attributes give `UNKNOWN` and `error`.
+//! As the reference's client reads it (`FusionClient.ts`): `code` and `severity`
+//! are the start tag's attributes, an empty or missing one giving `UNKNOWN` and
+//! `error`; the message and recovery are the first `<message>` / `<recovery>`
+//! anywhere in the text, trimmed (JS `trim`) and then unescaped; the actions are
+//! *every* `<action>…</action>` in the text whose raw body is not empty, each trimmed
+//! and unescaped, and only when there is none the one-line `<available_actions>` form.
+//! Two deliberate differences: attributes may be single-quoted, and `severity` is
+//! unescaped as `code` is. Entities are decoded with
+//! [`unescape`](super::escape::unescape()), which also reads the numeric references
+//! our writer uses for control characters.
 
 use super::escape::unescape;
 use crate::js::{js_trim, js_truthy};
@@ -232,16 +237,25 @@ fn attributes_and_rest(mut tag: &str) -> (Vec<(&str, &str)>, &str) {
     }
 }
 
+/// Most `<action>` elements read from one text.
+const MAX_PARSED_ACTIONS: usize = 1000;
+
 fn actions_of(text: &str) -> Vec<String> {
-    let Some(section) = element(text, "available_actions") else {
-        return Vec::new();
-    };
     let mut actions = Vec::new();
-    let mut rest = section;
-    while let Some((body, end)) = element_at(rest, "action") {
-        actions.push(unescape(body));
+    let mut rest = text;
+    while actions.len() < MAX_PARSED_ACTIONS {
+        let Some((body, end)) = element_at(rest, "action") else {
+            break;
+        };
+        // The reference tests the raw body (`if (m[1])`) before trimming it.
+        if !body.is_empty() {
+            actions.push(unescape(js_trim(body)));
+        }
         rest = rest.get(end..).unwrap_or_default();
     }
+    let Some(section) = element(text, "available_actions") else {
+        return actions;
+    };
     if actions.is_empty() {
         // The routing errors' one-line form: `list, create, delete`.
         actions = section
@@ -363,11 +377,17 @@ pub fn parse_tool_error_text(text: &str) -> ParsedToolError<'static> {
     let attributes = tool_error_attributes(text);
     let attribute = |name: &str| attribute_of(&attributes, name);
     ParsedToolError {
-        code: ParsedCode::Text(attribute("code").unwrap_or_else(|| UNKNOWN_CODE.to_owned())),
-        message: unescape(message),
-        recovery: element(text, "recovery").map(unescape),
+        code: ParsedCode::Text(
+            attribute("code")
+                .filter(|c| !c.is_empty())
+                .unwrap_or_else(|| UNKNOWN_CODE.to_owned()),
+        ),
+        message: unescape(js_trim(message)),
+        recovery: element(text, "recovery").map(|r| unescape(js_trim(r))),
         available_actions: actions_of(text),
-        severity: attribute("severity").unwrap_or_else(|| "error".to_owned()),
+        severity: attribute("severity")
+            .filter(|s| !s.is_empty())
+            .unwrap_or_else(|| "error".to_owned()),
         dialect: Dialect::Xml,
         validation: None,
         raw: None,

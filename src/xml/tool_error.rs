@@ -135,13 +135,14 @@ pub fn tool_error_with(code: &str, options: &ToolErrorOptions, wire: WirePolicy)
     }
 }
 
-/// `error(message, code?)`: the plain envelope, no severity attribute. An empty code
-/// is treated as no code, as the reference's truthiness check does. Secrets in the
+/// `error(message, code?)`: the plain envelope, no severity attribute. The reference
+/// writes the attribute whenever a code is given (`code !== undefined`), so an empty
+/// code gives `code=""`. Secrets in the
 /// message are masked (`tool_error_with` writes one unmasked).
 pub fn error(message: &str, code: Option<&str>) -> ToolResponse {
     let mut text = String::with_capacity(48 + message.len());
     text.push_str("<tool_error");
-    if let Some(code) = code.filter(|c| !c.is_empty()) {
+    if let Some(code) = code {
         text.push_str(" code=\"");
         push_attr(&mut text, code);
         text.push('"');
@@ -228,8 +229,8 @@ mod tests {
     }
 
     #[test]
-    fn error_treats_an_empty_code_as_none() {
-        assert_eq!(error("m", Some("")).text, error("m", None).text);
+    fn error_writes_an_empty_code_as_the_reference_does() {
+        assert_eq!(error("m", Some("")).text, "<tool_error code=\"\">\n<message>m</message>\n</tool_error>");
         assert_eq!(
             error("m", None).text,
             "<tool_error>\n<message>m</message>\n</tool_error>"

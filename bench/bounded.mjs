@@ -1,0 +1,50 @@
+// Bounded cost: each export on a capped input and on one 10⁴× larger (issues, message
+// length, data size, detail keys), and the ratio; the goal is within 1.5× (make bench).
+// A ratio above 1.5 is printed with "over" — the input is larger than what the copy
+// reads, and what remains is the JS side walking the caller's value (see the README).
+import * as api from '../pkg/node.js';
+
+const issue = (i) => ({ code: 'invalid_type', expected: 'string', received: 'number', path: ['items', i], message: 'Expected string, received number' });
+const issues = (n) => Array.from({ length: n }, (_, i) => issue(i));
+const keys = (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
+const text = (n) => 'x'.repeat(n);
+
+// [label, make the input of size n, the export call on it, capped n]; the large run is n × 10⁴.
+const cases = [
+  ['formatValidation (issues)', issues, (x) => api.formatValidation(x, { tool: 't' }), 100],
+  ['formatValidationError (issues)', issues, (x) => api.formatValidationError(x, 'a', {}), 100],
+  ['validationErrorResult (issues)', issues, (x) => api.validationErrorResult(x, 'a', {}), 100],
+  ['groupValidationError (issues)', issues, (x) => api.groupValidationError('g', 'a', x), 100],
+  ['errorResult (zod issues)', (n) => Object.assign(new Error('bad'), { name: 'ZodError', issues: issues(n) }), (x) => api.errorResult(x, { requestId: 'R' }), 100],
+  ['errorResult (message length)', (n) => new Error(text(n)), (x) => api.errorResult(x, { requestId: 'R' }), 1_000],
+  ['errorResult (data size)', (n) => api.notFound('m', { blob: text(n) }), (x) => api.errorResult(x, { requestId: 'R' }), 1_000],
+  ['toolError (details keys)', keys, (x) => api.toolError('X', { message: 'm', details: x }), 10],
+  ['toolError (message length)', text, (x) => api.toolError('X', { message: x }), 1_000],
+  ['internalError (message length)', (n) => new Error(text(n)), (x) => api.internalError(x, { tool: 't' }), 1_000],
+  ['classify (message length)', (n) => new Error(text(n)), (x) => api.classify(x), 1_000],
+  ['logRecord (message length)', (n) => new Error(text(n)), (x) => api.logRecord(x, { tool: 't' }), 1_000],
+  ['error (message length)', text, (x) => api.error(x), 1_000],
+  ['parseToolError (text length)', (n) => ({ isError: true, content: [{ type: 'text', text: `<tool_error code="X">\n<message>${text(n)}</message>\n</tool_error>` }] }), (x) => api.parseToolError(x), 1_000],
+  ['formatDeltasAsXml (deltas)', (n) => Array.from({ length: n }, (_, i) => ({ field: `f${i}`, severity: 'BREAKING', description: 'd' })), (x) => api.formatDeltasAsXml(x), 10],
+];
+
+// The median of repeated calls on one input, in µs; the input is built outside the timing.
+function cost(call, input) {
+  for (let i = 0; i < 3; i += 1) call(input);
+  const samples = [];
+  for (let round = 0; round < 15; round += 1) {
+    const t0 = process.hrtime.bigint();
+    call(input);
+    samples.push(Number(process.hrtime.bigint() - t0) / 1e3);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[7];
+}
+
+console.log('export (what grows)'.padEnd(34), 'capped'.padStart(10), '×10⁴'.padStart(10), 'ratio'.padStart(7));
+for (const [label, make, call, n] of cases) {
+  const small = cost(call, make(n));
+  const large = cost(call, make(n * 10_000));
+  const ratio = large / small;
+  console.log(label.padEnd(34), `${small.toFixed(1)}µs`.padStart(10), `${large.toFixed(1)}µs`.padStart(10), `${ratio.toFixed(2)}×`.padStart(7), ratio <= 1.5 ? '' : 'over');
+}

@@ -1,0 +1,159 @@
+//! The fuzz targets' bodies, shared by fuzz/fuzz_targets/*.rs and by the regression
+//! test that replays the corpus in `cargo test` (tests/fuzz_regressions.rs).
+#![allow(dead_code, clippy::cast_precision_loss)]
+use mcp_envelope::JsonRpcErrorCode;
+use mcp_envelope::Value;
+use mcp_envelope::classify::cause::WireChain;
+use mcp_envelope::classify::{classify, classify_by_cause, Code, Thrown, ThrownKind};
+use mcp_envelope::jsonrpc::{format_validation, PreValidation, ValidationOptions};
+use mcp_envelope::xml::{
+    enrich_validation_error, error, format_deltas_xml, group_unknown_action, internal_error, required,
+    routing_error, tool_error, EnrichOptions, RoutingError, ToolErrorOptions,
+};
+use mcp_envelope::xml::{format_validation_error, group_validation_error, validation_error_response};
+use mcp_envelope::xml::{parse_tool_error, parse_tool_error_text};
+
+fn list(text: &str) -> Vec<Value> {
+    match Value::parse_json(text) {
+        Ok(Value::Array(items)) => items,
+        Ok(other) => vec![other],
+        Err(_) => Vec::new(),
+    }
+}
+
+fn strings(values: &[Value]) -> Vec<String> {
+    values.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect()
+}
+
+/// The JSON reader every raw export decodes its input with: any text parses or is
+/// refused, and what parses writes JSON that parses again to the same value.
+pub fn json_reader(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    if let Ok(value) = Value::parse_json(&text) {
+        let written = value.to_json();
+        let again = Value::parse_json(&written);
+        assert!(again.is_ok(), "written JSON does not parse: {written}");
+        assert_eq!(again.ok().map(|v| v.to_json()), Some(written));
+    }
+}
+
+/// The XML dialect's issue formatters: issues (JSON), the action key and the sent
+/// arguments (JSON), split on NUL bytes.
+pub fn xml_issues(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let mut parts = text.split('\0');
+    let issues = match Value::parse_json(parts.next().unwrap_or("")) {
+        Ok(Value::Array(items)) => items,
+        Ok(other) => vec![other],
+        Err(_) => return,
+    };
+    let action = parts.next().unwrap_or("");
+    let sent = parts.next().and_then(|s| Value::parse_json(s).ok());
+    let xml = format_validation_error(&issues, action, sent.as_ref());
+    assert!(xml.starts_with("<validation_error"), "{xml}");
+    let response = validation_error_response(&issues, action, sent.as_ref());
+    assert!(response.is_error);
+    let group = group_validation_error(action, action, &issues);
+    assert!(group.text.starts_with("<tool_error"));
+}
+
+/// The JSON-RPC dialect's issue formatter: issues, arguments, schema and pre-validation
+/// input (JSON), and the tool name, split on NUL bytes.
+pub fn jsonrpc_issues(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let mut parts = text.split('\0');
+    let issues = match Value::parse_json(parts.next().unwrap_or("")) {
+        Ok(Value::Array(items)) => items,
+        Ok(other) => vec![other],
+        Err(_) => return,
+    };
+    let tool = parts.next().unwrap_or("");
+    let args = parts.next().and_then(|s| Value::parse_json(s).ok());
+    let schema = parts.next().and_then(|s| Value::parse_json(s).ok());
+    let input = parts.next().and_then(|s| Value::parse_json(s).ok()).map(|v| PreValidation::from_value(&v));
+    let options = ValidationOptions { tool, args: args.as_ref(), schema: schema.as_ref(), input: input.as_ref() };
+    let parts = format_validation(&issues, &options);
+    assert_eq!(parts.code, -32602);
+}
+
+/// The classifier: a thrown value's name, message and code, and a cause chain in the
+/// wire form the JS layer sends, split on NUL bytes.
+pub fn classifier(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let mut parts = text.split('\0');
+    let selector = parts.next().unwrap_or("");
+    let name = parts.next().unwrap_or("");
+    let message = parts.next().unwrap_or("");
+    let code_text = parts.next().unwrap_or("");
+    let wire = parts.next().unwrap_or("");
+    let kind = if selector.len() % 2 == 0 { ThrownKind::Other } else { ThrownKind::McpError };
+    let code = match code_text.parse::<i32>() {
+        Ok(n) => Code::Number(n),
+        Err(_) if code_text.is_empty() => Code::Absent,
+        Err(_) => Code::Text(code_text),
+    };
+    let chain = WireChain::decode(wire);
+    let thrown = Thrown { kind, name, message, code, causes: chain.causes() };
+    let known = |c: JsonRpcErrorCode| JsonRpcErrorCode::ALL.contains(&c);
+    assert!(known(classify(&thrown, selector.len() % 3 == 0).code));
+    assert!(known(classify_by_cause(chain.code, chain.causes()).code));
+}
+
+/// The XML builders (toolError, error, required, routing and group errors, the
+/// internal error, contract deltas): strings and JSON lists, split on NUL bytes.
+pub fn xml_builders(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let mut parts = text.split('\0');
+    let code = parts.next().unwrap_or("");
+    let message = parts.next().unwrap_or("");
+    let suggestion = parts.next().unwrap_or("");
+    let actions = strings(&list(parts.next().unwrap_or("")));
+    let details = list(parts.next().unwrap_or(""));
+    let deltas = list(parts.next().unwrap_or(""));
+    let number = message.len() as f64 - suggestion.len() as f64;
+    let options = ToolErrorOptions {
+        message: message.to_owned(),
+        suggestion: (!suggestion.is_empty()).then(|| suggestion.to_owned()),
+        available_actions: actions.clone(),
+        details: strings(&details).into_iter().zip(actions.iter().cloned()).collect(),
+        retry_after: Some(number),
+        severity: Some(code.to_owned()),
+    };
+    for response in [
+        tool_error(code, &options),
+        error(message, Some(code)),
+        required(message),
+        routing_error(RoutingError::Missing, code, &actions),
+        routing_error(RoutingError::Invalid { received_type: message }, code, &actions),
+        routing_error(RoutingError::Unknown { value: message }, code, &actions),
+        internal_error(message, code, Some(suggestion)),
+        group_unknown_action(code, message, &actions),
+    ] {
+        assert!(response.text.starts_with("<tool_error"), "{}", response.text);
+    }
+    let xml = format_deltas_xml(&deltas);
+    let options = EnrichOptions { include_all_severities: number > 0.0, max_deltas_per_error: Some(actions.len()) };
+    let _ = enrich_validation_error(message, code, suggestion, &deltas, &options);
+    let _ = enrich_validation_error(&xml, code, suggestion, &deltas, &options);
+}
+
+/// The client parser: a tool result's text (either dialect) and a whole CallToolResult
+/// as JSON.
+pub fn client_parser(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let _ = parse_tool_error_text(&text);
+    if let Ok(result) = Value::parse_json(&text) {
+        let _ = parse_tool_error(&result);
+    }
+    let wrapped = Value::Object(vec![
+        ("isError".to_owned(), Value::Bool(true)),
+        (
+            "content".to_owned(),
+            Value::Array(vec![Value::Object(vec![
+                ("type".to_owned(), Value::str("text")),
+                ("text".to_owned(), Value::str(text.as_ref())),
+            ])]),
+        ),
+    ]);
+    let _ = parse_tool_error(&wrapped);
+}

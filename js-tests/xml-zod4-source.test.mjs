@@ -1,0 +1,53 @@
+// The Zod 4 rows of tests/conformance-own/fusion-source.json with real Zod 4: each
+// schema's issue gets exactly the sentence the reference's Zod 4 formatter writes
+// (vinkius-labs/mcp-fusion packages/core/src/core/execution/ValidationErrorFormatter.ts
+// @ 71a95393b4e45db758957f81d0be0f858187a171), or none.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { z } from 'zod';
+import * as m from '../pkg/node.js';
+
+const rows = [
+  ['email', z.email(), 'x', 'Expected: a valid email address (e.g. user@example.com).'],
+  ['url', z.url(), 'x', 'Expected: a valid URL (e.g. https://example.com).'],
+  ['uuid', z.uuid(), 'x', 'Expected: a valid UUID (e.g. 123e4567-e89b-12d3-a456-426614174000).'],
+  ['cuid', z.cuid(), '!', 'Expected: a valid CUID.'],
+  ['datetime', z.iso.datetime(), 'x', 'Expected: an ISO 8601 datetime (e.g. 2024-01-15T10:30:00Z).'],
+  ['emoji', z.emoji(), 'x', 'Expected: a valid emoji character.'],
+  ['regex', z.string().regex(/^a$/), 'b', 'Value does not match the required pattern.'],
+  ['ipv4 (not named)', z.ipv4(), 'x', null],
+  ['date (not named)', z.iso.date(), 'x', null],
+  ['startsWith (not named)', z.string().startsWith('ab'), 'x', null],
+  ['min length', z.string().min(3), 'a', 'Minimum length: 3 characters.'],
+  ['exact length', z.string().length(4), 'a', 'Minimum length: 4 characters.'],
+  ['number >=', z.number().min(5), 1, 'Must be >= 5.'],
+  ['number >', z.number().gt(5), 1, 'Must be > 5.'],
+  ['number <', z.number().lt(5), 9, 'Must be < 5.'],
+  ['bigint', z.bigint().min(5n), 1n, 'Must be >= 5.'],
+  ['array', z.array(z.number()).min(1), [], 'Minimum 1 item.'],
+  ['set', z.set(z.number()).min(2), new Set([1]), 'Must be >= 2.'],
+  ['date min', z.date().min(new Date('2024-01-01T00:00:00Z')), new Date(0), 'Must be after 2024-01-01T00:00:00.000Z.'],
+  ['date max', z.date().max(new Date('2024-01-01T00:00:00Z')), new Date('2030-01-01T00:00:00Z'), 'Must be <= 1704067200000.'],
+  ['enum', z.enum(['a', 'b']), 'c', "Valid options: 'a', 'b'."],
+  ['literal', z.literal('x'), 'y', "Valid options: 'x'."],
+  ['number literal', z.literal(2), 3, "Valid options: '2'."],
+  ['union', z.union([z.string(), z.number()]), true, "Value didn't match any of the expected formats."],
+  ['multipleOf (not named)', z.number().multipleOf(5), 7, null],
+  ['custom', z.string().refine(() => false, 'Nope'), 'x', null],
+  ['record key', z.record(z.string().min(3), z.number()), { ab: 1 }, 'Minimum length: 3 characters.'],
+];
+
+test('Zod 4 issues get the reference Zod 4 formatter\'s sentence, or none', () => {
+  for (const [name, schema, value, sentence] of rows) {
+    const args = { v: value };
+    const result = z.object({ v: schema }).safeParse(args);
+    assert.equal(result.success, false, name);
+    const issue = result.error.issues[0];
+    const xml = m.formatValidationError([issue], 'a', args);
+    const field = /<field name="[^"]*">([\s\S]*?)<\/field>/.exec(xml)?.[1] ?? '';
+    const after = field.slice(field.indexOf(' You sent: '));
+    const tail = after.replace(/^ You sent: (?:'[^']*'|[^ ]*)\./, '');
+    const expected = sentence === null ? '' : ` ${sentence.replaceAll('&', '&amp;').replaceAll('<', '&lt;')}`;
+    assert.equal(tail, expected, `${name}: ${field}`);
+  }
+});
