@@ -9,7 +9,12 @@ function readAborted(options) {
   if (typeof options !== 'object') {
     throw new TypeError('mcp-envelope: classify options must be an object like { aborted: true }');
   }
-  const { aborted } = options;
+  let aborted;
+  try {
+    aborted = options.aborted;
+  } catch {
+    throw new TypeError('mcp-envelope: classify option `aborted` could not be read');
+  }
   if (aborted !== undefined && typeof aborted !== 'boolean') {
     throw new TypeError('mcp-envelope: classify option `aborted` must be a boolean');
   }

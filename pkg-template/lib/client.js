@@ -97,25 +97,49 @@ export function parseToolError(result) {
   return error;
 }
 
+const PARSED_FIELDS = ['message', 'code', 'recovery', 'availableActions', 'severity', 'dialect', 'raw', 'fields', 'action', 'moreIssues'];
+
+/** What parseToolError returned, each field read once; anything else is a TypeError. */
+function parsedFields(parsed) {
+  const wrong = () =>
+    new TypeError(`mcp-envelope: McpEnvelopeClientError: \`parsed\` must be what parseToolError returns, got ${describe(parsed)}`);
+  if (typeof parsed !== 'object' || parsed === null) throw wrong();
+  const out = {};
+  for (const name of PARSED_FIELDS) {
+    const value = read(parsed, name);
+    if (value === THREW) throw wrong();
+    out[name] = value;
+  }
+  if (typeof out.message !== 'string') throw wrong();
+  return out;
+}
+
+/** `{ cause }` of `new Error`-style options, read once. */
+function causeOptions(options) {
+  if (options === undefined) return undefined;
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError('mcp-envelope: McpEnvelopeClientError options must be an object like { cause }');
+  }
+  const cause = read(options, 'cause');
+  if (cause === THREW) throw new TypeError('mcp-envelope: McpEnvelopeClientError options could not be read');
+  return cause === undefined ? undefined : { cause };
+}
+
 export class McpEnvelopeClientError extends Error {
   constructor(parsed, options) {
-    if (typeof parsed !== 'object' || parsed === null || typeof parsed.message !== 'string') {
-      throw new TypeError(
-        `mcp-envelope: McpEnvelopeClientError: \`parsed\` must be what parseToolError returns, got ${describe(parsed)}`,
-      );
-    }
-    super(parsed.message, options);
+    const fields = parsedFields(parsed);
+    super(fields.message, causeOptions(options));
     this.name = 'McpEnvelopeClientError';
-    this.code = parsed.code;
-    this.recovery = parsed.recovery ?? null;
-    this.availableActions = Array.isArray(parsed.availableActions) ? parsed.availableActions : [];
-    this.severity = parsed.severity ?? 'error';
-    this.dialect = parsed.dialect ?? 'xml';
-    this.raw = parsed.raw;
-    if (Array.isArray(parsed.fields)) {
-      this.action = parsed.action;
-      this.fields = parsed.fields;
-      this.moreIssues = parsed.moreIssues;
+    this.code = fields.code;
+    this.recovery = fields.recovery ?? null;
+    this.availableActions = Array.isArray(fields.availableActions) ? fields.availableActions : [];
+    this.severity = fields.severity ?? 'error';
+    this.dialect = fields.dialect ?? 'xml';
+    this.raw = fields.raw;
+    if (Array.isArray(fields.fields)) {
+      this.action = fields.action;
+      this.fields = fields.fields;
+      this.moreIssues = fields.moreIssues;
     }
   }
 

@@ -3,10 +3,26 @@
 
 import { JsonRpcErrorCode, isJsonRpcErrorCode } from './codes.js';
 
+/** What a wrong argument was, without running its code or echoing its text. */
 function describe(value) {
-  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'string') return 'a string';
   if (typeof value === 'object' && value !== null) return 'an object';
+  if (typeof value === 'function') return 'a function';
+  if (typeof value === 'bigint' || typeof value === 'symbol') return `a ${typeof value}`;
   return String(value);
+}
+
+/** `{ cause }` read once from `new Error`-style options; a throwing read is a TypeError. */
+function causeOf(options) {
+  if (options === undefined) return undefined;
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError('mcp-envelope: McpError options must be an object like { cause }');
+  }
+  try {
+    return 'cause' in options ? { cause: options.cause } : undefined;
+  } catch {
+    throw new TypeError('mcp-envelope: McpError options could not be read');
+  }
 }
 
 export class McpError extends Error {
@@ -16,7 +32,10 @@ export class McpError extends Error {
     if (!isJsonRpcErrorCode(code)) {
       throw new TypeError(`mcp-envelope: McpError code must be a JsonRpcErrorCode value, got ${describe(code)}`);
     }
-    super(message === undefined ? '' : message, options);
+    if (message !== undefined && typeof message !== 'string') {
+      throw new TypeError(`mcp-envelope: McpError message must be a string, got ${describe(message)}`);
+    }
+    super(message === undefined ? '' : message, causeOf(options));
     this.name = 'McpError';
     this.code = code;
     if (data !== undefined) this.data = data;

@@ -183,7 +183,8 @@ function readConfig(config) {
 }
 
 export function registerTool(server, name, config, handler) {
-  if (server === null || typeof server !== 'object' || typeof server.registerTool !== 'function') {
+  const method = server === null || typeof server !== 'object' ? undefined : readOnceSafely(server, 'registerTool');
+  if (method === undefined || method.threw || typeof method.value !== 'function') {
     throw typeError('server must be an McpServer of the MCP SDK (v1 or v2)');
   }
   if (typeof name !== 'string') throw typeError('name must be a string');

@@ -91,6 +91,24 @@ function object(fn, param, value) {
   return value;
 }
 
+/**
+ * The named fields of an options object, each read once inside try/catch: a getter or
+ * a Proxy trap that throws is a TypeError naming the field, and its own message never
+ * escapes.
+ */
+function fields(fn, param, value, names) {
+  object(fn, param, value);
+  const out = {};
+  for (const name of names) {
+    try {
+      out[name] = value[name];
+    } catch {
+      throw new TypeError(`mcp-envelope: ${fn}: \`${param}.${name}\` could not be read`);
+    }
+  }
+  return out;
+}
+
 /** A list of strings as JSON text; absent (undefined or null) is empty unless required. */
 function stringList(fn, param, value, required = false) {
   if (!required && (value === undefined || value === null)) return '[]';
@@ -254,7 +272,7 @@ function writeToolError(code, message, suggestion, actionsJson, pairs, retryAfte
 export function toolError(code, opts) {
   const fn = 'toolError';
   code = string(fn, 'code', code);
-  object(fn, 'opts', opts);
+  opts = fields(fn, 'opts', opts, ['message', 'suggestion', 'availableActions', 'details', 'retryAfter', 'severity', 'redactSecrets']);
   return writeToolError(
     code,
     string(fn, 'opts.message', opts.message),
@@ -404,7 +422,7 @@ export function routingError(kind, opts) {
   const fn = 'routingError';
   const number = ROUTING_KINDS.get(kind);
   if (number === undefined) fail(fn, 'kind', "'missing', 'invalid' or 'unknown'", kind);
-  object(fn, 'opts', opts);
+  opts = fields(fn, 'opts', opts, ['discriminator', 'actions', 'value']);
   const discriminator = string(fn, 'opts.discriminator', opts.discriminator);
   const actions = stringList(fn, 'opts.actions', opts.actions, true);
   let value = '';
@@ -429,7 +447,7 @@ const INTERNAL_ERROR_CODE = -32603;
 
 export function internalError(thrown, where) {
   const fn = 'internalError';
-  object(fn, 'where', where);
+  where = fields(fn, 'where', where, ['tool', 'action', 'redactSecrets', 'maskServerErrors']);
   const tool = string(fn, 'where.tool', where.tool);
   const action = optionalString(fn, 'where.action', where.action);
   const redactSecrets = optionalBoolean(fn, 'where.redactSecrets', where.redactSecrets) !== false;
@@ -491,17 +509,31 @@ export function enrichValidationError(xml, toolName, actionKey, options) {
   string(fn, 'xml', xml);
   toolName = string(fn, 'toolName', toolName);
   actionKey = string(fn, 'actionKey', actionKey);
-  object(fn, 'options', options);
-  const { activeDeltas, includeAllSeverities, maxDeltasPerError } = options;
-  if (typeof activeDeltas !== 'object' || activeDeltas === null || typeof activeDeltas.get !== 'function') {
+  const { activeDeltas, includeAllSeverities, maxDeltasPerError } = fields(fn, 'options', options, [
+    'activeDeltas',
+    'includeAllSeverities',
+    'maxDeltasPerError',
+  ]);
+  let getter;
+  try {
+    getter = typeof activeDeltas === 'object' && activeDeltas !== null ? activeDeltas.get : undefined;
+  } catch {
+    getter = undefined;
+  }
+  if (typeof getter !== 'function') {
     fail(fn, 'options.activeDeltas', 'a Map of tool name to { deltas }', activeDeltas);
   }
   if (includeAllSeverities !== undefined && typeof includeAllSeverities !== 'boolean') {
     fail(fn, 'options.includeAllSeverities', 'a boolean', includeAllSeverities);
   }
   const max = optionalNumber(fn, 'options.maxDeltasPerError', maxDeltasPerError);
-  const entry = activeDeltas.get(toolName);
-  const deltas = entry === undefined || entry === null ? undefined : entry.deltas;
+  let deltas;
+  try {
+    const entry = activeDeltas.get(toolName);
+    deltas = entry === undefined || entry === null ? undefined : entry.deltas;
+  } catch {
+    throw new TypeError(`mcp-envelope: ${fn}: \`options.activeDeltas\` could not be read`);
+  }
   if (deltas === undefined || deltas === null || (Array.isArray(deltas) && deltas.length === 0)) {
     return { xml, injected: false, deltaCount: 0 };
   }
