@@ -8,24 +8,31 @@ const issue = (i) => ({ code: 'invalid_type', expected: 'string', received: 'num
 const issues = (n) => Array.from({ length: n }, (_, i) => issue(i));
 const keys = (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
 const text = (n) => 'x'.repeat(n);
+/** V8 strings stop near 2^29 units: a string case's large run is 100 Mi units (1,600× the 64 Ki cap). */
+const MAX_STRING_UNITS = 100 * 1024 * 1024;
+/** A list or object's large run: a million entries (1,000× the 1,000 kept). */
+const MAX_ENTRIES = 1_000_000;
 
 // [label, make the input of size n, the export call on it, capped n]; the large run is n × 10⁴.
+// A string's capped n is the cap it is cut at (64 Ki units, or the 16 KiB classify reads),
+// so the large run is past every cap; a list's capped n is the 1,000 entries it keeps,
+// the client's text the 16 Mi units it reads; issues start at the 100 the core examines.
 const cases = [
   ['formatValidation (issues)', issues, (x) => api.formatValidation(x, { tool: 't' }), 100],
   ['formatValidationError (issues)', issues, (x) => api.formatValidationError(x, 'a', {}), 100],
   ['validationErrorResult (issues)', issues, (x) => api.validationErrorResult(x, 'a', {}), 100],
   ['groupValidationError (issues)', issues, (x) => api.groupValidationError('g', 'a', x), 100],
   ['errorResult (zod issues)', (n) => Object.assign(new Error('bad'), { name: 'ZodError', issues: issues(n) }), (x) => api.errorResult(x, { requestId: 'R' }), 100],
-  ['errorResult (message length)', (n) => new Error(text(n)), (x) => api.errorResult(x, { requestId: 'R' }), 1_000],
-  ['errorResult (data size)', (n) => api.notFound('m', { blob: text(n) }), (x) => api.errorResult(x, { requestId: 'R' }), 1_000],
-  ['toolError (details keys)', keys, (x) => api.toolError('X', { message: 'm', details: x }), 10],
-  ['toolError (message length)', text, (x) => api.toolError('X', { message: x }), 1_000],
-  ['internalError (message length)', (n) => new Error(text(n)), (x) => api.internalError(x, { tool: 't' }), 1_000],
-  ['classify (message length)', (n) => new Error(text(n)), (x) => api.classify(x), 1_000],
-  ['logRecord (message length)', (n) => new Error(text(n)), (x) => api.logRecord(x, { tool: 't' }), 1_000],
-  ['error (message length)', text, (x) => api.error(x), 1_000],
-  ['parseToolError (text length)', (n) => ({ isError: true, content: [{ type: 'text', text: `<tool_error code="X">\n<message>${text(n)}</message>\n</tool_error>` }] }), (x) => api.parseToolError(x), 1_000],
-  ['formatDeltasAsXml (deltas)', (n) => Array.from({ length: n }, (_, i) => ({ field: `f${i}`, severity: 'BREAKING', description: 'd' })), (x) => api.formatDeltasAsXml(x), 10],
+  ['errorResult (message length)', (n) => new Error(text(n)), (x) => api.errorResult(x, { requestId: 'R' }), 65_536],
+  ['errorResult (data size)', (n) => api.notFound('m', { blob: text(n) }), (x) => api.errorResult(x, { requestId: 'R' }), 65_536],
+  ['toolError (details keys)', keys, (x) => api.toolError('X', { message: 'm', details: x }), 1_000],
+  ['toolError (message length)', text, (x) => api.toolError('X', { message: x }), 65_536],
+  ['internalError (message length)', (n) => new Error(text(n)), (x) => api.internalError(x, { tool: 't' }), 65_536],
+  ['classify (message length)', (n) => new Error(text(n)), (x) => api.classify(x), 16_384],
+  ['logRecord (message length)', (n) => new Error(text(n)), (x) => api.logRecord(x, { tool: 't' }), 65_536],
+  ['error (message length)', text, (x) => api.error(x), 65_536],
+  ['parseToolError (text length)', (n) => ({ isError: true, content: [{ type: 'text', text: `<tool_error code="X">\n<message>${text(n)}</message>\n</tool_error>` }] }), (x) => api.parseToolError(x), 16_777_216],
+  ['formatDeltasAsXml (deltas)', (n) => Array.from({ length: n }, (_, i) => ({ field: `f${i}`, severity: 'BREAKING', description: 'd' })), (x) => api.formatDeltasAsXml(x), 1_000],
 ];
 
 // The median of repeated calls on one input, in µs; the input is built outside the timing.
@@ -41,10 +48,19 @@ function cost(call, input) {
   return samples[7];
 }
 
-console.log('export (what grows)'.padEnd(34), 'capped'.padStart(10), '×10⁴'.padStart(10), 'ratio'.padStart(7));
+console.log('export (what grows)'.padEnd(34), 'capped n'.padStart(9), 'cost'.padStart(10), 'large n'.padStart(11), 'cost'.padStart(10), 'ratio'.padStart(7));
 for (const [label, make, call, n] of cases) {
+  const big = Math.min(n * 10_000, n >= 16_384 ? MAX_STRING_UNITS : MAX_ENTRIES);
   const small = cost(call, make(n));
-  const large = cost(call, make(n * 10_000));
+  const large = cost(call, make(big));
   const ratio = large / small;
-  console.log(label.padEnd(34), `${small.toFixed(1)}µs`.padStart(10), `${large.toFixed(1)}µs`.padStart(10), `${ratio.toFixed(2)}×`.padStart(7), ratio <= 1.5 ? '' : 'over');
+  console.log(
+    label.padEnd(34),
+    String(n).padStart(9),
+    `${small.toFixed(1)}µs`.padStart(10),
+    String(big).padStart(11),
+    `${large.toFixed(1)}µs`.padStart(10),
+    `${ratio.toFixed(2)}×`.padStart(7),
+    ratio <= 1.5 ? '' : 'over',
+  );
 }

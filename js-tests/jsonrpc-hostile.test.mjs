@@ -309,3 +309,14 @@ test('wrong argument types throw a clear TypeError, and nothing else does', () =
   }
   stillWorks();
 });
+
+test('a string in an McpError data past 64 Ki units goes out cut with …, never inside a pair', () => {
+  const huge = 'x'.repeat(100 * 1024 * 1024);
+  const result = m.errorResult(m.notFound('gone', { blob: huge, small: 'ok' }), { requestId: false });
+  const data = result.structuredContent.error.data;
+  assert.equal(data.blob, `${'x'.repeat(65536)}…`);
+  assert.equal(data.small, 'ok');
+  const pair = `a${'😀'.repeat(40000)}`;
+  const cut = m.errorResult(m.notFound('gone', { pair }), { requestId: false }).structuredContent.error.data.pair;
+  assert.ok(cut === `a${'😀'.repeat(32767)}…`, `cut at ${cut.length} units`);
+});

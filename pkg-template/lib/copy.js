@@ -21,6 +21,16 @@ export function copyBudget(nodes = 50000, units = Infinity) {
 
 const TRUNCATED = '[Truncated]';
 const WIRE_VALUE_LIMIT = 1_000_000;
+/** A string of an McpError's `data` past this many UTF-16 units goes out cut, ending in `…`. */
+const WIRE_STRING_UNITS = 65536;
+
+/** `text` cut at `units` UTF-16 units (never inside a surrogate pair) with `…` appended. */
+export function cutText(text, units) {
+  if (text.length <= units) return text;
+  const last = text.charCodeAt(units - 1);
+  const end = last >= 0xd800 && last <= 0xdbff ? units - 1 : units;
+  return `${text.slice(0, end)}…`;
+}
 const UNREADABLE_JSON = JSON.stringify(UNREADABLE);
 /** What every string keeps once a budget's units are spent: enough to render a cut line. */
 const UNIT_FLOOR = 1100;
@@ -196,7 +206,7 @@ export function wireFieldJson(value) {
         truncated = true;
         throw new RangeError('too many values');
       }
-      return member;
+      return typeof member === 'string' ? cutText(member, WIRE_STRING_UNITS) : member;
     });
     return text === undefined ? undefined : text;
   } catch {

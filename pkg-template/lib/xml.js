@@ -4,7 +4,7 @@
 // once and safely, makes one wasm call per envelope and builds the result object; every
 // byte of every envelope is written by the Rust core (src/xml/).
 
-import { COPY_LIMITS, copyJson, plainJson } from './copy.js';
+import { COPY_LIMITS, copyJson, cutText, plainJson } from './copy.js';
 import { engine } from './engine.js';
 import { readThrown, UNREADABLE } from './read.js';
 
@@ -70,10 +70,7 @@ const TEXT_UNITS = COPY_LIMITS.stringUnits;
 const LIST_ENTRIES = COPY_LIMITS.entries;
 
 function capped(text) {
-  if (text.length <= TEXT_UNITS) return text;
-  const last = text.charCodeAt(TEXT_UNITS - 1);
-  const end = last >= 0xd800 && last <= 0xdbff ? TEXT_UNITS - 1 : TEXT_UNITS;
-  return `${text.slice(0, end)}…`;
+  return cutText(text, TEXT_UNITS);
 }
 
 function string(fn, param, value) {
