@@ -34,7 +34,7 @@
 use std::borrow::Cow;
 
 use crate::codes::{Category, JsonRpcErrorCode};
-use crate::value::{write_json_string, Value};
+use crate::value::{json_string_end, write_json_string, Value};
 
 /// What a secret becomes.
 pub const MASK: &str = "***";
@@ -197,17 +197,6 @@ fn skip_json_space(bytes: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// The index after the closing quote of the JSON string opening at `start`.
-fn json_string_end(bytes: &[u8], start: usize) -> Option<usize> {
-    let mut i = start + 1;
-    loop {
-        match bytes.get(i)? {
-            b'\\' => i += 2,
-            b'"' => return Some(i + 1),
-            _ => i += 1,
-        }
-    }
-}
 
 /// The text of a JSON string's body (between the quotes); lone surrogates become U+FFFD.
 fn decode_json_string(body: &str) -> Option<String> {

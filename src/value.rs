@@ -490,6 +490,19 @@ impl Parser<'_> {
     }
 }
 
+/// The index after the closing quote of the JSON string opening at `start` (`None`
+/// when the text ends first). Shared by the scanners over JSON text.
+pub(crate) fn json_string_end(bytes: &[u8], start: usize) -> Option<usize> {
+    let mut i = start + 1;
+    loop {
+        match bytes.get(i)? {
+            b'\\' => i += 2,
+            b'"' => return Some(i + 1),
+            _ => i += 1,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

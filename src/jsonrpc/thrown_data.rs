@@ -7,7 +7,7 @@
 //! The member scan is iterative, so depth costs nothing.
 
 use crate::redact::redact_json;
-use crate::value::Value;
+use crate::value::{json_string_end, Value};
 
 /// The data as the core reads it, and the fields kept as text.
 #[derive(Debug, Clone, PartialEq)]
@@ -83,7 +83,7 @@ pub fn top_level_members(text: &str) -> Option<Vec<(&str, &str)>> {
         if bytes.get(i) != Some(&b'"') {
             return None;
         }
-        let key_end = string_end(bytes, i)?;
+        let key_end = json_string_end(bytes, i)?;
         let key = text.get(i..key_end)?;
         i = skip_space(bytes, key_end);
         if bytes.get(i) != Some(&b':') {
@@ -112,17 +112,6 @@ fn only_space_after(bytes: &[u8], i: usize) -> bool {
     skip_space(bytes, i) == bytes.len()
 }
 
-/// The index after the closing quote of the string opening at `start`.
-fn string_end(bytes: &[u8], start: usize) -> Option<usize> {
-    let mut i = start + 1;
-    loop {
-        match bytes.get(i)? {
-            b'\\' => i += 2,
-            b'"' => return Some(i + 1),
-            _ => i += 1,
-        }
-    }
-}
 
 /// The index of the `,` or `}` that ends the member value starting at `start`.
 fn value_end(bytes: &[u8], start: usize) -> Option<usize> {
@@ -131,7 +120,7 @@ fn value_end(bytes: &[u8], start: usize) -> Option<usize> {
     loop {
         match bytes.get(i)? {
             b'"' => {
-                i = string_end(bytes, i)?;
+                i = json_string_end(bytes, i)?;
                 continue;
             }
             b'[' | b'{' => depth += 1,
