@@ -148,6 +148,11 @@ pub fn error_result(thrown: &ThrownError<'_>, opts: &ErrorResultOptions<'_>) -> 
         }
         ThrownError::Plain { code, message } => (code, message.to_owned(), None),
     };
+    // A cancelled call answers as mcp-ts-core's `requestCancelled(message)`: the thrown
+    // data (reason, retryable, recovery) is dropped, unless what was thrown already is
+    // a RequestCancelled McpError (docs/reference-notes/mcp-ts-core.md, §4).
+    let keeps_data = !opts.aborted || matches!(*thrown, ThrownError::Mcp { code, .. } if code == cancelled);
+    let data = if keeps_data { data } else { None };
     let code = if opts.aborted { cancelled } else { code };
     let (message, mut data) = wire_safe(code, message, data, opts.wire());
     if let Some(id) = opts.request_id {
@@ -293,8 +298,16 @@ mod tests {
         let live = error_result(&thrown, &ErrorResultOptions { contract: &contract, ..Default::default() });
         assert_eq!(live.text, "Error: m\n\nRecovery: Do the other thing first.\n\n(reason r)");
         let gone = error_result(&thrown, &ErrorResultOptions { contract: &contract, aborted: true, ..Default::default() });
-        assert_eq!(gone.text, "Error: m\n\n(reason r)");
+        // The thrown data goes with the cancellation, as mcp-ts-core's requestCancelled().
+        assert_eq!(gone.text, "Error: m");
         assert_eq!(gone.structured_content.get("error").and_then(|e| e.get("code")), Some(&Value::Number(-32011.0)));
+        assert_eq!(gone.structured_content.get("error").and_then(|e| e.get("data")), None);
+        let with_id = error_result(&thrown, &ErrorResultOptions { contract: &contract, aborted: true, request_id: Some("R"), ..Default::default() });
+        assert_eq!(with_id.text, "Error: m\n\n(request R)");
+        // An McpError thrown as RequestCancelled keeps its own data.
+        let own = ThrownError::Mcp { code: -32011, message: "m", data: Some(&data) };
+        let kept = error_result(&own, &ErrorResultOptions { contract: &contract, aborted: true, ..Default::default() });
+        assert_eq!(kept.text, "Error: m\n\n(reason r)");
     }
 
     const URL: &str = "connect postgres://admin:pw@db/x failed";

@@ -360,7 +360,7 @@ impl<'a> Renderer<'a> {
             }
             IssueKind::InvalidType => {
                 let arriving = self.arriving(&abs);
-                if arriving.is_absent() {
+                if arriving.is_absent() && !abs.is_empty() {
                     out.push(provide_line(&abs, line_text(&abs, &raw(issue.message()))));
                 } else {
                     let text = line_text(&abs, &raw(issue.message()));
@@ -763,12 +763,15 @@ fn write_primitive(out: &mut Capped, v: &Value) {
 }
 
 /// `Send x as a number, not a string.` — only when both the expected type and the
-/// arriving one have a plain name and differ.
+/// arriving one have a plain name and differ. At the root the subject is `the
+/// arguments` (`Send the arguments as an object, not an array.`, or `Send the
+/// arguments as an object.` when none were sent), as mcp-ts-core's hint writes it
+/// (docs/reference-notes/mcp-ts-core.md, §3).
 fn send_sentence(path: &[&Value], expected: Option<&str>, arriving: Arriving) -> Option<String> {
-    if path.is_empty() {
-        return None;
-    }
     let expected = expected?;
+    if path.is_empty() && arriving == Arriving::Absent {
+        return (expected == "object").then(|| "Send the arguments as an object.".to_owned());
+    }
     let want = match expected {
         "string" => "a string",
         "number" => "a number",
@@ -802,7 +805,11 @@ fn send_sentence(path: &[&Value], expected: Option<&str>, arriving: Arriving) ->
     }
     let mut s = Capped::line();
     s.push_str("Send ");
-    write_path(&mut s, path);
+    if path.is_empty() {
+        s.push_str("the arguments");
+    } else {
+        write_path(&mut s, path);
+    }
     s.push_str(" as ");
     s.push_str(want);
     s.push_str(", not ");
@@ -886,6 +893,24 @@ mod tests {
     }
 
     const TAGGED: &str = r#"[{"code":"invalid_union","errors":[[{"code":"invalid_value","values":["a"],"path":["kind"],"message":"Invalid input: expected \"a\""},{"expected":"string","code":"invalid_type","path":["id"],"message":"Invalid input: expected string, received undefined"}],[{"code":"invalid_value","values":["b"],"path":["kind"],"message":"Invalid input: expected \"b\""},{"expected":"string","code":"invalid_type","path":["name"],"message":"Invalid input: expected string, received undefined"}]],"path":["t"],"message":"Invalid input"}]"#;
+
+    #[test]
+    fn arguments_that_are_not_an_object_are_named_as_the_arguments() {
+        // mcp-ts-core's hint (docs/reference-notes/mcp-ts-core.md §3): the subject is
+        // `the arguments`, and the sentence is the framework's, so Recovery: stays.
+        let root = r#"[{"expected":"object","code":"invalid_type","path":[],"message":"Invalid input: expected object, received array"}]"#;
+        let r = render(root, "[1]", None, None);
+        assert_eq!(r.lines, vec!["Invalid input: expected object, received array"]);
+        assert_eq!(r.hint, "Send the arguments as an object, not an array.");
+        assert_eq!(render(root, "null", None, None).hint, "Send the arguments as an object, not null.");
+        assert_eq!(render(root, r#""x""#, None, None).hint, "Send the arguments as an object, not a string.");
+        let issues = v(root);
+        let absent = render_rejection(
+            issues.as_array().unwrap(),
+            &ValidationOptions { tool: "t", args: None, schema: None, input: None },
+        );
+        assert_eq!(absent.hint, "Send the arguments as an object.");
+    }
 
     #[test]
     fn standard_schema_key_segments_are_keys() {
