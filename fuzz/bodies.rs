@@ -37,16 +37,22 @@ pub fn json_reader(data: &[u8]) {
     }
 }
 
+/// The issues a fuzz input starts with: a JSON array, or any other JSON value as a
+/// one-issue list; `None` when the text is not JSON.
+fn issue_list(json: &str) -> Option<Vec<Value>> {
+    match Value::parse_json(json) {
+        Ok(Value::Array(items)) => Some(items),
+        Ok(other) => Some(vec![other]),
+        Err(_) => None,
+    }
+}
+
 /// The XML dialect's issue formatters: issues (JSON), the action key and the sent
 /// arguments (JSON), split on NUL bytes.
 pub fn xml_issues(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let mut parts = text.split('\0');
-    let issues = match Value::parse_json(parts.next().unwrap_or("")) {
-        Ok(Value::Array(items)) => items,
-        Ok(other) => vec![other],
-        Err(_) => return,
-    };
+    let Some(issues) = issue_list(parts.next().unwrap_or("")) else { return };
     let action = parts.next().unwrap_or("");
     let sent = parts.next().and_then(|s| Value::parse_json(s).ok());
     let xml = format_validation_error(&issues, action, sent.as_ref());
@@ -62,11 +68,7 @@ pub fn xml_issues(data: &[u8]) {
 pub fn jsonrpc_issues(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let mut parts = text.split('\0');
-    let issues = match Value::parse_json(parts.next().unwrap_or("")) {
-        Ok(Value::Array(items)) => items,
-        Ok(other) => vec![other],
-        Err(_) => return,
-    };
+    let Some(issues) = issue_list(parts.next().unwrap_or("")) else { return };
     let tool = parts.next().unwrap_or("");
     let args = parts.next().and_then(|s| Value::parse_json(s).ok());
     let schema = parts.next().and_then(|s| Value::parse_json(s).ok());
