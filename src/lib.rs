@@ -34,6 +34,7 @@ pub mod request_id;
 pub mod sizes;
 pub mod value;
 pub mod xml;
+pub mod zod;
 
 /// The wasm-bindgen exports the npm package's JS layer calls; not a Rust API.
 #[cfg(target_arch = "wasm32")]

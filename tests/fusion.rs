@@ -843,3 +843,45 @@ fn the_json_rpc_dialect_parses_through_the_same_entry_point() {
     assert_eq!(parsed.severity, "error");
     assert_eq!(parsed.raw, Some(&result));
 }
+
+fn cap_issue(path: Vec<Value>, message: &str) -> Value {
+    Value::Object(vec![
+        ("code".to_owned(), Value::str("custom")),
+        ("path".to_owned(), Value::Array(path)),
+        ("message".to_owned(), Value::str(message)),
+    ])
+}
+
+#[test]
+fn validation_errors_cap_what_the_model_sent_unlike_the_reference() {
+    // The reference writes every issue, message, segment and listed value whole.
+    let many: Vec<Value> = (0..105).map(|i| cap_issue(vec![Value::str(format!("k{i}"))], "m")).collect();
+    let text = format_validation_error(&many, "t/a", None);
+    assert_eq!(text.matches("<field ").count(), 100);
+    assert!(text.contains("<more_issues count=\"5\">5 more issues not shown.</more_issues>"), "{text}");
+    let long = format_validation_error(&[cap_issue(vec![Value::str("x")], &"m".repeat(1010))], "t/a", None);
+    assert!(long.contains(&format!(">{}... You sent: (missing).</field>", "m".repeat(997))), "{long}");
+    let deep: Vec<Value> = (0..40).map(|i| Value::str(format!("s{i}"))).collect();
+    let path = format_validation_error(&[cap_issue(deep, "m")], "t/a", None);
+    let segments: Vec<String> = (0..32).map(|i| format!("s{i}")).collect();
+    assert!(path.contains(&format!("<field name=\"{}.…\">", segments.join("."))), "{path}");
+    let options: Vec<Value> = (0..55).map(|i| Value::str(format!("o{i}"))).collect();
+    let enum_issue = Value::Object(vec![
+        ("code".to_owned(), Value::str("invalid_enum_value")),
+        ("path".to_owned(), Value::Array(vec![Value::str("e")])),
+        ("message".to_owned(), Value::str("Invalid")),
+        ("options".to_owned(), Value::Array(options)),
+    ]);
+    let listed = format_validation_error(&[enum_issue], "t/a", None);
+    assert!(listed.contains("'o49' (and 5 more).</field>"), "{listed}");
+}
+
+#[test]
+fn an_inherited_property_name_is_missing_where_the_reference_crashes() {
+    // The reference walks the prototype chain to a function and JSON.stringify(fn).slice throws.
+    let sent = Value::Object(vec![("a".to_owned(), Value::str("x"))]);
+    for key in ["constructor", "toString", "hasOwnProperty", "__proto__"] {
+        let text = format_validation_error(&[cap_issue(vec![Value::str(key)], "m")], "t/a", Some(&sent));
+        assert!(text.contains(&format!("<field name=\"{key}\">m You sent: (missing).</field>")), "{text}");
+    }
+}

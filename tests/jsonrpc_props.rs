@@ -490,6 +490,18 @@ proptest! {
         prop_assert_eq!(wire.get("issues"), data.get("issues"));
     }
 
+    /// No two lines are merged because they read the same (mcp-ts-core keeps both):
+    /// an issue that is not a union is one line, shown among the first 10 or counted.
+    #[test]
+    fn every_plain_issue_is_one_line(issue in plain_issue(), n in 1usize..40) {
+        let issues = vec![issue; n];
+        let args = Value::parse_json(r#"{"a":1}"#).unwrap_or(Value::Null);
+        let r = mcp_envelope::jsonrpc::render_rejection(&issues, &ValidationOptions { tool: "t", args: Some(&args), ..Default::default() });
+        prop_assert_eq!(r.lines.len(), n.min(10));
+        prop_assert_eq!(r.more, n.saturating_sub(10));
+        prop_assert!(r.lines.iter().all(|l| Some(l) == r.lines.first()));
+    }
+
     #[test]
     fn zod_error_data_is_bounded(issues in list_of(arb_issue().boxed(), 31)) {
         let result = error_result(&ThrownError::Zod { code: -32007, issues: mcp_envelope::jsonrpc::IssueList::all(&issues) }, &ErrorResultOptions { request_id: None, ..Default::default() });

@@ -10,6 +10,8 @@ export const UNREADABLE = '[Unreadable]';
 export const CLASSIFY_TEXT_CAP = 16384;
 
 const THREW = Symbol('threw');
+/** What `ThrownRead.rawMessage` holds when reading `message` threw. */
+export const READ_THREW = THREW;
 
 function readOnce(object, key) {
   try {
@@ -36,11 +38,6 @@ export function textOf(value) {
 
 function cappedAt(text, cap) {
   return text.length > cap ? text.slice(0, cap) : text;
-}
-
-function isErrorInstance(value) {
-  if (value instanceof Error) return true;
-  return typeof Error.isError === 'function' && Error.isError(value);
 }
 
 export const KIND_OTHER = 0;
@@ -76,6 +73,8 @@ const NOT_INSPECTED = Symbol('not inspected');
  * nothing can be read of. Fills a caller's object so the common path allocates nothing more.
  */
 function readInto(value, cap, out) {
+  out.sameRealmError = false;
+  out.rawMessage = undefined;
   if (value === null) {
     out.name = 'NullValueEncountered';
     out.message = 'Null value encountered as error';
@@ -92,8 +91,10 @@ function readInto(value, cap, out) {
     return NOT_INSPECTED;
   }
   let isError;
+  let sameRealmError;
   try {
-    isError = isErrorInstance(value);
+    sameRealmError = value instanceof Error;
+    isError = sameRealmError || (typeof Error.isError === 'function' && Error.isError(value));
   } catch {
     // A revoked Proxy, or one whose getPrototypeOf trap throws: nothing can be inspected.
     out.name = UNREADABLE;
@@ -108,6 +109,8 @@ function readInto(value, cap, out) {
   const rawCode = readOnce(value, 'code');
   out.name = name;
   out.message = cappedAt(rawMessage === undefined ? '' : textOf(rawMessage), cap);
+  out.sameRealmError = sameRealmError;
+  out.rawMessage = rawMessage;
   return rawCode;
 }
 
@@ -177,7 +180,7 @@ class ThrownRead {
 const NOT_READ = Symbol('not read');
 // readInto writes here only after its last read of the value, so a getter that
 // classifies another value during those reads is done with it before this is written.
-const scratch = { name: '', message: '' };
+const scratch = { name: '', message: '', sameRealmError: false, rawMessage: undefined };
 
 /**
  * Reads a thrown value for classification (see ThrownRead).
@@ -185,7 +188,18 @@ const scratch = { name: '', message: '' };
  */
 export function readThrown(value, cap = CLASSIFY_TEXT_CAP) {
   const rawCode = readInto(value, cap, scratch);
-  const { name, message } = scratch;
+  const { name, message, sameRealmError, rawMessage } = scratch;
+  scratch.rawMessage = undefined;
+  const read = readThrownFrom(value, rawCode, name, message);
+  // What the XML dialect's internalError renders as the reference does: whether the
+  // value is an `Error` of this realm (`instanceof Error`) and its `message` as read
+  // (READ_THREW when the read threw; '' for a ZodError, whose message is never read).
+  read.sameRealmError = sameRealmError;
+  read.rawMessage = rawMessage;
+  return read;
+}
+
+function readThrownFrom(value, rawCode, name, message) {
   if (rawCode === NOT_INSPECTED) return new ThrownRead(KIND_OTHER, NaN, undefined, name, message, undefined);
   const code = typeof rawCode === 'number' ? rawCode : NaN;
   const codeText = typeof rawCode === 'string' && rawCode.length <= CODE_UNITS ? rawCode : undefined;

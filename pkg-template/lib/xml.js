@@ -6,7 +6,7 @@
 
 import { COPY_LIMITS, copyJson, cutText, plainJson } from './copy.js';
 import { engine } from './engine.js';
-import { readThrown, UNREADABLE } from './read.js';
+import { READ_THREW, readThrown, UNREADABLE } from './read.js';
 
 /**
  * The brand of a response a handler may `throw` and still have pass through intact:
@@ -431,12 +431,117 @@ export function routingError(kind, opts) {
   return response(engine().xmlRoutingError(number, discriminator, actions, value));
 }
 
-/** The text an unbranded throw is reported with, from its one read; no user `toString` ever runs. */
+// ---------------------------------------------------------------------------------
+// The text an unbranded throw is reported with: MCP Fusion's
+// `err instanceof Error ? err.message : String(err)` (its runChain catch), the message
+// placed in a template (`${message}`). Each property is read once, inside try/catch; a
+// conversion the value defines itself (`Symbol.toPrimitive`, `toString`, `valueOf`)
+// runs once, as `String` would run it; arrays are joined as `Array.prototype.join`
+// joins them, but only up to THROWN_TEXT_UNITS. A value `String` cannot convert (it
+// throws: `Object.create(null)`, a throwing `toString`, a Symbol message, a revoked
+// Proxy) is reported as UNREADABLE; the reference writes no envelope for it at all.
+
+/** How much of a thrown value's text crosses into wasm (the core cuts at 4096 units after masking). */
+const THROWN_TEXT_UNITS = 16384;
+/** How deep arrays inside arrays are joined; deeper ones join as ''. */
+const THROWN_JOIN_DEPTH = 16;
+const NOT_CONVERTIBLE = Symbol('not convertible');
+const ARRAY_JOIN = Array.prototype.join;
+const TYPED_ARRAY_JOIN = Object.getPrototypeOf(Uint8Array.prototype).join;
+
+function readProperty(object, key) {
+  try {
+    return object[key];
+  } catch {
+    throw NOT_CONVERTIBLE;
+  }
+}
+
+/** `ToString` of a primitive, or of an object as `String` converts it. */
+function toText(value, room, depth, joining) {
+  if (typeof value === 'string') return value.length > room ? value.slice(0, room) : value;
+  if (typeof value === 'symbol') throw NOT_CONVERTIBLE;
+  if (typeof value !== 'object' && typeof value !== 'function') return String(value);
+  if (value === null) return 'null';
+  return objectText(value, room, depth, joining);
+}
+
+/** A primitive a conversion returned, as text; an object is no result (NOT_CONVERTIBLE for the caller). */
+function called(fn, value, args) {
+  let result;
+  try {
+    result = Reflect.apply(fn, value, args);
+  } catch {
+    throw NOT_CONVERTIBLE;
+  }
+  return (typeof result === 'object' && result !== null) || typeof result === 'function' ? NOT_CONVERTIBLE : result;
+}
+
+/** `String(object)`: `Symbol.toPrimitive`, else `toString`, else `valueOf`, each read once. */
+function objectText(value, room, depth, joining) {
+  const exotic = readProperty(value, Symbol.toPrimitive);
+  if (exotic !== undefined && exotic !== null) {
+    if (typeof exotic !== 'function') throw NOT_CONVERTIBLE;
+    const result = called(exotic, value, ['string']);
+    if (result === NOT_CONVERTIBLE) throw NOT_CONVERTIBLE;
+    return toText(result, room, depth, joining);
+  }
+  const toString = readProperty(value, 'toString');
+  if (toString === Array.prototype.toString) {
+    const join = readProperty(value, 'join');
+    if (join === ARRAY_JOIN || join === TYPED_ARRAY_JOIN) return joined(value, room, depth, joining);
+    const result = typeof join === 'function' ? called(join, value, []) : called(Object.prototype.toString, value, []);
+    if (result !== NOT_CONVERTIBLE) return toText(result, room, depth, joining);
+  } else if (typeof toString === 'function') {
+    const result = called(toString, value, []);
+    if (result !== NOT_CONVERTIBLE) return toText(result, room, depth, joining);
+  }
+  const valueOf = readProperty(value, 'valueOf');
+  if (typeof valueOf === 'function') {
+    const result = called(valueOf, value, []);
+    if (result !== NOT_CONVERTIBLE) return toText(result, room, depth, joining);
+  }
+  throw NOT_CONVERTIBLE;
+}
+
+/** `Array.prototype.join` with ',', stopping once `room` units are written; an array being joined joins as ''. */
+function joined(array, room, depth, joining) {
+  if (depth >= THROWN_JOIN_DEPTH || joining.includes(array)) return '';
+  const rawLength = readProperty(array, 'length');
+  let length;
+  try {
+    length = Number(rawLength);
+  } catch {
+    throw NOT_CONVERTIBLE;
+  }
+  length = Number.isFinite(length) && length > 0 ? Math.floor(length) : 0;
+  joining.push(array);
+  let text = '';
+  for (let i = 0; i < length && text.length < room; i++) {
+    if (i > 0) text += ',';
+    const element = readProperty(array, i);
+    if (element !== undefined && element !== null) text += toText(element, room - text.length, depth + 1, joining);
+  }
+  joining.pop();
+  return text.length > room ? text.slice(0, room) : text;
+}
+
+/** The reference's message for an unbranded throw, from its one read (see above). */
 function thrownMessage(thrown, read) {
   if (thrown === null || thrown === undefined) return String(thrown);
-  if (read.message !== '' || (typeof thrown !== 'object' && typeof thrown !== 'function')) return read.message;
-  // An object with no message: its name, as the best available description.
-  return read.name === 'objectEncountered' ? '[object Object]' : read.name;
+  // A primitive's String(), already read (and capped) by readThrown.
+  if (typeof thrown !== 'object' && typeof thrown !== 'function') return read.message;
+  try {
+    if (read.sameRealmError) {
+      // A ZodError's message (the JSON of every issue) is never built: its name stands for it.
+      if (read.name === 'ZodError') return read.name;
+      if (read.rawMessage === READ_THREW) return UNREADABLE;
+      return toText(read.rawMessage, THROWN_TEXT_UNITS, 0, []);
+    }
+    return toText(thrown, THROWN_TEXT_UNITS, 0, []);
+  } catch {
+    return UNREADABLE;
+  }
 }
 
 /** InternalError: the code an unclassified throw is reported under. */

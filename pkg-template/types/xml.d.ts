@@ -164,6 +164,13 @@ export interface InternalErrorLocation {
  * {@link ErrorBuilder}) is returned as is; anything else becomes `INTERNAL_ERROR`,
  * message `[tool/action] message` (`[tool] message` without an action; long messages
  * cut at 4,096 units), with the fixed retry recovery. Never throws for any `thrown`.
+ *
+ * The message is MCP Fusion's: an `Error`'s `message` (`''` stays empty), anything
+ * else as `String(thrown)` (`[object Object]`, `1,2` for `[1, 2]`, `null`). A
+ * conversion the value defines itself runs once; one that throws, or a value `String`
+ * cannot convert, gives `[Unreadable]`; arrays are joined only up to 16,384 units; a
+ * thrown `ZodError` is written as `ZodError` (its message, the JSON of every issue,
+ * is never built).
  */
 export declare function internalError(thrown: unknown, where: InternalErrorLocation): ToolErrorResponse;
 

@@ -32,6 +32,7 @@ pub mod sdk;
 pub mod system_code;
 
 use crate::codes::{Category, JsonRpcErrorCode};
+use crate::value::Value;
 use cause::Link;
 use patterns::{Haystack, COMMON_PATTERNS, PROVIDER_PATTERNS};
 
@@ -100,6 +101,22 @@ impl Classification {
     pub fn name(&self) -> &'static str {
         self.code.name()
     }
+}
+
+/// The `data.reason` mcp-ts-core's canvas tenant cap throws under `RateLimited`.
+pub const CANVAS_CAPACITY_EXHAUSTED_REASON: &str = "canvas_capacity_exhausted";
+
+/// The category a failure files under once its `data` is known, as mcp-ts-core's
+/// `getErrorCategory(code, data)` decides it (`mappings.ts`): the code's own
+/// ([`JsonRpcErrorCode::category`], the one table in src/codes.rs), except that a
+/// `RateLimited` whose `data.reason` is [`CANVAS_CAPACITY_EXHAUSTED_REASON`] is a local
+/// capacity decision, so `server`. The reason moves no other code.
+pub fn category_of(code: JsonRpcErrorCode, data: Option<&Value>) -> Category {
+    let reason = data.and_then(|d| d.get("reason")).and_then(Value::as_str);
+    if code == JsonRpcErrorCode::RateLimited && reason == Some(CANVAS_CAPACITY_EXHAUSTED_REASON) {
+        return Category::Server;
+    }
+    code.category()
 }
 
 /// Whole messages with which engines report running out of a resource.
@@ -262,6 +279,18 @@ mod tests {
         assert_eq!(code("ThrottlingException", "slow down"), C::RateLimited);
         assert_eq!(code("AbortError", "x"), C::Timeout);
         assert_eq!(code("Error", ""), C::InternalError);
+    }
+
+    #[test]
+    fn the_canvas_cap_is_a_server_capacity_decision() {
+        let data = |text: &str| Value::parse_json(text).unwrap();
+        let canvas = data(r#"{"reason":"canvas_capacity_exhausted"}"#);
+        assert_eq!(category_of(JsonRpcErrorCode::RateLimited, Some(&canvas)), Category::Server);
+        assert_eq!(category_of(JsonRpcErrorCode::NotFound, Some(&canvas)), Category::Client);
+        for other in [r#"{"tenantId":"default"}"#, r#"{"reason":"upstream_quota_exceeded"}"#, r#"{"reason":42}"#] {
+            assert_eq!(category_of(JsonRpcErrorCode::RateLimited, Some(&data(other))), Category::Upstream);
+        }
+        assert_eq!(category_of(JsonRpcErrorCode::RateLimited, None), Category::Upstream);
     }
 
     #[test]

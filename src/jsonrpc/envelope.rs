@@ -37,7 +37,8 @@ use crate::value::Value;
 use super::bound::push_field;
 use super::rejection::IssueList;
 use super::contract::{fill_recovery, set_key, ContractEntry};
-use super::issue::{path_string, IssueView};
+use super::path::path_string;
+use crate::zod::IssueView;
 use super::McpErrorParts;
 
 /// What a handler threw, as the boundary read it.

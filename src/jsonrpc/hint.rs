@@ -7,9 +7,10 @@
 //! - Anything else restates its line, field path included. When every sentence is a
 //!   restatement, the hint is the message's issue text verbatim (lines joined `, `,
 //!   then ` (+N more)`), so the envelope drops its `Recovery:` line. Beside a
-//!   framework sentence each restatement is terminated with `.`.
-//! - A repeated sentence appears once. ` (+N more)` follows the issue sentences;
-//!   pre-validation's `Validated …` / `Dropped …` sentences close the hint.
+//!   framework sentence each restatement is trimmed and terminated with `.`.
+//! - A repeated sentence appears once (the `Provide` list keeps repeated names, as
+//!   mcp-ts-core's does). ` (+N more)` follows the issue sentences; pre-validation's
+//!   `Validated …` / `Dropped …` sentences close the hint.
 
 use super::rejection::Line;
 use super::text::Capped;
@@ -21,7 +22,8 @@ pub enum Sentence {
     Provide(String),
     /// A sentence of the framework's own, complete with its full stop.
     Framework(String),
-    /// The line itself, restated.
+    /// The line itself, restated, as it stands beside a framework sentence: trimmed
+    /// and ended `.` unless it ends `.`, `?` or `!` (a line the cap cut stays cut).
     Restate(String),
 }
 
@@ -32,7 +34,10 @@ pub fn build_hint(lines: &[Line], more: usize, closing: &[String]) -> String {
             .iter()
             .all(|l| l.sentences.iter().all(|s| matches!(s, Sentence::Restate(_))));
     if restates_only {
-        let mut out = lines.iter().map(|l| l.text.as_str()).collect::<Vec<_>>().join(", ");
+        // The restated lines as the message writes them (a line with no sentence,
+        // an unknown-key line whose keys were all named as collisions, adds none).
+        let restated = lines.iter().filter(|l| !l.sentences.is_empty()).map(|l| l.text.as_str());
+        let mut out = restated.collect::<Vec<_>>().join(", ");
         if let Some(m) = more_text {
             out.push(' ');
             out.push_str(&m);
@@ -44,22 +49,17 @@ pub fn build_hint(lines: &[Line], more: usize, closing: &[String]) -> String {
     let mut provide_at: Option<usize> = None;
     let mut missing: Vec<&str> = Vec::new();
     for line in lines {
-        if line.sentences.is_empty() {
-            parts.push(terminated(&line.text));
-        }
         for sentence in &line.sentences {
             match sentence {
                 Sentence::Provide(path) => {
-                    if !missing.contains(&path.as_str()) {
-                        missing.push(path);
-                    }
+                    // Every missing field is named, a repeated one again.
+                    missing.push(path);
                     if provide_at.is_none() {
                         provide_at = Some(parts.len());
                         parts.push(String::new());
                     }
                 }
-                Sentence::Framework(text) => parts.push(text.clone()),
-                Sentence::Restate(text) => parts.push(terminated(text)),
+                Sentence::Framework(text) | Sentence::Restate(text) => parts.push(text.clone()),
             }
         }
     }
@@ -94,15 +94,6 @@ pub fn build_hint(lines: &[Line], more: usize, closing: &[String]) -> String {
     out
 }
 
-/// A restatement as a sentence: a full stop unless it already ends one (or was cut).
-fn terminated(text: &str) -> String {
-    if text.ends_with(['.', '!', '?', '…']) {
-        text.to_owned()
-    } else {
-        format!("{text}.")
-    }
-}
-
 /// `a`, `a and b`, `a, b and c`.
 pub fn join_and(items: &[&str]) -> String {
     match items {
@@ -125,7 +116,7 @@ mod tests {
         let lines = vec![
             line("a: x", vec![Sentence::Framework("Send a as a number, not a string.".into())]),
             line("b: y", vec![Sentence::Provide("b".into())]),
-            line("c: z", vec![Sentence::Restate("c: z".into())]),
+            line("c: z", vec![Sentence::Restate("c: z.".into())]),
             line("d: w", vec![Sentence::Provide("d".into())]),
         ];
         assert_eq!(
@@ -136,7 +127,7 @@ mod tests {
 
     #[test]
     fn restatements_alone_are_the_issue_text() {
-        let lines = vec![line("a: x", vec![Sentence::Restate("a: x".into())]), line("b: y", vec![Sentence::Restate("b: y".into())])];
+        let lines = vec![line("a: x", vec![Sentence::Restate("a: x.".into())]), line("b: y", vec![Sentence::Restate("b: y.".into())])];
         assert_eq!(build_hint(&lines, 0, &[]), "a: x, b: y");
         assert_eq!(build_hint(&lines, 3, &[]), "a: x, b: y (+3 more)");
         assert_eq!(build_hint(&lines, 0, &["Dropped undeclared key _x.".into()]), "a: x. b: y. Dropped undeclared key _x.");

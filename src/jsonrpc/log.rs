@@ -11,6 +11,7 @@
 //! else, client category included, as the reference logs a handler's own `forbidden()`
 //! or an undeclared reason. A cancelled call logs at `info` whatever was thrown.
 
+use crate::classify::category_of;
 use crate::codes::{Category, JsonRpcErrorCode};
 use crate::value::Value;
 
@@ -44,7 +45,7 @@ pub fn log_record(thrown: &ThrownError<'_>, opts: &LogOptions<'_>) -> Value {
         ("level".to_owned(), Value::str(level)),
         ("code".to_owned(), Value::Number(f64::from(code))),
         ("name".to_owned(), Value::str(known.map_or("UnknownError", JsonRpcErrorCode::name))),
-        ("category".to_owned(), Value::str(known.map_or(Category::Server, JsonRpcErrorCode::category).as_str())),
+        ("category".to_owned(), Value::str(known.map_or(Category::Server, |c| category_of(c, data)).as_str())),
         ("message".to_owned(), Value::String(message)),
         ("tool".to_owned(), Value::str(opts.tool)),
     ];

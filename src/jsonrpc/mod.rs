@@ -9,6 +9,8 @@
 //! - [`fail`], [`recovery_for`] and the contract fill implement error contracts.
 //! - [`log_record`] is the server's own record of a failure (raw message, log level).
 //!
+//! Issues are read through [`crate::zod`], the reader both dialects share.
+//!
 //! Everything takes `Value`s the boundary parsed from JSON and
 //! returns values it serialises; nothing here reads a clock, a global or a random
 //! source. Cost follows the caps, not the input.
@@ -17,8 +19,8 @@ pub mod bound;
 pub mod contract;
 pub mod envelope;
 pub mod hint;
-pub mod issue;
 pub mod log;
+pub mod path;
 pub mod rejection;
 pub mod schema;
 pub mod text;

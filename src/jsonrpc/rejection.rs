@@ -4,39 +4,47 @@
 //! What the lines say beyond Zod's own message:
 //! - an enum or literal miss on a field the caller left out reads
 //!   `Missing required field. Expected one of "a"|"b"` (explicit `null` is present);
-//! - a union renders what would have been accepted (the rules are on `plan_union`):
-//!   branch issues carry branch-relative paths, joined `; ` within a branch and
-//!   ` or ` across branches, identical branch renderings once; the top level joins
-//!   lines with `, `.
+//! - a union renders what would have been accepted (the rules are on
+//!   `select_branches`, `literal_tag` and `render_top_union`): branch issues carry
+//!   branch-relative paths, joined `; ` within a branch and ` or ` across branches,
+//!   identical branch renderings once; the top level joins lines with `, `, every
+//!   line kept (no two issues are merged because they read the same).
+//!
+//! Each rule follows mcp-ts-core's newest `toolHandlerFactory.ts` (see
+//! docs/reference-notes/mcp-ts-core.md); tests/conformance-own/tscore-source.json
+//! holds a vector per rule.
 //!
 //! The renderer reads the arguments for two facts only — is a value present at the
 //! path, and what JSON type it is — and never copies a value the caller sent.
 
 use crate::codes::JsonRpcErrorCode;
+use crate::js::js_trim;
 use crate::value::{js_number_string, Value};
 
 use crate::sizes::{TrueSizes, NO_CUTS};
 
 use super::bound::{bound_issues_of, push_field, Bounded, MAX_ENTRIES};
-use super::hint::{build_hint, join_and, Sentence};
-use super::issue::{
-    arriving_at, path_string, relative_path, write_path, Arriving, Branch, IssueKind, IssueView, MAX_PATH_SEGMENTS,
-    MAX_RENDER_BRANCH_ISSUES,
-};
+use super::hint::{build_hint, Sentence};
+use super::path::{path_string, write_path};
+use crate::zod::issue::{MAX_PATH_SEGMENTS, MAX_RENDER_BRANCH_ISSUES};
+use crate::zod::{arriving_at, relative_path, Arriving, Branch, IssueKind, IssueView};
 use super::schema::accepted_keys;
 use super::text::{cut_data_string, Capped, Piece};
 use super::McpErrorParts;
 
 /// Lines the message and the hint render at most.
 pub const MAX_LINES: usize = 10;
-/// Top-level issues read at most while looking for distinct lines (the rest are
-/// counted in `(+N more)`), so a million duplicate issues cost a hundred.
-const MAX_EXAMINED_ISSUES: usize = 100;
+/// Top-level issues examined at most: the lines they render are counted exactly in
+/// `(+N more)`; each issue past them counts as one line (the count mcp-ts-core gives
+/// unless such an issue is a union lifted into several lines), so a million issues
+/// cost a hundred.
+pub const MAX_EXAMINED_ISSUES: usize = 100;
 /// Issues (branch issues included) the renderer visits at most in one rejection.
 const MAX_RENDER_WORK: usize = 4096;
 /// Unions nested in unions the renderer follows; deeper ones render Zod's message.
 const MAX_UNION_DEPTH: usize = 8;
-/// Unknown keys compared against alias collisions at most.
+/// Keys (unknown keys, dropped keys, a collision's keys, aliases) compared against
+/// alias collisions at most. A sentence naming keys is full well before this many.
 const MAX_KEY_SCAN: usize = 1024;
 
 /// The start of every argument rejection's message.
@@ -249,8 +257,10 @@ pub fn render_rejection(issues: &[Value], opts: &ValidationOptions<'_>) -> Rejec
     render_rejection_of(IssueList::all(issues), opts)
 }
 
-/// [`render_rejection`] of an [`IssueList`]: the issues past `first` are counted in
-/// `(+N more)` (exact when `first` holds every issue or the first 100).
+/// [`render_rejection`] of an [`IssueList`]. `(+N more)` is every line the issues
+/// render past the tenth, as mcp-ts-core counts them (a union lifted into its branch's
+/// issues counts each of them, repeated lines count): exact over the first 100 issues,
+/// which are examined; each issue past them counts as one line (see [`MAX_EXAMINED_ISSUES`]).
 pub fn render_rejection_of(list: IssueList<'_>, opts: &ValidationOptions<'_>) -> Rejection {
     let issues = list.first;
     let total = list.total.max(issues.len());
@@ -259,39 +269,40 @@ pub fn render_rejection_of(list: IssueList<'_>, opts: &ValidationOptions<'_>) ->
     let mut renderer = Renderer {
         args: opts.args,
         schema: opts.schema,
-        collisions: &pre.collisions,
-        collision_placed: vec![false; pre.collisions.len()],
+        pre,
+        declined: declined_keys(pre),
+        named: vec![false; pre.collisions.len()],
         work_left: MAX_RENDER_WORK,
     };
     let mut lines: Vec<Line> = Vec::new();
-    let mut more = 0usize;
+    let mut rendered = 0usize;
     let mut examined = 0usize;
-    for (index, issue) in issues.iter().enumerate() {
-        if lines.len() >= MAX_LINES || index >= MAX_EXAMINED_ISSUES {
-            break;
-        }
+    for (index, issue) in issues.iter().take(MAX_EXAMINED_ISSUES).enumerate() {
         examined = index + 1;
-        let mut produced = Vec::new();
         let view = IssueView::new(issue);
-        renderer.render_top(view, view.path().iter().take(MAX_PATH_SEGMENTS).collect(), 0, &mut produced);
-        let produced_count = produced.len();
-        for (taken, line) in produced.into_iter().enumerate() {
-            if lines.len() >= MAX_LINES {
-                more += produced_count - taken;
-                break;
-            }
-            if !lines.iter().any(|l| l.text == line.text) {
+        let path: Vec<&Value> = view.path().iter().take(MAX_PATH_SEGMENTS).collect();
+        if lines.len() >= MAX_LINES {
+            // Past the shown lines only the count matters.
+            rendered += renderer.count_top(view, &path, 0);
+            continue;
+        }
+        let mut produced = Vec::new();
+        renderer.render_top(view, path, 0, &mut produced);
+        // An issue always renders at least one line; one the work budget cut short counts as one.
+        rendered += produced.len().max(1);
+        for line in produced {
+            if lines.len() < MAX_LINES {
                 lines.push(line);
             }
         }
     }
-    // Every issue not examined is one more, crossed or not.
-    more += total - examined;
+    // Every issue not examined is one more line.
+    let more = rendered.saturating_sub(lines.len()) + (total - examined);
     if lines.is_empty() && more == 0 {
         // A failed parse with no issue still needs a line to say something.
-        lines.push(Line { text: "Invalid input".into(), sentences: vec![Sentence::Restate("Invalid input".into())] });
+        lines.push(Line { text: "Invalid input".into(), sentences: vec![Sentence::Restate("Invalid input.".into())] });
     }
-    let closing = pre_validation_sentences(pre, &renderer.collision_placed);
+    let closing = renderer.closing_sentences();
     let hint = build_hint(&lines, more, &closing);
     Rejection { lines: lines.into_iter().map(|l| l.text).collect(), more, hint }
 }
@@ -303,24 +314,21 @@ pub struct Line {
     pub sentences: Vec<Sentence>,
 }
 
-/// How a union issue renders, once its branches are filtered.
-enum UnionPlan<'a> {
-    /// No branch to read (a discriminated union given an unknown tag): Zod's message.
-    Plain,
-    /// Every branch fails on one literal at the same path: that literal once, naming
-    /// every branch's value.
-    Merged { rel: Vec<&'a Value>, values: Vec<&'a Value> },
-    /// One branch is left: it renders as if the field were not a union.
-    Lift(Branch<'a>),
-    /// Several branches, each rendered, joined ` or `.
-    Multi(Vec<Branch<'a>>),
+/// One union branch that failed on exactly one literal (a single-valued
+/// `invalid_value`): where, relative to the union, and the value.
+struct OneLiteral<'a> {
+    rel: Vec<&'a Value>,
+    value: &'a Value,
 }
 
 struct Renderer<'a> {
     args: Option<&'a Value>,
     schema: Option<&'a Value>,
-    collisions: &'a [AliasCollision],
-    collision_placed: Vec<bool>,
+    pre: &'a PreValidation,
+    /// Every key an alias collision declined, with the collision's index.
+    declined: Vec<(&'a str, usize)>,
+    /// Per alias collision: already named in the hint.
+    named: Vec<bool>,
     work_left: usize,
 }
 
@@ -334,11 +342,23 @@ impl<'a> Renderer<'a> {
         true
     }
 
+    /// Charges reading a union's branches; false (and nothing charged) when the
+    /// budget cannot pay, and the union renders Zod's own message.
+    fn charge_branches(&mut self, branches: &[Branch<'a>]) -> bool {
+        let cost: usize = branches.iter().map(|b| b.issues.len().min(MAX_RENDER_BRANCH_ISSUES)).sum();
+        if cost > self.work_left {
+            return false;
+        }
+        self.work_left -= cost;
+        true
+    }
+
     fn arriving(&self, path: &[&Value]) -> Arriving {
         arriving_at(self.args, path)
     }
 
-    /// The lines of one issue whose absolute path is `abs`.
+    /// The lines of one issue whose absolute path is `abs` (mcp-ts-core's
+    /// `renderedIssues` entry, then `issueLines`' literal-tag rewrite).
     fn render_top(&mut self, issue: IssueView<'a>, abs: Vec<&'a Value>, depth: usize, out: &mut Vec<Line>) {
         if !self.spend() {
             return;
@@ -350,224 +370,219 @@ impl<'a> Renderer<'a> {
                 let sentences = self.unknown_key_sentences(issue, &abs);
                 out.push(Line { text, sentences });
             }
-            IssueKind::InvalidValue => {
-                if self.arriving(&abs).is_absent() {
-                    let text = line_text(&abs, &missing_text(&issue.accepted_values()));
-                    out.push(provide_line(&abs, text));
-                } else {
-                    out.push(restated(&abs, issue.message()));
-                }
-            }
-            IssueKind::InvalidType => {
+            kind => {
                 let arriving = self.arriving(&abs);
-                if arriving.is_absent() && !abs.is_empty() {
-                    out.push(provide_line(&abs, line_text(&abs, &raw(issue.message()))));
+                let body = if kind == IssueKind::InvalidValue && arriving.is_absent() {
+                    missing_text(&issue.accepted_values())
                 } else {
-                    let text = line_text(&abs, &raw(issue.message()));
-                    let sentence = match send_sentence(&abs, issue.expected_type(), arriving) {
-                        Some(s) => Sentence::Framework(s),
-                        None => Sentence::Restate(text.clone()),
-                    };
-                    out.push(Line { text, sentences: vec![sentence] });
-                }
+                    raw(issue.message())
+                };
+                let expected = if kind == IssueKind::InvalidType { issue.expected_type() } else { None };
+                out.push(line_for(&abs, &body, arriving, expected));
             }
-            _ => out.push(restated(&abs, issue.message())),
         }
     }
 
     fn render_top_union(&mut self, issue: IssueView<'a>, abs: Vec<&'a Value>, depth: usize, out: &mut Vec<Line>) {
-        match self.plan_union(issue, &abs) {
-            UnionPlan::Plain => {
-                if self.arriving(&abs).is_absent() {
-                    let options = issue.union_options();
-                    let body = if options.is_empty() { raw(issue.message()) } else { missing_text(&options) };
-                    out.push(provide_line(&abs, line_text(&abs, &body)));
-                } else {
-                    out.push(restated(&abs, issue.message()));
-                }
-            }
-            UnionPlan::Merged { rel, values } => {
-                let full: Vec<&'a Value> = abs.iter().copied().chain(rel).collect();
-                if self.arriving(&full).is_absent() {
-                    let text = line_text(&full, &missing_text(&values));
-                    out.push(provide_line(&full, text));
-                } else {
-                    let text = line_text(&full, &invalid_option_text(&values));
-                    out.push(Line { sentences: vec![Sentence::Restate(text.clone())], text });
-                }
-            }
-            UnionPlan::Lift(branch) => {
-                for inner in branch.issues.iter().take(MAX_RENDER_BRANCH_ISSUES) {
+        let branches = issue.branches();
+        if branches.is_empty() || !self.charge_branches(&branches) {
+            // A discriminated union's unknown tag: Zod's message names the values.
+            out.push(line_for(&abs, &raw(issue.message()), self.arriving(&abs), None));
+            return;
+        }
+        let selected = self.select_branches(&branches, &abs, true);
+        if let [single] = selected.as_slice() {
+            if fails_below_root(single, &abs) {
+                for inner in single.issues.iter().take(MAX_RENDER_BRANCH_ISSUES) {
                     let view = IssueView::new(inner);
-                    let rel = relative_path(&view, &abs, branch.absolute_paths);
+                    let rel = relative_path(&view, &abs, single.absolute_paths);
                     let full = abs.iter().copied().chain(rel).take(MAX_PATH_SEGMENTS).collect();
                     self.render_top(view, full, depth + 1, out);
                 }
+                return;
             }
-            UnionPlan::Multi(branches) => {
-                let body = self.branches_text(&branches, &abs, depth + 1);
-                let text = line_text(&abs, &body);
-                if self.arriving(&abs).is_absent() {
-                    out.push(provide_line(&abs, text));
-                } else {
-                    out.push(Line { sentences: vec![Sentence::Restate(text.clone())], text });
+        }
+        if let Some((rel, values)) = literal_tag(&branches, &abs) {
+            let full: Vec<&'a Value> = abs.iter().copied().chain(rel).take(MAX_PATH_SEGMENTS).collect();
+            let arriving = self.arriving(&full);
+            let body = tag_text(&values, arriving.is_absent());
+            out.push(line_for(&full, &body, arriving, None));
+            return;
+        }
+        let arriving = self.arriving(&abs);
+        let body = self.union_text(&branches, &abs, arriving.is_absent(), depth + 1, issue.message());
+        out.push(line_for(&abs, &body, arriving, None));
+    }
+
+    /// How many lines [`Renderer::render_top`] would produce, without rendering them.
+    fn count_top(&mut self, issue: IssueView<'a>, abs: &[&'a Value], depth: usize) -> usize {
+        if !self.spend() || issue.kind() != IssueKind::Union || depth >= MAX_UNION_DEPTH {
+            return 1;
+        }
+        let branches = issue.branches();
+        if branches.is_empty() || !self.charge_branches(&branches) {
+            return 1;
+        }
+        match self.select_branches(&branches, abs, true).as_slice() {
+            [single] if fails_below_root(single, abs) => {
+                let mut n = 0;
+                for inner in single.issues.iter().take(MAX_RENDER_BRANCH_ISSUES) {
+                    let view = IssueView::new(inner);
+                    let rel = relative_path(&view, abs, single.absolute_paths);
+                    let full: Vec<&'a Value> = abs.iter().copied().chain(rel).take(MAX_PATH_SEGMENTS).collect();
+                    n += self.count_top(view, &full, depth + 1);
                 }
+                n.max(1)
             }
+            _ => 1,
         }
     }
 
-    /// Decides how a union renders:
-    /// 1. a branch that only says the value is not the empty-string literal (the
-    ///    `z.literal("")` "blank allowed" idiom) is dropped beside other branches —
-    ///    sending `""` is never the fix worth naming;
-    /// 2. once any branch fails below its root, every branch whose only issue is a
-    ///    root type mismatch is dropped (one-or-many unions);
-    /// 3. when every remaining branch fails on a literal at one path, that literal
-    ///    renders once with every branch's value;
-    /// 4. one branch left renders as the plain field; several render joined ` or `.
-    fn plan_union(&mut self, issue: IssueView<'a>, abs: &[&'a Value]) -> UnionPlan<'a> {
-        let mut branches = issue.branches();
-        // Reading the branches costs what they hold: charge it, and fall back to
-        // Zod's own message once the budget is gone.
-        let cost: usize = branches.iter().map(|b| b.issues.len().min(MAX_RENDER_BRANCH_ISSUES)).sum();
-        if branches.is_empty() || cost > self.work_left {
-            return UnionPlan::Plain;
+    /// The branches worth rendering (mcp-ts-core's `selectUnionBranches`):
+    /// 1. drop every branch that failed on one literal (a single-valued
+    ///    `invalid_value`: `z.literal('')`, any other literal, a one-entry enum);
+    /// 2. with `rescue` (top-level lines only), when no branch left fails below its
+    ///    root, a one-literal branch whose literal sits below its root at a path the
+    ///    caller left out is kept after all;
+    /// 3. once a branch fails below its root, drop every branch whose only issue is a
+    ///    root type mismatch (one-or-many unions).
+    fn select_branches(&self, branches: &[Branch<'a>], abs: &[&'a Value], rescue: bool) -> Vec<Branch<'a>> {
+        let mut selected: Vec<Branch<'a>> = branches.iter().copied().filter(|b| one_literal(b, abs).is_none()).collect();
+        if rescue && !selected.iter().any(|b| fails_below_root(b, abs)) {
+            selected = branches
+                .iter()
+                .copied()
+                .filter(|b| match one_literal(b, abs) {
+                    None => true,
+                    Some(literal) => {
+                        let full: Vec<&'a Value> = abs.iter().copied().chain(literal.rel).take(MAX_PATH_SEGMENTS).collect();
+                        full.len() > abs.len() && self.arriving(&full).is_absent()
+                    }
+                })
+                .collect();
         }
-        self.work_left -= cost;
-        if branches.len() > 1 {
-            let kept: Vec<Branch<'a>> = branches.iter().copied().filter(|b| !is_blank_literal_branch(b)).collect();
-            if !kept.is_empty() {
-                branches = kept;
-            }
+        if selected.iter().any(|b| fails_below_root(b, abs)) {
+            selected.retain(|b| !is_root_type_mismatch(b, abs));
         }
-        if branches.iter().any(|b| fails_below_root(b, abs)) {
-            branches.retain(|b| !is_root_type_mismatch(b, abs));
-        }
-        if branches.len() >= 2 {
-            if let Some((rel, values)) = common_literal(&branches, abs) {
-                return UnionPlan::Merged { rel, values };
-            }
-        }
-        match branches.as_slice() {
-            [] => UnionPlan::Plain,
-            [single] => UnionPlan::Lift(*single),
-            _ => UnionPlan::Multi(branches),
-        }
+        selected
     }
 
-    /// Several branches as one text: each branch's issues joined `; `, identical
-    /// branch renderings once, branches joined ` or `.
-    fn branches_text(&mut self, branches: &[Branch<'a>], union_abs: &[&'a Value], depth: usize) -> Piece {
+    /// A union's own text (mcp-ts-core's `composeIssueMessage`): the literal every
+    /// branch failed on, or the selected branches (all of them when none is
+    /// selected), each branch's issues joined `; `, identical renderings once,
+    /// joined ` or `. `absent` is the union's own bit: an `invalid_value` inside a
+    /// branch of a left-out union reads `Missing required field. Expected …`.
+    fn union_text(&mut self, branches: &[Branch<'a>], union_abs: &[&'a Value], absent: bool, depth: usize, message: &str) -> Piece {
+        if let Some((rel, values)) = literal_tag(branches, union_abs) {
+            return fragment(&rel, &tag_text(&values, absent));
+        }
+        let selected = self.select_branches(branches, union_abs, false);
+        let shown = if selected.is_empty() { branches } else { selected.as_slice() };
+        if shown.is_empty() {
+            return raw(message);
+        }
         let mut rendered: Vec<Piece> = Vec::new();
-        for branch in branches {
-            let mut fragments = Vec::new();
-            for inner in branch.issues.iter().take(MAX_RENDER_BRANCH_ISSUES) {
-                self.branch_fragments(IssueView::new(inner), union_abs, branch.absolute_paths, &[], depth, &mut fragments);
+        let mut out = Capped::line();
+        for branch in shown {
+            if out.is_full() {
+                break;
             }
             let mut text = Capped::line();
-            for (i, fragment) in fragments.iter().enumerate() {
+            for (i, inner) in branch.issues.iter().take(MAX_RENDER_BRANCH_ISSUES).enumerate() {
+                if text.is_full() {
+                    break;
+                }
                 if i > 0 {
                     text.push_str("; ");
                 }
-                text.push_piece(fragment);
+                let piece = self.branch_fragment(IssueView::new(inner), union_abs, branch.absolute_paths, absent, depth);
+                text.push_piece(&piece);
             }
             let piece = text.into_piece();
-            if !rendered.contains(&piece) {
-                rendered.push(piece);
+            if rendered.contains(&piece) {
+                continue;
             }
-        }
-        let mut out = Capped::line();
-        for (i, piece) in rendered.iter().enumerate() {
-            if i > 0 {
+            if !rendered.is_empty() {
                 out.push_str(" or ");
             }
-            out.push_piece(piece);
+            out.push_piece(&piece);
+            rendered.push(piece);
         }
         out.into_piece()
     }
 
-    /// The fragments one branch issue contributes, its path shown relative to the
-    /// branch (`rel_prefix` carries the path of a union lifted inside the branch).
-    /// Inside a branch Zod's messages stay as written.
-    fn branch_fragments(
-        &mut self,
-        issue: IssueView<'a>,
-        union_abs: &[&'a Value],
-        absolute: bool,
-        rel_prefix: &[&'a Value],
-        depth: usize,
-        out: &mut Vec<Piece>,
-    ) {
+    /// One issue of a union branch, prefixed with the path it names relative to the
+    /// branch. A union inside a branch renders its own text there (it is not lifted).
+    fn branch_fragment(&mut self, issue: IssueView<'a>, union_abs: &[&'a Value], absolute: bool, absent: bool, depth: usize) -> Piece {
+        let rel = relative_path(&issue, union_abs, absolute);
         if !self.spend() {
-            return;
+            return fragment(&rel, &raw(issue.message()));
         }
-        let own = relative_path(&issue, union_abs, absolute);
-        let rel: Vec<&'a Value> = rel_prefix.iter().copied().chain(own.iter().copied()).take(MAX_PATH_SEGMENTS).collect();
-        let abs: Vec<&'a Value> = union_abs.iter().copied().chain(own).take(MAX_PATH_SEGMENTS).collect();
-        if issue.kind() != IssueKind::Union || depth >= MAX_UNION_DEPTH {
-            out.push(fragment(&rel, &raw(issue.message())));
-            return;
-        }
-        match self.plan_union(issue, &abs) {
-            UnionPlan::Plain => out.push(fragment(&rel, &raw(issue.message()))),
-            UnionPlan::Merged { rel: sub, values } => {
-                let full: Vec<&'a Value> = rel.iter().copied().chain(sub).collect();
-                out.push(fragment(&full, &invalid_option_text(&values)));
-            }
-            UnionPlan::Lift(branch) => {
-                for inner in branch.issues.iter().take(MAX_RENDER_BRANCH_ISSUES) {
-                    self.branch_fragments(IssueView::new(inner), &abs, branch.absolute_paths, &rel, depth + 1, out);
+        let body = match issue.kind() {
+            IssueKind::Union if depth < MAX_UNION_DEPTH => {
+                let branches = issue.branches();
+                if branches.is_empty() || !self.charge_branches(&branches) {
+                    raw(issue.message())
+                } else {
+                    let abs: Vec<&'a Value> = union_abs.iter().copied().chain(rel.iter().copied()).take(MAX_PATH_SEGMENTS).collect();
+                    self.union_text(&branches, &abs, absent, depth + 1, issue.message())
                 }
             }
-            UnionPlan::Multi(branches) => {
-                let body = self.branches_text(&branches, &abs, depth + 1);
-                out.push(fragment(&rel, &body));
+            IssueKind::InvalidValue if absent => missing_text(&issue.accepted_values()),
+            _ => raw(issue.message()),
+        };
+        fragment(&rel, &body)
+    }
+
+    /// The collision that declined `key` (the last one, when several did).
+    fn collided_by(&self, key: &str) -> Option<usize> {
+        self.declined.iter().rev().find(|(k, _)| *k == key).map(|(_, i)| *i)
+    }
+
+    /// The collision sentences for `keys`, each collision once in the whole hint.
+    fn name_collisions<'k>(&mut self, keys: impl Iterator<Item = &'k str>, into: &mut Vec<String>) {
+        for key in keys.take(MAX_KEY_SCAN) {
+            let Some(i) = self.collided_by(key) else { continue };
+            let (Some(named), Some(collision)) = (self.named.get_mut(i), self.pre.collisions.get(i)) else { continue };
+            if *named {
+                continue;
             }
+            *named = true;
+            into.push(collision_sentence(collision));
         }
     }
 
-    /// `Unknown key opts.b. opts accepts: a.` — alias collisions among root keys
-    /// first, then the keys that are neither a field nor an alias.
+    /// `Unknown key opts.b. opts accepts: a.` — at the root, alias collisions first,
+    /// in the order of the keys that name them, then the keys no collision declined.
     fn unknown_key_sentences(&mut self, issue: IssueView<'a>, abs: &[&'a Value]) -> Vec<Sentence> {
         let keys = issue.unrecognized_keys();
-        let mut sentences = Vec::new();
-        let mut collision_keys: Vec<&str> = Vec::new();
-        if abs.is_empty() {
-            for (i, collision) in self.collisions.iter().enumerate() {
-                let hit = keys
-                    .iter()
-                    .take(MAX_KEY_SCAN)
-                    .filter_map(Value::as_str)
-                    .any(|k| collision.keys.iter().any(|c| c.as_str() == k) && k != collision.target);
-                if hit {
-                    if let Some(placed) = self.collision_placed.get_mut(i) {
-                        *placed = true;
-                    }
-                    if let Some(s) = collision_sentence(collision) {
-                        sentences.push(Sentence::Framework(s));
-                    }
-                    collision_keys.extend(collision.keys.iter().map(String::as_str));
-                }
-            }
+        let mut framework = Vec::new();
+        let root = abs.is_empty();
+        let any_collision = root && !self.declined.is_empty();
+        if any_collision {
+            self.name_collisions(keys.iter().filter_map(Value::as_str), &mut framework);
         }
-        let is_collision = |k: &Value| k.as_str().is_some_and(|k| collision_keys.contains(&k));
-        let matched = keys.iter().take(MAX_KEY_SCAN).filter(|k| is_collision(k)).count();
-        let remaining = keys.len() - matched;
-        if remaining == 0 {
+        let unknown: Vec<&Value> = keys
+            .iter()
+            .take(MAX_KEY_SCAN)
+            .filter(|k| !any_collision || k.as_str().map_or(true, |k| self.collided_by(k).is_none()))
+            .collect();
+        let mut sentences: Vec<Sentence> = framework.into_iter().map(Sentence::Framework).collect();
+        if unknown.is_empty() {
             return sentences;
         }
+        // Keys past the scan are counted as unknown ones.
+        let count = unknown.len() + keys.len().saturating_sub(MAX_KEY_SCAN);
         let mut s = Capped::line();
-        s.push_str(if remaining == 1 { "Unknown key " } else { "Unknown keys " });
-        let mut first = true;
-        for key in keys.iter().filter(|k| !is_collision(k)) {
+        s.push_str(if count == 1 { "Unknown key " } else { "Unknown keys " });
+        for (i, key) in unknown.iter().enumerate() {
             if s.is_full() {
                 break;
             }
-            if !first {
+            if i > 0 {
                 s.push_str(", ");
             }
-            first = false;
-            if !abs.is_empty() {
+            if !root {
                 write_path(&mut s, abs);
                 s.push_char('.');
             }
@@ -575,7 +590,7 @@ impl<'a> Renderer<'a> {
         }
         s.push_char('.');
         if let Some(accepted) = self.schema.and_then(|schema| accepted_keys(schema, abs)) {
-            if abs.is_empty() {
+            if root {
                 s.push_str(" This tool accepts: ");
             } else {
                 s.push_char(' ');
@@ -593,6 +608,78 @@ impl<'a> Renderer<'a> {
         sentences.push(Sentence::Framework(s.finish()));
         sentences
     }
+
+    /// The sentences that close the hint: collisions a dropped key was declined by
+    /// (and no unknown-key sentence named), then one `Validated q as query and n as
+    /// limit.` and one `Dropped undeclared keys _a and _b.`, each cut at 1,024.
+    fn closing_sentences(&mut self) -> Vec<String> {
+        let pre = self.pre;
+        let mut out = Vec::new();
+        if !self.declined.is_empty() {
+            self.name_collisions(pre.ignored.iter().map(String::as_str), &mut out);
+        }
+        if !pre.aliased.is_empty() {
+            let mut s = Capped::line();
+            s.push_str("Validated ");
+            push_names(&mut s, pre.aliased.len(), |s, i| {
+                if let Some(a) = pre.aliased.get(i) {
+                    s.push_str(&a.alias);
+                    s.push_str(" as ");
+                    s.push_str(&a.target);
+                }
+            });
+            s.push_char('.');
+            out.push(s.finish());
+        }
+        let dropped: Vec<&str> = pre
+            .ignored
+            .iter()
+            .take(MAX_KEY_SCAN)
+            .map(String::as_str)
+            .filter(|k| self.collided_by(k).is_none())
+            .collect();
+        if !dropped.is_empty() {
+            let mut s = Capped::line();
+            s.push_str(if dropped.len() == 1 { "Dropped undeclared key " } else { "Dropped undeclared keys " });
+            push_names(&mut s, dropped.len(), |s, i| s.push_str(dropped.get(i).copied().unwrap_or("")));
+            s.push_char('.');
+            out.push(s.finish());
+        }
+        out
+    }
+}
+
+/// Alias collisions read at most, and keys of each.
+const MAX_COLLISIONS: usize = 64;
+
+/// The keys each alias collision left in place because its target was already present
+/// (mcp-ts-core's `declined`): every key sent for the target but the target itself and
+/// the alias pre-validation rewrote to it. Read once per rejection, within caps.
+fn declined_keys(pre: &PreValidation) -> Vec<(&str, usize)> {
+    let mut out = Vec::new();
+    for (i, collision) in pre.collisions.iter().take(MAX_COLLISIONS).enumerate() {
+        let rewritten = |k: &str| pre.aliased.iter().take(MAX_KEY_SCAN).any(|a| a.alias == k && a.target == collision.target);
+        for key in collision.keys.iter().take(MAX_COLLISIONS).map(String::as_str) {
+            if key != collision.target && !rewritten(key) {
+                out.push((key, i));
+            }
+        }
+    }
+    out
+}
+
+/// `a`, `a and b`, `a, b and c` — written into `out` until it is full, so a long
+/// list costs only what shows.
+fn push_names(out: &mut Capped, count: usize, mut write: impl FnMut(&mut Capped, usize)) {
+    for i in 0..count {
+        if out.is_full() {
+            return;
+        }
+        if i > 0 {
+            out.push_str(if i + 1 == count { " and " } else { ", " });
+        }
+        write(out, i);
+    }
 }
 
 fn write_key(out: &mut Capped, key: &Value) {
@@ -604,53 +691,14 @@ fn write_key(out: &mut Capped, key: &Value) {
 }
 
 /// `maxResults is an alias of pageSize; send one of them, not both.`
-fn collision_sentence(collision: &AliasCollision) -> Option<String> {
-    let aliases: Vec<&str> = collision
-        .keys
-        .iter()
-        .filter(|k| **k != collision.target)
-        .take(MAX_ENTRIES)
-        .map(String::as_str)
-        .collect();
-    if aliases.is_empty() {
-        return None;
-    }
+fn collision_sentence(collision: &AliasCollision) -> String {
+    let aliases: Vec<&str> = collision.keys.iter().map(String::as_str).filter(|k| *k != collision.target).collect();
     let mut s = Capped::line();
-    s.push_str(&join_and(&aliases));
+    push_names(&mut s, aliases.len(), |s, i| s.push_str(aliases.get(i).copied().unwrap_or("")));
     s.push_str(if aliases.len() == 1 { " is an alias of " } else { " are aliases of " });
     s.push_str(&collision.target);
-    s.push_str(if collision.keys.len() <= 2 { "; send one of them, not both." } else { "; send only one of them." });
-    Some(s.finish())
-}
-
-/// The sentences that close the hint: alias collisions no unknown-key sentence
-/// named, then `Validated a as b.` per rewritten key and `Dropped undeclared key _x.`
-/// per dropped key (first 10 of each), never for a key a collision names.
-fn pre_validation_sentences(pre: &PreValidation, placed: &[bool]) -> Vec<String> {
-    let mut out = Vec::new();
-    for (i, collision) in pre.collisions.iter().enumerate().take(MAX_ENTRIES) {
-        if !placed.get(i).copied().unwrap_or(false) {
-            out.extend(collision_sentence(collision));
-        }
-    }
-    for alias in pre.aliased.iter().take(MAX_ENTRIES) {
-        let mut s = Capped::line();
-        s.push_str("Validated ");
-        s.push_str(&alias.alias);
-        s.push_str(" as ");
-        s.push_str(&alias.target);
-        s.push_char('.');
-        out.push(s.finish());
-    }
-    let in_collision = |key: &str| pre.collisions.iter().any(|c| c.keys.iter().any(|k| k == key));
-    for key in pre.ignored.iter().take(MAX_ENTRIES).filter(|k| !in_collision(k)) {
-        let mut s = Capped::line();
-        s.push_str("Dropped undeclared key ");
-        s.push_str(key);
-        s.push_char('.');
-        out.push(s.finish());
-    }
-    out
+    s.push_str(if collision.keys.len() > 2 { "; send only one of them." } else { "; send one of them, not both." });
+    s.finish()
 }
 
 fn raw(message: &str) -> Piece {
@@ -661,17 +709,11 @@ fn raw(message: &str) -> Piece {
 
 /// `path: body`, or `body` alone at the root, cut at the line cap with `…`.
 fn line_text(path: &[&Value], body: &Piece) -> String {
-    let mut out = Capped::line();
-    if !path.is_empty() {
-        write_path(&mut out, path);
-        out.push_str(": ");
-    }
-    out.push_piece(body);
-    out.finish()
+    line_piece(path, body).finish()
 }
 
-/// A branch fragment: like a line, but kept as a piece for the enclosing line.
-fn fragment(path: &[&Value], body: &Piece) -> Piece {
+/// [`line_text`] before its `…`: the text and whether it was cut.
+fn line_piece(path: &[&Value], body: &Piece) -> Piece {
     let mut out = Capped::line();
     if !path.is_empty() {
         write_path(&mut out, path);
@@ -681,16 +723,40 @@ fn fragment(path: &[&Value], body: &Piece) -> Piece {
     out.into_piece()
 }
 
-fn restated(path: &[&Value], message: &str) -> Line {
-    let text = line_text(path, &raw(message));
-    Line { sentences: vec![Sentence::Restate(text.clone())], text }
+/// A branch fragment: like a line, but kept as a piece for the enclosing line.
+fn fragment(path: &[&Value], body: &Piece) -> Piece {
+    line_piece(path, body)
 }
 
-/// A line for a field the caller left out: hinted `Provide path.` (the root itself
-/// cannot be provided, so it restates).
-fn provide_line(path: &[&Value], text: String) -> Line {
-    let sentence = if path.is_empty() { Sentence::Restate(text.clone()) } else { Sentence::Provide(path_string(path)) };
-    Line { text, sentences: vec![sentence] }
+/// One line and its hint sentence, in the order mcp-ts-core's hint decides it:
+/// - a value left out below the root: `Provide path.`, whatever the issue;
+/// - a wrong type (`expected` given): `Send path as a number, not a string.`;
+/// - anything else restates the line.
+fn line_for(path: &[&Value], body: &Piece, arriving: Arriving, expected: Option<&str>) -> Line {
+    let piece = line_piece(path, body);
+    let dotted = path_string(path);
+    let sentence = if arriving.is_absent() && !dotted.is_empty() {
+        Sentence::Provide(dotted)
+    } else if let Some(expected) = expected {
+        Sentence::Framework(wrong_type_sentence(&dotted, expected, arriving))
+    } else {
+        restatement(&piece)
+    };
+    Line { text: piece.finish(), sentences: vec![sentence] }
+}
+
+/// A restated line as a sentence beside the framework's own: trimmed and ended with
+/// `.` unless it ends `.`, `?` or `!` already; a line the cap cut stays as cut.
+fn restatement(line: &Piece) -> Sentence {
+    if line.cut {
+        return Sentence::Restate(line.clone().finish());
+    }
+    let trimmed = js_trim(&line.text);
+    if trimmed.ends_with(['.', '?', '!']) {
+        Sentence::Restate(trimmed.to_owned())
+    } else {
+        Sentence::Restate(format!("{trimmed}."))
+    }
 }
 
 /// `Missing required field. Expected "a"` / `… Expected one of "a"|"b"`.
@@ -711,8 +777,13 @@ fn missing_text(values: &[&Value]) -> Piece {
     out.into_piece()
 }
 
-/// Zod 4's wording for a value outside a literal or enum.
-fn invalid_option_text(values: &[&Value]) -> Piece {
+/// The literal every branch failed on: `Invalid input: expected "a"` for one value,
+/// `Invalid option: expected one of "a"|"b"` for more; `Missing required field. …`
+/// when it was left out.
+fn tag_text(values: &[&Value], absent: bool) -> Piece {
+    if absent {
+        return missing_text(values);
+    }
     let mut out = Capped::line();
     match values {
         [single] => {
@@ -762,70 +833,46 @@ fn write_primitive(out: &mut Capped, v: &Value) {
     }
 }
 
-/// `Send x as a number, not a string.` — only when both the expected type and the
-/// arriving one have a plain name and differ. At the root the subject is `the
-/// arguments` (`Send the arguments as an object, not an array.`, or `Send the
-/// arguments as an object.` when none were sent), as mcp-ts-core's hint writes it
-/// (docs/reference-notes/mcp-ts-core.md, §3).
-fn send_sentence(path: &[&Value], expected: Option<&str>, arriving: Arriving) -> Option<String> {
-    let expected = expected?;
-    if path.is_empty() && arriving == Arriving::Absent {
-        return (expected == "object").then(|| "Send the arguments as an object.".to_owned());
-    }
-    let want = match expected {
-        "string" => "a string",
-        "number" => "a number",
-        "int" => "an integer",
-        "boolean" => "a boolean",
-        "array" | "tuple" => "an array",
-        "object" | "record" => "an object",
-        "null" => "null",
-        _ => return None,
-    };
-    let got = match arriving {
-        Arriving::Absent => return None,
+
+/// `Send x as a number, not a string.` (mcp-ts-core's wrong-type sentence): the
+/// expected name with its article (`an` before a vowel, else `a`) whatever it is
+/// (`a tuple`, `a date`, `a null`), then what arrived (`null`, `an array`, `a
+/// string`, …). An `int` that got a number reads `an integer, not a fractional
+/// number.` The subject is the path, or `the arguments` at the root; at the root
+/// with nothing sent: `Send the arguments as an object.`
+fn wrong_type_sentence(dotted: &str, expected: &str, arriving: Arriving) -> String {
+    let mut s = Capped::line();
+    s.push_str("Send ");
+    s.push_str(if dotted.is_empty() { "the arguments" } else { dotted });
+    s.push_str(" as ");
+    let arrived = match arriving {
+        Arriving::Absent => {
+            push_with_article(&mut s, expected);
+            s.push_char('.');
+            return s.finish();
+        }
+        Arriving::Number(_) if expected == "int" => {
+            s.push_str("an integer, not a fractional number.");
+            return s.finish();
+        }
         Arriving::Null => "null",
         Arriving::Bool => "a boolean",
+        Arriving::Number(_) => "a number",
         Arriving::String => "a string",
         Arriving::Array => "an array",
         Arriving::Object => "an object",
-        Arriving::Number(n) if expected == "int" => {
-            // An integer past the safe range fails `int` too, but "fractional" would
-            // be false: restate that one.
-            if n.is_finite() && n.fract() != 0.0 {
-                "a fractional number"
-            } else {
-                return None;
-            }
-        }
-        Arriving::Number(_) => "a number",
     };
-    if want == got {
-        return None;
-    }
-    let mut s = Capped::line();
-    s.push_str("Send ");
-    if path.is_empty() {
-        s.push_str("the arguments");
-    } else {
-        write_path(&mut s, path);
-    }
-    s.push_str(" as ");
-    s.push_str(want);
+    push_with_article(&mut s, expected);
     s.push_str(", not ");
-    s.push_str(got);
+    s.push_str(arrived);
     s.push_char('.');
-    Some(s.finish())
+    s.finish()
 }
 
-fn is_blank_literal_branch(branch: &Branch<'_>) -> bool {
-    match branch.issues {
-        [only] => {
-            let view = IssueView::new(only);
-            view.kind() == IssueKind::InvalidValue && matches!(view.accepted_values().as_slice(), [Value::String(s)] if s.is_empty())
-        }
-        _ => false,
-    }
+/// `an integer`, `a tuple`: `an` before a lowercase vowel, as mcp-ts-core writes it.
+fn push_with_article(out: &mut Capped, name: &str) {
+    out.push_str(if name.starts_with(['a', 'e', 'i', 'o', 'u']) { "an " } else { "a " });
+    out.push_str(name);
 }
 
 fn fails_below_root(branch: &Branch<'_>, union_abs: &[&Value]) -> bool {
@@ -846,32 +893,36 @@ fn is_root_type_mismatch(branch: &Branch<'_>, union_abs: &[&Value]) -> bool {
     }
 }
 
-/// The path and the values when every branch has a literal/enum miss at one path.
-fn common_literal<'a>(branches: &[Branch<'a>], union_abs: &[&'a Value]) -> Option<(Vec<&'a Value>, Vec<&'a Value>)> {
-    let literal_at = |branch: &Branch<'a>, want: Option<&[&'a Value]>| -> Option<(Vec<&'a Value>, Vec<&'a Value>)> {
-        branch.issues.iter().take(MAX_RENDER_BRANCH_ISSUES).find_map(|i| {
-            let view = IssueView::new(i);
-            if view.kind() != IssueKind::InvalidValue {
-                return None;
-            }
-            let rel = relative_path(&view, union_abs, branch.absolute_paths);
-            match want {
-                Some(path) if path != rel.as_slice() => None,
-                _ => Some((rel, view.accepted_values())),
-            }
-        })
-    };
-    let first = branches.first()?;
-    let (path, mut values) = literal_at(first, None)?;
-    for branch in branches.iter().skip(1) {
-        let (_, more) = literal_at(branch, Some(&path))?;
-        for v in more {
-            if !values.contains(&v) {
-                values.push(v);
-            }
+/// The branch's only issue when it is an `invalid_value` naming exactly one value.
+fn one_literal<'a>(branch: &Branch<'a>, union_abs: &[&'a Value]) -> Option<OneLiteral<'a>> {
+    let [only] = branch.issues else { return None };
+    let view = IssueView::new(only);
+    if view.kind() != IssueKind::InvalidValue {
+        return None;
+    }
+    let values = view.accepted_values();
+    let [value] = values.as_slice() else { return None };
+    let value: &'a Value = value;
+    Some(OneLiteral { rel: relative_path(&view, union_abs, branch.absolute_paths), value })
+}
+
+/// mcp-ts-core's `literalTagIssue`: when every branch failed on one literal and all
+/// of them sit at one path, that path and the values (each once, in branch order).
+/// Holds with a single branch too.
+fn literal_tag<'a>(branches: &[Branch<'a>], union_abs: &[&'a Value]) -> Option<(Vec<&'a Value>, Vec<&'a Value>)> {
+    let mut iter = branches.iter();
+    let first = one_literal(iter.next()?, union_abs)?;
+    let mut values = vec![first.value];
+    for branch in iter {
+        let literal = one_literal(branch, union_abs)?;
+        if literal.rel != first.rel {
+            return None;
+        }
+        if !values.contains(&literal.value) {
+            values.push(literal.value);
         }
     }
-    Some((path, values))
+    Some((first.rel, values))
 }
 
 #[cfg(test)]
@@ -922,11 +973,17 @@ mod tests {
     }
 
     #[test]
-    fn a_literal_tag_missed_by_every_branch_renders_once() {
+    fn a_literal_tag_merges_only_when_every_branch_fails_on_it_alone() {
+        // Each branch also misses a field: not a literal tag, the branches render.
         let r = render(TAGGED, r#"{"t":{"kind":"c"}}"#, None, None);
+        let both = r#"t: kind: Invalid input: expected "a"; id: Invalid input: expected string, received undefined or kind: Invalid input: expected "b"; name: Invalid input: expected string, received undefined"#;
+        assert_eq!(r.lines, vec![both]);
+        assert_eq!(r.hint, both);
+        let tags = r#"[{"code":"invalid_union","errors":[[{"code":"invalid_value","values":["a"],"path":["kind"],"message":"Invalid input: expected \"a\""}],[{"code":"invalid_value","values":["b"],"path":["kind"],"message":"Invalid input: expected \"b\""}]],"path":["t"],"message":"Invalid input"}]"#;
+        let r = render(tags, r#"{"t":{"kind":"c"}}"#, None, None);
         assert_eq!(r.lines, vec![r#"t.kind: Invalid option: expected one of "a"|"b""#]);
         assert_eq!(r.hint, r#"t.kind: Invalid option: expected one of "a"|"b""#);
-        let r = render(TAGGED, r#"{"t":{}}"#, None, None);
+        let r = render(tags, r#"{"t":{}}"#, None, None);
         assert_eq!(r.lines, vec![r#"t.kind: Missing required field. Expected one of "a"|"b""#]);
         assert_eq!(r.hint, "Provide t.kind.");
     }
@@ -982,7 +1039,8 @@ mod tests {
         assert_eq!(r.hint, "Send items.1.name as a string, not a boolean.");
         let du3 = r#"[{"code":"invalid_union_discriminator","options":["a","b"],"path":["u","mode"],"message":"Invalid discriminator value. Expected 'a' | 'b'"}]"#;
         let r = render(du3, r#"{"u":{}}"#, None, None);
-        assert_eq!(r.lines, vec![r#"u.mode: Missing required field. Expected one of "a"|"b""#]);
+        // No branch to read: Zod's message stays, left out or not.
+        assert_eq!(r.lines, vec!["u.mode: Invalid discriminator value. Expected 'a' | 'b'"]);
         assert_eq!(r.hint, "Provide u.mode.");
     }
 
@@ -1056,11 +1114,56 @@ mod tests {
     }
 
     #[test]
-    fn duplicate_lines_and_sentences_appear_once() {
+    fn duplicate_lines_stay_and_duplicate_sentences_go() {
         let issue = r#"{"expected":"number","code":"invalid_type","path":["n"],"message":"Invalid input: expected number, received string"}"#;
         let r = render(&format!("[{issue},{issue}]"), r#"{"n":"x"}"#, None, None);
-        assert_eq!(r.lines.len(), 1);
+        assert_eq!(r.lines.len(), 2);
         assert_eq!(r.hint, "Send n as a number, not a string.");
+        let custom = r#"{"code":"custom","path":["a"],"message":"Bad"}"#;
+        let list = format!("[{}]", [custom; 12].join(","));
+        let r = render(&list, r#"{"a":1}"#, None, None);
+        assert_eq!((r.lines.len(), r.more), (10, 2));
+        assert_eq!(r.hint, r.detail());
+    }
+
+    #[test]
+    fn lifted_lines_past_the_tenth_count_each() {
+        // The 11th issue is a one-or-many union whose list branch fails at three
+        // elements: three lines more, not one.
+        let custom = r#"{"code":"custom","path":["a"],"message":"Bad"}"#;
+        let union = r#"{"code":"invalid_union","errors":[[{"code":"custom","path":[0],"message":"x"},{"code":"custom","path":[1],"message":"x"},{"code":"custom","path":[2],"message":"x"}],[{"expected":"object","code":"invalid_type","path":[],"message":"m"}]],"path":["u"],"message":"Invalid input"}"#;
+        let mut all = vec![custom; 10];
+        all.push(union);
+        let r = render(&format!("[{}]", all.join(",")), r#"{"a":1,"u":[1,2,3]}"#, None, None);
+        assert_eq!(r.more, 3);
+        // The union as the 10th issue: one line shown, two counted.
+        let mut all = vec![custom; 9];
+        all.push(union);
+        let r = render(&format!("[{}]", all.join(",")), r#"{"a":1,"u":[1,2,3]}"#, None, None);
+        assert_eq!((r.lines.len(), r.more), (10, 2));
+        assert_eq!(r.lines.last().map(String::as_str), Some("u.0: x"));
+    }
+
+    #[test]
+    fn wrong_type_names_take_their_article() {
+        let one = |expected: &str, args: &str| {
+            let issues = format!(r#"[{{"expected":"{expected}","code":"invalid_type","path":["x"],"message":"m"}}]"#);
+            render(&issues, args, None, None).hint
+        };
+        assert_eq!(one("tuple", r#"{"x":[1]}"#), "Send x as a tuple, not an array.");
+        assert_eq!(one("int", r#"{"x":"1"}"#), "Send x as an int, not a string.");
+        assert_eq!(one("int", r#"{"x":5}"#), "Send x as an integer, not a fractional number.");
+        assert_eq!(one("null", r#"{"x":"s"}"#), "Send x as a null, not a string.");
+        assert_eq!(one("undefined", r#"{"x":null}"#), "Send x as an undefined, not null.");
+        assert_eq!(one("number", r#"{"x":1}"#), "Send x as a number, not a number.");
+        assert_eq!(one("record", r#"{"x":{}}"#), "Send x as a record, not an object.");
+    }
+
+    #[test]
+    fn restatements_are_trimmed_before_their_full_stop() {
+        let issues = r#"[{"code":"custom","path":["a"],"message":"bad "},{"code":"custom","path":["b"],"message":"wait…"},{"expected":"number","code":"invalid_type","path":["n"],"message":"m"}]"#;
+        let r = render(issues, r#"{"a":1,"b":1,"n":"x"}"#, None, None);
+        assert_eq!(r.hint, "a: bad. b: wait…. Send n as a number, not a string.");
     }
 
     // Native only: it times itself, and wasm32-unknown-unknown has no clock.

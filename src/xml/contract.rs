@@ -281,4 +281,49 @@ mod tests {
         assert_eq!(max_deltas_from_js(-2.0), 0);
         assert_eq!(max_deltas_from_js(f64::INFINITY), MAX_DELTAS_HARD_CAP);
     }
+
+    fn delta(field: &str, description: Value) -> Value {
+        Value::Object(vec![
+            ("field".to_owned(), Value::str(field)),
+            ("severity".to_owned(), Value::str("BREAKING")),
+            ("description".to_owned(), description),
+        ])
+    }
+
+    #[test]
+    fn a_negative_max_deltas_per_error_injects_none_unlike_slice_from_the_end() {
+        // The reference's `slice(0, -1)` would keep all but the last relevant delta.
+        let deltas = [delta("a", Value::str("x")), delta("b", Value::str("y"))];
+        let options = EnrichOptions {
+            max_deltas_per_error: Some(max_deltas_from_js(-1.0)),
+            ..EnrichOptions::default()
+        };
+        let out = enrich_validation_error("<validation_error>\n</validation_error>", "t", "a", &deltas, &options);
+        assert!(!out.injected);
+        assert_eq!(out.xml, "<validation_error>\n</validation_error>");
+    }
+
+    #[test]
+    fn deltas_past_100_and_text_past_1000_units_are_cut_unlike_the_reference() {
+        let long = "d".repeat(MAX_DELTA_TEXT_UNITS + 10);
+        let deltas: Vec<Value> = (0..MAX_DELTAS_HARD_CAP + 3)
+            .map(|i| delta(&format!("f{i}"), Value::str(long.clone())))
+            .collect();
+        let xml = format_deltas_xml(&deltas);
+        assert_eq!(xml.matches("<change ").count(), MAX_DELTAS_HARD_CAP);
+        assert!(xml.contains("<more_changes count=\"3\">3 more changes not shown.</more_changes>"));
+        // Cut to MAX_DELTA_TEXT_UNITS units, the `...` included.
+        let cut = format!("<description>{}...</description>", "d".repeat(MAX_DELTA_TEXT_UNITS - 3));
+        assert!(xml.contains(&cut));
+    }
+
+    #[test]
+    fn absent_before_and_after_and_a_number_description_do_not_crash_unlike_the_reference() {
+        // The reference's escapeXml throws on `undefined` and on a number.
+        let xml = format_deltas_xml(&[delta("f", Value::Number(404.0))]);
+        assert_eq!(
+            xml,
+            "<contract_changes>\n  <change severity=\"BREAKING\" field=\"f\">\n    <description>404</description>\n  </change>\n</contract_changes>"
+        );
+    }
 }

@@ -408,6 +408,15 @@ mod tests {
     }
 
     #[test]
+    fn severity_is_unescaped_like_code_unlike_the_reference() {
+        // The reference's client unescapes `code` but hands `severity` back raw.
+        let p = parse_tool_error_text(
+            "<tool_error code=\"X\" severity=\"warn&amp;&lt;ing&quot;\">\n<message>m</message>\n</tool_error>",
+        );
+        assert_eq!(p.severity, "warn&<ing\"");
+    }
+
+    #[test]
     fn success_and_malformed_results() {
         assert!(parse_tool_error(&Value::Null).is_none());
         let no_content = Value::Object(vec![("isError".into(), Value::Bool(true))]);

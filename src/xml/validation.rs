@@ -37,6 +37,10 @@
 //! [`MAX_PATH_SEGMENTS`] segments of [`MAX_SEGMENT_UNITS`] units; listed options and
 //! keys at [`MAX_LISTED_VALUES`].
 //! Sent objects are written as JSON only up to the 50 units shown.
+//!
+//! Issues, path segments and sent values are read through [`crate::zod`]; the
+//! sentences are keyed by the raw Zod code, and a size bound's by the [`Major`] that
+//! wrote it.
 
 use super::escape::{push_attr, push_content};
 use crate::js::{
@@ -46,6 +50,7 @@ use crate::js::{
 use super::tool_error::ToolResponse;
 use crate::sizes::{TrueSizes, NO_CUTS};
 use crate::value::{js_number_string, Value};
+use crate::zod::{value_at, At, IssueView, Major, Segment};
 
 /// The line every validation error ends with.
 pub const VALIDATION_RECOVERY: &str =
@@ -114,8 +119,9 @@ pub fn format_validation_error_sized(
     push_attr(&mut out, action_key);
     out.push_str("\">");
     for issue in issues.iter().take(rendered) {
+        let issue = IssueView::new(issue);
         out.push_str("\n<field name=\"");
-        push_attr(&mut out, &field_name(issue_path(issue)));
+        push_attr(&mut out, &field_name(issue.path()));
         out.push_str("\">");
         push_content(&mut out, &field_detail(issue, sent_args, sent_sizes));
         out.push_str("</field>");
@@ -170,34 +176,22 @@ pub fn validation_error_response_sized(
     }
 }
 
-fn issue_path(issue: &Value) -> &[Value] {
-    issue
-        .get("path")
-        .and_then(Value::as_array)
-        .unwrap_or_default()
-}
-
-fn issue_code(issue: &Value) -> &str {
-    issue
-        .get("code")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-}
-
-fn issue_message(issue: &Value) -> String {
+fn issue_message(issue: IssueView<'_>) -> String {
     // `detail = issue.message`, then `+=`: a missing message prints `undefined`.
-    match issue.get("message") {
+    match issue.message_value() {
         Some(Value::String(message)) => cut_utf16(message, MAX_MESSAGE_UNITS, "..."),
         other => template_text(other),
     }
 }
 
 fn push_segment(out: &mut String, segment: &Value) {
-    match segment.path_key() {
-        Value::String(s) => out.push_str(&cut_utf16(s, MAX_SEGMENT_UNITS, "...")),
+    match Segment::of(segment) {
+        Segment::Key(s) => out.push_str(&cut_utf16(s, MAX_SEGMENT_UNITS, "...")),
         // `[null].join('.')` is empty; other values print as JS would.
-        Value::Null => {}
-        other => out.push_str(&js_display(other, MAX_SEGMENT_UNITS)),
+        Segment::Null => {}
+        Segment::Number(n) => out.push_str(&js_number_string(n)),
+        Segment::Bool(b) => out.push_str(if b { "true" } else { "false" }),
+        Segment::Other(other) => out.push_str(&js_display(other, MAX_SEGMENT_UNITS)),
     }
 }
 
@@ -220,52 +214,21 @@ fn field_name(path: &[Value]) -> String {
 }
 
 /// `MESSAGE You sent: SENT.[ SUGGESTION]`
-fn field_detail(issue: &Value, sent_args: Option<&Value>, sizes: &TrueSizes<'_>) -> String {
+fn field_detail(issue: IssueView<'_>, sent_args: Option<&Value>, sizes: &TrueSizes<'_>) -> String {
     let mut detail = issue_message(issue);
     detail.push_str(" You sent: ");
-    detail.push_str(&describe_sent(resolve_sent_sized(sent_args, sizes, issue_path(issue))));
+    detail.push_str(&describe_sent(resolve_sent_sized(sent_args, sizes, issue.path())));
     detail.push('.');
-    if let Some(suggestion) = issue_suggestion(issue) {
+    if let Some(suggestion) = suggestion_at(issue, 0) {
         detail.push(' ');
         detail.push_str(&suggestion);
     }
     detail
 }
 
-/// What a path points at in the sent arguments.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum SentValue<'v> {
-    /// `undefined`: absent, or the path is empty (the reference resolves no root).
-    Missing,
-    Value(&'v Value),
-    /// An array's `length`, which a JS property lookup would find.
-    Length(usize),
-    /// A list of this many entries (more than a bounded copy of it holds).
-    List(usize),
-}
-
-fn array_item<'v>(items: &'v [Value], len: usize, segment: &Value) -> SentValue<'v> {
-    let index = match segment.path_key() {
-        Value::Number(n) if n.fract() == 0.0 && *n >= 0.0 && *n < 4_294_967_295.0 => {
-            // Checked above to be a whole number in u32 range.
-            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-            Some(*n as usize)
-        }
-        Value::String(s) if s == "length" => return SentValue::Length(len),
-        Value::String(s)
-            if s == "0"
-                || (!s.starts_with('0')
-                    && !s.is_empty()
-                    && s.bytes().all(|b| b.is_ascii_digit())) =>
-        {
-            s.parse::<usize>().ok()
-        }
-        _ => None,
-    };
-    index
-        .and_then(|i| items.get(i))
-        .map_or(SentValue::Missing, SentValue::Value)
-}
+/// What a path points at in the sent arguments (read by [`crate::zod::at_path`]);
+/// [`At::Missing`] is also what an empty path reads as here.
+pub type SentValue<'v> = At<'v>;
 
 /// Follows an issue path into the sent arguments as a JS property walk would.
 pub fn resolve_sent<'v>(sent_args: Option<&'v Value>, path: &[Value]) -> SentValue<'v> {
@@ -273,36 +236,13 @@ pub fn resolve_sent<'v>(sent_args: Option<&'v Value>, path: &[Value]) -> SentVal
 }
 
 /// [`resolve_sent`] in a bounded copy whose cuts `sizes` records: a cut list's length
-/// is the original's (a list the copy cut resolves to [`SentValue::List`]).
+/// is the original's (a list the copy cut resolves to [`At::List`]).
 pub fn resolve_sent_sized<'v>(sent_args: Option<&'v Value>, sizes: &TrueSizes<'_>, path: &[Value]) -> SentValue<'v> {
+    // The reference resolves no root: an empty path is `(missing)`.
     if path.is_empty() || path.len() > MAX_RESOLVE_SEGMENTS {
-        return SentValue::Missing;
+        return At::Missing;
     }
-    let mut current = match sent_args {
-        Some(v) => SentValue::Value(v),
-        None => return SentValue::Missing,
-    };
-    for segment in path {
-        current = match current {
-            SentValue::Value(Value::Object(entries)) => {
-                let key = match segment.path_key() {
-                    Value::String(s) => s.clone(),
-                    Value::Number(n) => js_number_string(*n),
-                    _ => return SentValue::Missing,
-                };
-                entries
-                    .iter()
-                    .find(|(k, _)| *k == key)
-                    .map_or(SentValue::Missing, |(_, v)| SentValue::Value(v))
-            }
-            SentValue::Value(node @ Value::Array(items)) => array_item(items, sizes.len_of(node, items), segment),
-            _ => return SentValue::Missing,
-        };
-    }
-    match current {
-        SentValue::Value(node @ Value::Array(items)) if sizes.of(node).is_some() => SentValue::List(sizes.len_of(node, items)),
-        other => other,
-    }
+    value_at(sent_args, path, sizes)
 }
 
 /// The `You sent:` text: `(missing)`, `null`, `'str'` (over 50 units: first 47 +
@@ -376,37 +316,33 @@ fn valid_options(values: &[Value]) -> String {
 /// `None` where it writes none. A Zod 3 issue gets the Zod 3 formatter's sentence, a
 /// Zod 4 issue the Zod 4 formatter's (see the module table).
 pub fn issue_suggestion(issue: &Value) -> Option<String> {
-    suggestion_at(issue, 0)
+    suggestion_at(IssueView::new(issue), 0)
 }
 
-fn suggestion_at(issue: &Value, depth: usize) -> Option<String> {
-    let field = |name: &str| issue.get(name);
-    match issue_code(issue) {
-        "invalid_type" => Some(format!("Expected type: {}.", template_text(field("expected")))),
-        // Zod 3 names the check `validation` (a string, or `{ includes }`-like objects,
-        // which the reference's switch does not match); Zod 4 names it `format`.
-        "invalid_string" => format_sentence(field("validation")?.as_str()?),
-        "invalid_format" => format_sentence(field("format")?.as_str()?),
+fn suggestion_at(issue: IssueView<'_>, depth: usize) -> Option<String> {
+    match issue.code() {
+        "invalid_type" => Some(format!("Expected type: {}.", template_text(issue.expected()))),
+        // Zod 3 `validation` (its `{ includes }`-like objects, which the reference's
+        // switch does not match, are no format), Zod 4 `format`.
+        "invalid_string" | "invalid_format" => format_sentence(issue.string_format()?),
         "too_small" => bound_sentence(issue, true),
         "too_big" => bound_sentence(issue, false),
-        "invalid_enum_value" => Some(valid_options(field("options")?.as_array()?)),
-        "invalid_value" => Some(valid_options(field("values")?.as_array()?)),
+        "invalid_enum_value" | "invalid_value" => Some(valid_options(issue.listed_values()?)),
         "invalid_literal" => Some(format!(
             "Expected exactly: {}.",
-            field("expected").map_or_else(|| "undefined".to_owned(), |v| json_prefix(v, MAX_VALUE_UNITS))
+            issue.expected().map_or_else(|| "undefined".to_owned(), |v| json_prefix(v, MAX_VALUE_UNITS))
         )),
         "invalid_union" => Some(UNION_SENTENCE.to_owned()),
         "unrecognized_keys" => Some(format!(
             "Remove or correct unrecognized fields: {}. Check for typos.",
-            quoted_list(field("keys")?.as_array()?)
+            quoted_list(issue.keys()?)
         )),
         "invalid_date" => Some("Expected a valid date string (ISO 8601).".to_owned()),
         // Zod 4 only, and the Zod 4 formatter names neither: the Zod 3 row for the same
         // mistake, which Zod 3 reports as the nested issue itself at the key's path.
-        "invalid_key" | "invalid_element" if depth < MAX_NESTED_DEPTH => field("issues")
-            .and_then(Value::as_array)
-            .and_then(<[Value]>::first)
-            .and_then(|inner| suggestion_at(inner, depth + 1)),
+        "invalid_key" | "invalid_element" if depth < MAX_NESTED_DEPTH => {
+            issue.nested_issue().and_then(|inner| suggestion_at(IssueView::new(inner), depth + 1))
+        }
         _ => None,
     }
 }
@@ -441,16 +377,9 @@ fn bound_iso(bound: &Value) -> Option<String> {
 /// `inclusive ? '>=' : '>'`; Zod 4 names it `origin` and compares with
 /// `inclusive !== false`, and knows `int`. Neither reads `exact`, and neither has a
 /// `too_big` date case: the bound (epoch milliseconds in both) prints as a number.
-fn bound_sentence(issue: &Value, minimum: bool) -> Option<String> {
-    let bound = issue.get(if minimum { "minimum" } else { "maximum" });
-    let (kind, inclusive, zod4) = match issue.get("origin") {
-        Some(origin) => (origin.as_str().unwrap_or_default(), issue.get("inclusive") != Some(&Value::Bool(false)), true),
-        None => (
-            issue.get("type").and_then(Value::as_str).unwrap_or_default(),
-            issue.get("inclusive").is_some_and(js_truthy),
-            false,
-        ),
-    };
+fn bound_sentence(issue: IssueView<'_>, minimum: bool) -> Option<String> {
+    let bound = issue.bound(minimum);
+    let (kind, inclusive, zod4) = (issue.bound_origin(), issue.inclusive(), issue.major() == Some(Major::Zod4));
     let n = template_text(bound);
     let plural = |noun: &str| {
         if bound == Some(&Value::Number(1.0)) {
@@ -476,17 +405,6 @@ fn bound_sentence(issue: &Value, minimum: bool) -> Option<String> {
         "date" if minimum => format!("Must be after {}.", bound.and_then(bound_iso).unwrap_or(n)),
         _ => format!("Must be {op} {n}."),
     })
-}
-
-/// JS truthiness of a copied value.
-fn js_truthy(value: &Value) -> bool {
-    match value {
-        Value::Null => false,
-        Value::Bool(b) => *b,
-        Value::Number(n) => *n != 0.0 && !n.is_nan(),
-        Value::String(s) => !s.is_empty(),
-        Value::Array(_) | Value::Object(_) => true,
-    }
 }
 
 #[cfg(test)]
