@@ -89,7 +89,8 @@ pub fn js_object_key_order(pairs: &[(String, String)]) -> Vec<(String, String)> 
             None => named.push(entry),
         }
     }
-    indexed.sort_by_key(|(n, _)| *n);
+    // Array indices are canonical, so no two entries share one.
+    crate::sort::sort_by(&mut indexed, |(a, _), (b, _)| a < b);
     indexed.into_iter().map(|(_, e)| e).chain(named).collect()
 }
 

@@ -26,12 +26,14 @@
 
 pub mod classify;
 pub mod codes;
+pub mod decimal;
 pub mod http_status;
 pub mod js;
 pub mod jsonrpc;
 pub mod redact;
 pub mod request_id;
 pub mod sizes;
+pub mod sort;
 pub mod value;
 pub mod xml;
 pub mod zod;

@@ -61,7 +61,7 @@ impl<'a> TrueSizes<'a> {
                 nodes.push((at, *size as usize));
             }
         }
-        nodes.sort_unstable();
+        crate::sort::sort_by(&mut nodes, |a, b| a < b);
         TrueSizes { nodes, root: PhantomData }
     }
 

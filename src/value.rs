@@ -210,7 +210,7 @@ const LINEAR_KEY_CHECK: usize = 16;
 fn merge_duplicate_keys(mut entries: Vec<(String, Value)>) -> Vec<(String, Value)> {
     let key = |i: usize| entries.get(i).map_or("", |(k, _)| k.as_str());
     let mut order: Vec<usize> = (0..entries.len()).collect();
-    order.sort_by(|&a, &b| key(a).cmp(key(b)).then(a.cmp(&b)));
+    crate::sort::sort_by(&mut order, |&a, &b| (key(a), a) < (key(b), b));
     if !order.windows(2).any(|w| matches!(w, [a, b] if key(*a) == key(*b))) {
         return entries;
     }
@@ -400,9 +400,9 @@ impl Parser<'_> {
             .get(start..self.pos)
             .and_then(|b| core::str::from_utf8(b).ok())
             .ok_or_else(|| self.error("bad number"))?;
-        text.parse::<f64>()
+        crate::decimal::parse_number(text)
             .map(Value::Number)
-            .map_err(|_| self.error("bad number"))
+            .ok_or_else(|| self.error("bad number"))
     }
 
     fn hex4(&mut self) -> Result<u32, JsonError> {
