@@ -52,3 +52,36 @@ test('the generated canonical codes are the runtime TOOL_ERROR_CODES', () => {
   assert.ok(body, 'the glue declares the tuple');
   assert.deepEqual([...body.matchAll(/'([A-Z_]+)'/g)].map(([, code]) => code), [...api.TOOL_ERROR_CODES]);
 });
+
+// A type declared (not imported) by a file: `interface X`, `type X`, `enum X`, `class X`.
+const declaredTypes = (code) =>
+  new Set([...code.matchAll(/^(?:export )?(?:declare )?(?:interface|type|enum|class) ([\w$]+)/gm)].map(([, name]) => name));
+// What wasm-bindgen itself declares for the web target's loader; no shape of ours.
+const loaderTypes = new Set(['InitInput', 'InitOutput', 'SyncInitInput']);
+const generatedTypes = [...declaredTypes(glue)].filter((name) => !loaderTypes.has(name));
+
+test('no shape is declared both in the generated and in a hand-written declaration', () => {
+  assert.ok(generatedTypes.includes('ToolErrorOptions') && generatedTypes.includes('JsonSchemaObject'), 'the glue declares the shapes');
+  for (const [file, text] of publicDeclarations) {
+    const repeated = [...declaredTypes(withoutComments(text))].filter((name) => generatedTypes.includes(name));
+    assert.deepEqual(repeated, [], `${file} declares what src/wasm/types.rs generates`);
+  }
+});
+
+test('every generated shape is exported by the public declarations', () => {
+  const code = publicDeclarations.map(([, text]) => withoutComments(text)).join('\n');
+  const reexported = new Set(
+    [...code.matchAll(/export (?:type )?\{([^}]*)\} from '(?:\.\.?\/)+wasm\/mcp_envelope\.js'/g)].flatMap(([, names]) =>
+      names.split(',').map((n) => n.trim()),
+    ),
+  );
+  for (const name of generatedTypes) assert.ok(reexported.has(name), `${name} is generated but not exported`);
+});
+
+test('the CommonJS declarations are the ESM ones with .cjs specifiers', () => {
+  for (const [file, text] of declarations) {
+    const cts = readFileSync(new URL(file.replace(/\.d\.ts$/, '.d.cts'), pkg), 'utf8');
+    assert.doesNotMatch(cts, /from\s+'\.{1,2}\/[^']*\.js'/, `${file}: a .d.cts imports an ESM declaration`);
+    assert.equal(cts.replace(/(from\s+'\.{1,2}\/[^']*)\.cjs'/g, "$1.js'"), text, file);
+  }
+});

@@ -1,18 +1,22 @@
 // Public types of mcp-envelope. Every export of the entries is declared here, with no
 // `any`. The code enum and the data shapes that cross are generated from their Rust
 // declarations (src/wasm/types.rs, src/codes.rs) into the glue's declarations by the
-// build; this file imports them and keeps only what cannot be generated.
+// build; this file imports them and keeps only what cannot be generated: the
+// `McpError` class (a class with a static type guard), the factory type built on it,
+// and the function signatures.
 
 import { JsonRpcErrorCode } from './wasm/mcp_envelope.js';
-import type { Classification, ClassifyOptions } from './wasm/mcp_envelope.js';
+import type { Classification, ClassifyOptions, McpErrorOptions, WasmSource } from './wasm/mcp_envelope.js';
 
 export { JsonRpcErrorCode } from './wasm/mcp_envelope.js';
-export type { Classification, ClassifyOptions, ErrorCategory, JsonRpcErrorCodeName } from './wasm/mcp_envelope.js';
-
-/** `{ cause }`, as for `new Error(message, options)`. */
-export interface McpErrorOptions {
-  cause?: unknown;
-}
+export type {
+  Classification,
+  ClassifyOptions,
+  ErrorCategory,
+  JsonRpcErrorCodeName,
+  McpErrorOptions,
+  WasmSource,
+} from './wasm/mcp_envelope.js';
 
 /** An error whose code reaches the client as is. */
 export declare class McpError extends Error {
@@ -71,9 +75,6 @@ export declare function httpStatusToErrorCode(status: number): JsonRpcErrorCode 
 
 /** A fresh request id, `XXXXX-XXXXX` over `A-Z0-9`, from `crypto.getRandomValues`, unbiased. */
 export declare function requestId(): string;
-
-/** What {@link init} accepts in a browser: a URL, a fetch Response, the bytes or a compiled module. */
-export type WasmSource = string | URL | Response | BufferSource | WebAssembly.Module;
 
 /**
  * Browser entry: loads the WebAssembly module; call once before anything else (later

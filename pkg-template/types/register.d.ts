@@ -2,27 +2,16 @@
 // SDK's McpServer (v1 `@modelcontextprotocol/sdk`, v2 `@modelcontextprotocol/server`).
 // No SDK type is imported: the handler's context, its result and the registered tool
 // are read off the server you pass, so the same declarations fit both SDK versions.
+//
+// The data shapes (the schema shapes, `RegisterToolOptions`) are generated from their
+// Rust declarations (src/wasm/types.rs) and re-exported here. What stays is what cannot
+// be generated: the types computed from the server and the schema you pass (conditional
+// and mapped types: arguments, context, result, config, handler), `McpServerLike` (a
+// method signature the server is matched against, not data) and the signature.
 
-import type { ErrorContract } from './jsonrpc.js';
+import type { RawShapeLike, RegisterToolOptions, StandardSchemaLike, ToolInputSchema } from '../wasm/mcp_envelope.js';
 
-/**
- * A Standard Schema (https://standardschema.dev): Zod 4, Zod 3.24+, Valibot, ArkType and
- * others. `Output` is what a successful parse returns.
- */
-export interface StandardSchemaLike<Output = unknown> {
-  readonly '~standard': {
-    readonly version: 1;
-    readonly vendor: string;
-    readonly validate: (value: unknown) => unknown;
-    readonly types?: { readonly input: unknown; readonly output: Output } | undefined;
-  };
-}
-
-/** A raw shape, as the SDK accepts for `inputSchema`: `{ city: z.string() }`. */
-export type RawShapeLike = { readonly [key: string]: StandardSchemaLike };
-
-/** A tool's `inputSchema`: a schema, or a raw shape of schemas. */
-export type ToolInputSchema = StandardSchemaLike | RawShapeLike;
+export type { RawShapeLike, RegisterToolOptions, StandardSchemaLike, ToolInputSchema } from '../wasm/mcp_envelope.js';
 
 type OutputOf<S> = S extends { readonly '~standard': { readonly types?: infer T } }
   ? NonNullable<T> extends { readonly output: infer O }
@@ -80,28 +69,6 @@ export type RegisteredToolOf<Server extends McpServerLike> = Server extends {
 type SdkConfigOf<Server> = Server extends { registerTool(name: string, config: infer C, callback: never): unknown }
   ? C
   : never;
-
-/** What this package adds to the SDK's tool config. */
-export interface RegisterToolOptions {
-  /**
-   * The tool's error contract: a declared reason thrown with `fail()` and no recovery
-   * of its own gets the entry's recovery on the wire. JSON-RPC dialect only.
-   */
-  errors?: ErrorContract | undefined;
-  /**
-   * How errors are written: `'jsonrpc'` (default; mcp-ts-core's envelope with
-   * `structuredContent.error`) or `'xml'` (MCP Fusion's `<tool_error>` and
-   * `<validation_error>` text).
-   */
-  dialect?: 'jsonrpc' | 'xml' | undefined;
-  /** Mask credentials and secret-shaped keys in every message on the wire (default `true`). */
-  redactSecrets?: boolean | undefined;
-  /**
-   * Send a fixed sentence instead of the message of a server-category error
-   * (InternalError, DatabaseError, ...); the raw text stays in your logs (default `false`).
-   */
-  maskServerErrors?: boolean | undefined;
-}
 
 /** The SDK's tool config (title, description, outputSchema, annotations, _meta ...) with our options. */
 export type RegisterToolConfig<Server extends McpServerLike, Schema extends ToolInputSchema | undefined> = Omit<

@@ -1,44 +1,61 @@
 // Public types of the XML dialect (MCP Fusion) and of the client-side parser. No `any`.
+//
+// Every data shape (options, responses, issues, contract deltas, parsed results) is
+// generated from its Rust declaration (src/wasm/types.rs, src/codes.rs) into the glue's
+// declarations and re-exported here. The responses are type aliases with an index
+// signature, not interfaces, so that every response (and an ErrorBuilder) is assignable
+// to the MCP SDK's CallToolResult in both `@modelcontextprotocol/sdk` 1.x and
+// `@modelcontextprotocol/server` 2.x. What stays is what cannot be generated: the
+// function signatures (generic over the issues and the parsed result), the code types
+// computed from the `TOOL_ERROR_CODES` value, `ErrorBuilder` (an object type of methods
+// paired with its constructor value) and the `McpEnvelopeClientError` class.
 
 import type {
   CanonicalToolErrorCodes,
+  ContractDelta,
+  DetailValue,
   EnrichedValidationError,
+  EnrichOptions,
   ErrorDialect,
+  InternalErrorLocation,
+  ParsedToolError,
   ParsedValidationField,
+  RoutingErrorKind,
+  RoutingErrorOptions,
+  TextContent,
+  ToolErrorOptions,
+  ToolErrorResponse,
   ToolErrorSeverity,
+  ToolResultLike,
+  ValidationErrorResponse,
+  ZodIssueLike,
 } from '../wasm/mcp_envelope.js';
 
-// Generated from their Rust declarations (src/wasm/types.rs, src/codes.rs).
-export type { CanonicalToolErrorCodes, EnrichedValidationError, ErrorDialect, ParsedValidationField, ToolErrorSeverity };
-
-// The response shapes are type aliases with an index signature, not interfaces, so that
-// every response (and an ErrorBuilder) is assignable to the MCP SDK's CallToolResult in
-// both `@modelcontextprotocol/sdk` 1.x and `@modelcontextprotocol/server` 2.x: that type
-// has an index signature, which an interface or a class never satisfies.
-
-/** One text block of an MCP tool result. */
-export type TextContent = {
-  type: 'text';
-  text: string;
-};
-
-/** MCP's tool result as the XML dialect writes it: one text block. */
-export type ToolResponse = {
-  [key: string]: unknown;
-  content: [TextContent];
-  isError?: boolean;
-  structuredContent?: Record<string, unknown>;
-};
-
-/**
- * A response this package wrote: `isError` is always present (`false` only for the
- * `warning` severity). Most carry the non-enumerable brand
- * `Symbol.for('mcp-fusion.ToolResponse')`, which lets a thrown one pass through
- * {@link internalError} intact; routing errors do not.
- */
-export type ToolErrorResponse = ToolResponse & {
-  isError: boolean;
-};
+export type {
+  CanonicalToolErrorCodes,
+  ContentBlockLike,
+  ContractDelta,
+  ContractDiffLike,
+  DeltaSeverity,
+  DetailValue,
+  EnrichedValidationError,
+  EnrichOptions,
+  ErrorDialect,
+  InternalErrorLocation,
+  IssuePathSegment,
+  ParsedToolError,
+  ParsedValidationField,
+  RoutingErrorKind,
+  RoutingErrorOptions,
+  TextContent,
+  ToolErrorOptions,
+  ToolErrorResponse,
+  ToolErrorSeverity,
+  ToolResponse,
+  ToolResultLike,
+  ValidationErrorResponse,
+  ZodIssueLike,
+} from '../wasm/mcp_envelope.js';
 
 /** The canonical codes of MCP Fusion's `<tool_error code="…">`, in order (the core's list). */
 export declare const TOOL_ERROR_CODES: CanonicalToolErrorCodes;
@@ -48,29 +65,6 @@ export type CanonicalToolErrorCode = (typeof TOOL_ERROR_CODES)[number];
 
 /** Closed, then open: the canonical codes autocomplete, any other string is allowed. */
 export type ToolErrorCode = CanonicalToolErrorCode | (string & {});
-
-/**
- * A detail value, written as `String(value)`; a Date as its ISO text. (At run time
- * any other object is written as bounded JSON; user `toString` / `toJSON` never run.)
- */
-export type DetailValue = string | number | boolean | bigint | Date | null | undefined;
-
-export interface ToolErrorOptions {
-  message: string;
-  /** Written as `<recovery>` when non-empty. */
-  suggestion?: string | undefined;
-  availableActions?: readonly string[] | undefined;
-  /** Written in `Object.keys` order (integer-like keys first). */
-  details?: Readonly<Record<string, DetailValue>> | undefined;
-  /** Seconds; written only when finite and positive. */
-  retryAfter?: number | undefined;
-  severity?: ToolErrorSeverity | undefined;
-  /**
-   * Mask secrets (URL passwords, `Bearer` tokens, provider keys, JWTs, `password=…`)
-   * in the message, the suggestion and the detail values as `***`. Default `true`.
-   */
-  redactSecrets?: boolean | undefined;
-}
 
 /**
  * `<tool_error code="…" severity="…">` with message, recovery, available actions,
@@ -125,39 +119,11 @@ export declare const ErrorBuilder: {
 /** `new ErrorBuilder(code, message)`. */
 export declare function errorBuilder(code: ToolErrorCode, message: string): ErrorBuilder;
 
-/** Why a call could not be routed to an action. */
-export type RoutingErrorKind = 'missing' | 'invalid' | 'unknown';
-
-export interface RoutingErrorOptions {
-  /** The discriminator field, e.g. `"action"`. */
-  discriminator: string;
-  actions: readonly string[];
-  /**
-   * What was sent in the discriminator field: for `invalid`, any value (its `typeof` is
-   * reported); for `unknown`, the action name (echoed, cut at 200 units).
-   */
-  value?: unknown;
-}
-
 /**
  * The pipeline's `MISSING_DISCRIMINATOR`, `INVALID_DISCRIMINATOR` or `UNKNOWN_ACTION`
  * (available actions as one comma-joined line before the recovery). Not branded.
  */
 export declare function routingError(kind: RoutingErrorKind, opts: RoutingErrorOptions): ToolErrorResponse;
-
-export interface InternalErrorLocation {
-  tool: string;
-  action?: string | undefined;
-  /** Mask secrets in the thrown message as `***` before it is cut (default `true`). */
-  redactSecrets?: boolean | undefined;
-  /**
-   * Report a server-category throw (as `classify` finds it: InternalError,
-   * UnknownError, DatabaseError, ConfigurationError, InitializationFailed,
-   * SerializationError) with a fixed sentence instead of its message; client and
-   * upstream throws keep theirs. Default `false`.
-   */
-  maskServerErrors?: boolean | undefined;
-}
 
 /**
  * What a handler's throw becomes. A branded response (one this package wrote, or an
@@ -180,24 +146,6 @@ export declare function groupUnknownAction(group: string, action: string, action
 /** `createGroup`'s `INVALID_PARAMS` listing `path: message` per issue (100 at most, then a count). */
 export declare function groupValidationError<I extends ZodIssueLike>(group: string, action: string, issues: readonly I[]): ToolErrorResponse;
 
-/** A path segment as Standard Schema may give it: `{ key }` instead of the key itself. */
-export interface IssuePathSegment {
-  readonly key: PropertyKey;
-}
-
-/**
- * A validation issue: Zod 4's `$ZodIssue`, Zod 3's `ZodIssue`, a Standard Schema issue
- * (Valibot, ArkType, Effect …) or a hand-written object. Only these three fields are
- * named; every other field an issue carries (`expected`, `values`, `keys`, `origin` …)
- * is accepted as well, since the functions that take issues are generic over them.
- * Issues are read safely, never trusted.
- */
-export interface ZodIssueLike {
-  readonly code?: string | undefined;
-  readonly path?: readonly (PropertyKey | IssuePathSegment)[] | undefined;
-  readonly message?: string | undefined;
-}
-
 /**
  * `<validation_error action="…">` with one `<field>` per issue (`MESSAGE You sent: SENT.
  * SUGGESTION`), at most 100 then a `<more_issues>` count, and the fixed recovery line.
@@ -211,11 +159,6 @@ export declare function formatValidationError<I extends ZodIssueLike>(
   sentArgs: unknown,
 ): string;
 
-/** What {@link validationErrorResult} returns: always an error, never branded. */
-export type ValidationErrorResponse = ToolResponse & {
-  isError: true;
-};
-
 /**
  * {@link formatValidationError}'s text as a tool result, the one MCP Fusion's pipeline
  * returns for rejected arguments: `{ content: [{ type: 'text', text }], isError: true }`.
@@ -228,33 +171,6 @@ export declare function validationErrorResult<I extends ZodIssueLike>(
   actionKey: string,
   sentArgs: unknown,
 ): ValidationErrorResponse;
-
-export type DeltaSeverity = 'BREAKING' | 'RISKY' | 'SAFE' | 'COSMETIC';
-
-/** One change of a tool's behavioural contract (MCP Fusion's `ContractDelta`). */
-export interface ContractDelta {
-  readonly category?: string | undefined;
-  /** `actions.<key>…` scopes it to an action; anything else is tool-wide. */
-  readonly field: string;
-  readonly severity: DeltaSeverity;
-  readonly description: string;
-  readonly before?: string | null | undefined;
-  readonly after?: string | null | undefined;
-}
-
-/** A tool's contract diff (MCP Fusion's `ContractDiffResult`); only `deltas` is read. */
-export interface ContractDiffLike {
-  readonly deltas: readonly ContractDelta[];
-}
-
-export interface EnrichOptions {
-  /** Tool name → its contract diff. */
-  activeDeltas: ReadonlyMap<string, ContractDiffLike>;
-  /** Inject SAFE and COSMETIC changes too (default: BREAKING and RISKY only). */
-  includeAllSeverities?: boolean | undefined;
-  /** At most this many changes (default 5, never above 100; read as `slice(0, n)`). */
-  maxDeltasPerError?: number | undefined;
-}
 
 /**
  * Adds `<contract_awareness>` (the tool's changes scoped to `actionKey`) before the
@@ -272,50 +188,6 @@ export declare function formatDeltasAsXml(deltas: readonly ContractDelta[]): str
 
 // ---------------------------------------------------------------------------------
 // Client side
-
-/** A content block of any kind; only text blocks are read. */
-export interface ContentBlockLike {
-  readonly type: string;
-  readonly text?: string | undefined;
-}
-
-/**
- * Any MCP `CallToolResult`: what `client.callTool()` returns in `@modelcontextprotocol/sdk`
- * 1.x (including its legacy `{ toolResult }` form, read as a success unless `isError`)
- * and in `@modelcontextprotocol/client` 2.x, a ToolResponse, or an ErrorBuilder.
- */
-export interface ToolResultLike {
-  readonly content?: readonly ContentBlockLike[] | undefined;
-  readonly isError?: boolean | undefined;
-  /** Read only when it is an object with an object `error` (the JSON-RPC dialect). */
-  readonly structuredContent?: unknown;
-  /** The SDK 1.x legacy result form's field; never read. */
-  readonly toolResult?: unknown;
-  readonly _meta?: unknown;
-}
-
-export interface ParsedToolError<R extends ToolResultLike = ToolResultLike> {
-  /**
-   * The XML dialect's string code (`UNKNOWN` when none; `VALIDATION_ERROR` for a
-   * `<validation_error>`), or the JSON-RPC dialect's number.
-   */
-  code: string | number;
-  /** For a `<validation_error>`, the whole text (as MCP Fusion's client gives it). */
-  message: string;
-  recovery: string | null;
-  availableActions: string[];
-  /** `error` when none is given. */
-  severity: string;
-  dialect: ErrorDialect;
-  /** The result that was parsed, the caller's own object. */
-  raw: R;
-  /** `<validation_error>` only: its `action` attribute (`tool/action`); `''` when it has none. */
-  action?: string;
-  /** `<validation_error>` only: one entry per `<field>`, in order (at most 1,000 are read). */
-  fields?: ParsedValidationField[];
-  /** `<validation_error>` only: how many issues the server left out (`<more_issues count>`), else 0. */
-  moreIssues?: number;
-}
 
 /**
  * Reads a tool error back: `null` unless `isError` is truthy. The JSON-RPC dialect is
