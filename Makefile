@@ -8,7 +8,7 @@ export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER := wasm-bindgen-test-runner
 
 WASM := target/wasm32-unknown-unknown/release/mcp_envelope.wasm
 
-.PHONY: setup build wasm demo test test-rust test-wasm test-js test-matrix bench fuzz clean
+.PHONY: setup build wasm demo test test-rust test-wasm test-js test-matrix bench bench-levels fuzz clean
 
 setup:
 	@scripts/setup.sh
@@ -47,6 +47,10 @@ bench: build
 	node bench/coldstart.mjs
 	node --expose-gc bench/memory.mjs
 	node bench/bounded.mjs
+
+# The package at rustc opt-levels z, s, 2 and 3, side by side (README "Build level").
+bench-levels: build
+	node bench/levels.mjs
 
 # cargo-fuzz over the core (fuzz/), each target for FUZZ_SECONDS (not part of `make
 # test`). Stable Rust with RUSTC_BOOTSTRAP=1 stands in for nightly. New inputs go to

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 
 const pkgDir = new URL('../pkg/', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('package.json', pkgDir), 'utf8'));
@@ -30,6 +31,15 @@ test('package.json declares exports, types, sideEffects and files that all exist
     assert.ok(existsSync(new URL(entry, pkgDir)), `files entry ${entry} exists`);
   }
   assert.match(manifest.version, /^\d+\.\d+\.\d+/);
+});
+
+// The size budget of issue 9 (README, "Build level"): the shipped module, gzipped at
+// level 9, is at most 100 KB. Deterministic for a given build; a change that grows the
+// module past it must win the bytes back (or lower the opt-level) before it lands.
+test('the shipped .wasm is at most 100 KB gzipped', () => {
+  const wasm = readFileSync(new URL('wasm/mcp_envelope_bg.wasm', pkgDir));
+  const gzip = gzipSync(wasm, { level: 9 }).length;
+  assert.ok(gzip <= 102_400, `${gzip} bytes gzipped (budget 102,400)`);
 });
 
 test('the embedded entry carries exactly the shipped .wasm', async () => {

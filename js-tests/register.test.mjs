@@ -188,6 +188,42 @@ for (const sdk of [V1, V2]) {
     assert.equal(live.structuredContent.error.code, JsonRpcErrorCode.InternalError);
   });
 
+  test(`${sdk.version}: xml dialect: a call cancelled before its handler starts is error('[tool] Request cancelled.'), as MCP Fusion's runChain answers it`, async () => {
+    // vinkius-labs/mcp-fusion packages/core/src/core/execution/ExecutionPipeline.ts @
+    // 148cb238513d578c9f906348a0589dbf52072a8b (index id 35169202828), runChain's
+    // cancellation gate: after validateArgs, before the chain, `error(`[${toolName}/${action}] Request cancelled.`)`.
+    const server = new sdk.Server({ name: 's', version: '1' });
+    let ran = 0;
+    const registered = registerTool(server, 'slow', { dialect: 'xml', inputSchema: { n: z.number() } }, async () => {
+      ran += 1;
+      return ok('done');
+    });
+    const controller = new AbortController();
+    controller.abort();
+    const cancelled = sdk.version === 'v1' ? { signal: controller.signal } : { mcpReq: { signal: controller.signal } };
+    const result = await registered.handler({ n: 1 }, cancelled);
+    assert.equal(ran, 0, 'the handler never runs');
+    assert.equal(result.isError, true);
+    assert.deepEqual(result.content, [{ type: 'text', text: '<tool_error>\n<message>[slow] Request cancelled.</message>\n</tool_error>' }]);
+    const parsed = parseToolError(result);
+    assert.deepEqual([parsed.code, parsed.message, parsed.dialect], ['UNKNOWN', '[slow] Request cancelled.', 'xml']);
+    // The arguments are checked first: rejected ones get the validation error, cancelled or not.
+    const rejected = (await registered.inputSchema['~standard'].validate({ n: 'x' })).value;
+    const invalid = await registered.handler(rejected, cancelled);
+    assert.match(invalid.content[0].text, /^<validation_error action="slow">\n<field name="n">/);
+    // Not cancelled: the handler runs and its answer goes out.
+    const live = await registered.handler({ n: 1 }, sdk.version === 'v1' ? { signal: new AbortController().signal } : {});
+    assert.deepEqual([live.content[0].text, ran], ['done', 1]);
+    // Cancelled while the handler runs, which then throws: the gate is passed, the throw is INTERNAL_ERROR.
+    const midway = new AbortController();
+    const during = registerTool(new sdk.Server({ name: 's', version: '1' }), 'late', { dialect: 'xml' }, async () => {
+      midway.abort();
+      throw new Error('socket hang up');
+    });
+    const thrown = await during.handler(sdk.version === 'v1' ? { signal: midway.signal } : { mcpReq: { signal: midway.signal } });
+    assert.match(thrown.content[0].text, /^<tool_error code="INTERNAL_ERROR" severity="error">\n<message>\[late\] socket hang up<\/message>/);
+  });
+
   test(`${sdk.version}: the SDK's URL elicitation request is rethrown for the SDK to answer`, async () => {
     const server = new sdk.Server({ name: 's', version: '1' });
     const elicit = Object.assign(new Error('Open this URL'), { code: -32042 });

@@ -131,7 +131,8 @@ const cases = (z, v) => [
     z.object({ due: z.date().min(new Date('2024-01-01T00:00:00Z')), when: z.date(), end: z.date().max(new Date('2000-01-01T00:00:00Z')) }),
     { due: new Date('2020-05-01T00:00:00Z'), when: 'tomorrow', end: new Date('2030-01-01T00:00:00Z') },
     [
-      /You sent: '2020-05-01T00:00:00\.000Z'\. Must be after 2024-01-01T00:00:00\.000Z\./,
+      // A Date prints as JSON.stringify(date), as the reference's formatSentValue writes it.
+      /You sent: "2020-05-01T00:00:00\.000Z"\. Must be after 2024-01-01T00:00:00\.000Z\./,
       /Expected type: date\./,
       /Must be &lt;= 946684800000\./,
     ],

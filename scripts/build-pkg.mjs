@@ -54,8 +54,9 @@ buildSync({
   bundle: true,
   format: 'esm',
   platform: 'neutral',
-  // The glue too: codes.js takes the generated JsonRpcErrorCode object from it.
-  external: ['./engine.js', '../wasm/mcp_envelope.js'],
+  // The glue too: codes.js takes the generated JsonRpcErrorCode object from it. random.js
+  // is shared with engine.js, so both draw from one pool of random bytes.
+  external: ['./engine.js', './random.js', '../wasm/mcp_envelope.js'],
   outfile: `${pkg}/lib/index.js`,
   allowOverwrite: true,
   logLevel: 'warning',

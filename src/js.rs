@@ -61,26 +61,46 @@ fn array_index(key: &str) -> Option<u32> {
     }
 }
 
+/// `entries` as an object built by assigning them in order holds them (`JSON.parse`
+/// does the same with a repeated key): each repeated key once, at its first position,
+/// with its last value. One sort of the positions by key; no hashing.
+pub fn merge_repeated_keys<V>(entries: Vec<(String, V)>) -> Vec<(String, V)> {
+    let key = |i: usize| entries.get(i).map_or("", |(k, _)| k.as_str());
+    let mut order: Vec<usize> = (0..entries.len()).collect();
+    crate::sort::sort_by(&mut order, |&a, &b| (key(a), a) < (key(b), b));
+    if !order.windows(2).any(|w| matches!(w, [a, b] if key(*a) == key(*b))) {
+        return entries;
+    }
+    // For each run of one key (in position order): the first position takes the last value.
+    let mut source: Vec<Option<usize>> = vec![None; entries.len()];
+    let mut start = 0;
+    while let Some(&first) = order.get(start) {
+        let mut end = start + 1;
+        while order.get(end).is_some_and(|&i| key(i) == key(first)) {
+            end += 1;
+        }
+        if let (Some(slot), Some(&last)) = (source.get_mut(first), order.get(end - 1)) {
+            *slot = Some(last);
+        }
+        start = end;
+    }
+    let (keys, values): (Vec<String>, Vec<V>) = entries.into_iter().unzip();
+    let mut values: Vec<Option<V>> = values.into_iter().map(Some).collect();
+    let mut out = Vec::with_capacity(keys.len());
+    for (i, k) in keys.into_iter().enumerate() {
+        if let Some(value) = source.get(i).copied().flatten().and_then(|j| values.get_mut(j)).and_then(Option::take) {
+            out.push((k, value));
+        }
+    }
+    out
+}
+
 /// Puts entries in the order `Object.keys` would give for an object built by
 /// assigning them in sequence: a repeated key keeps its first position and takes the
 /// last value; array-index keys come first in ascending order, the rest keep
 /// insertion order.
 pub fn js_object_key_order(pairs: &[(String, String)]) -> Vec<(String, String)> {
-    let mut entries: Vec<(String, String)> = Vec::with_capacity(pairs.len());
-    let mut positions: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    for (key, value) in pairs {
-        match positions.get(key.as_str()) {
-            Some(&at) => {
-                if let Some(slot) = entries.get_mut(at) {
-                    slot.1.clone_from(value);
-                }
-            }
-            None => {
-                positions.insert(key.as_str(), entries.len());
-                entries.push((key.clone(), value.clone()));
-            }
-        }
-    }
+    let entries = merge_repeated_keys(pairs.to_vec());
     let mut indexed: Vec<(u32, (String, String))> = Vec::new();
     let mut named: Vec<(String, String)> = Vec::with_capacity(entries.len());
     for entry in entries {
@@ -348,6 +368,15 @@ fn civil_from_days(days: i64) -> (i64, i64, i64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_repeated_key_keeps_its_first_position_and_its_last_value() {
+        let entries = |pairs: &[(&str, u32)]| pairs.iter().map(|(k, v)| ((*k).to_owned(), *v)).collect::<Vec<_>>();
+        let merged = merge_repeated_keys(entries(&[("a", 1), ("b", 2), ("a", 3), ("c", 4), ("b", 5), ("a", 6)]));
+        assert_eq!(merged, entries(&[("a", 6), ("b", 5), ("c", 4)]));
+        assert_eq!(merge_repeated_keys(entries(&[("z", 1), ("y", 2)])), entries(&[("z", 1), ("y", 2)]));
+        assert_eq!(merge_repeated_keys(Vec::<(String, u32)>::new()), Vec::new());
+    }
 
     #[test]
     fn cuts_count_utf16_units_and_never_split_a_pair() {

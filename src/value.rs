@@ -206,37 +206,6 @@ pub fn write_json_string(s: &str, out: &mut String) {
 /// Entries an object parse checks for a repeated key one by one.
 const LINEAR_KEY_CHECK: usize = 16;
 
-/// `entries` with each repeated key once, at its first position, holding its last value.
-fn merge_duplicate_keys(mut entries: Vec<(String, Value)>) -> Vec<(String, Value)> {
-    let key = |i: usize| entries.get(i).map_or("", |(k, _)| k.as_str());
-    let mut order: Vec<usize> = (0..entries.len()).collect();
-    crate::sort::sort_by(&mut order, |&a, &b| (key(a), a) < (key(b), b));
-    if !order.windows(2).any(|w| matches!(w, [a, b] if key(*a) == key(*b))) {
-        return entries;
-    }
-    // For each run of one key (in index order): the first index takes the last value.
-    let mut source: Vec<Option<usize>> = vec![None; entries.len()];
-    let mut start = 0;
-    while let Some(&first) = order.get(start) {
-        let mut end = start + 1;
-        while order.get(end).is_some_and(|&i| key(i) == key(first)) {
-            end += 1;
-        }
-        if let (Some(slot), Some(&last)) = (source.get_mut(first), order.get(end - 1)) {
-            *slot = Some(last);
-        }
-        start = end;
-    }
-    let mut values: Vec<Option<Value>> = entries.iter_mut().map(|(_, v)| Some(core::mem::replace(v, Value::Null))).collect();
-    let mut out = Vec::with_capacity(entries.len());
-    for (i, (k, _)) in entries.into_iter().enumerate() {
-        if let Some(value) = source.get(i).copied().flatten().and_then(|j| values.get_mut(j)).and_then(Option::take) {
-            out.push((k, value));
-        }
-    }
-    out
-}
-
 struct Parser<'a> {
     bytes: &'a [u8],
     pos: usize,
@@ -351,7 +320,7 @@ impl Parser<'_> {
                 Some(b'}') => {
                     self.pos += 1;
                     if entries.len() > LINEAR_KEY_CHECK {
-                        entries = merge_duplicate_keys(entries);
+                        entries = crate::js::merge_repeated_keys(entries);
                     }
                     return Ok(Value::Object(entries));
                 }

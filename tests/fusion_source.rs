@@ -6,8 +6,8 @@
 use mcp_envelope::value::Value;
 use mcp_envelope::xml::validation::issue_suggestion;
 use mcp_envelope::xml::{
-    enrich_validation_error, error, format_deltas_xml, format_validation_error, internal_error,
-    parse_tool_error_text, EnrichOptions, ParsedCode,
+    enrich_validation_error, error, format_deltas_xml, format_validation_error, group_validation_error,
+    internal_error, parse_tool_error_text, EnrichOptions, ParsedCode,
 };
 
 const VECTORS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/conformance-own/fusion-source.json");
@@ -50,6 +50,13 @@ fn replay(v: &Value) -> Result<(), String> {
         "validation" => {
             let issues = at(input, &["issues"]).and_then(Value::as_array).unwrap_or_default();
             let got = format_validation_error(issues, text(input, &["actionKey"]), input.get("sentArgs"));
+            if got != text(expected, &["text"]) {
+                return mismatch(&got, &text(expected, &["text"]));
+            }
+        }
+        "group_validation" => {
+            let issues = at(input, &["issues"]).and_then(Value::as_array).unwrap_or_default();
+            let got = group_validation_error(text(input, &["group"]), text(input, &["action"]), issues).text;
             if got != text(expected, &["text"]) {
                 return mismatch(&got, &text(expected, &["text"]));
             }

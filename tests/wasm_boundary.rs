@@ -60,9 +60,12 @@ fn tables_and_ids() {
     assert_eq!(canonical_tool_error_codes().len(), 17);
     assert_eq!(http_status_to_error_code(f64::NAN), None);
     assert_eq!(http_status_to_error_code(429.0), Some(-32003));
-    let id = request_id().unwrap_or_default();
+    // 252..=255 are rejected (no modulo bias); the others map onto A-Z0-9 modulo 36.
+    let bytes: Vec<u8> = [252, 253, 254, 255].into_iter().chain(36..64).collect();
+    assert_eq!(request_id(&bytes).unwrap_or_default(), "ABCDE-FGHIJ");
+    let id = request_id(&[]).unwrap_or_default();
     assert_eq!(id.len(), 11);
-    assert_ne!(request_id().unwrap_or_default(), id);
+    assert_ne!(request_id(&[]).unwrap_or_default(), id);
 }
 
 #[wasm_bindgen_test]

@@ -1,8 +1,11 @@
 // classify, httpStatusToErrorCode, requestId: thin wrappers over the core.
 
-import { categoryOf, JsonRpcErrorCode } from './codes.js';
+import { JsonRpcErrorCode } from './codes.js';
+import { idBytes } from './random.js';
 import { engine } from './engine.js';
 import { readThrown } from './read.js';
+
+const INTERNAL_ERROR = JsonRpcErrorCode.InternalError;
 
 function readAborted(options) {
   if (options === undefined || options === null) return false;
@@ -25,7 +28,10 @@ export function classify(thrown, options) {
   const aborted = readAborted(options);
   const read = readThrown(thrown);
   const code = engine().classifyRead(read.kind, read.code, read.codeText, read.name, read.message, aborted) || engine().classifyCauses(read.chain());
-  return { code, name: JsonRpcErrorCode[code], category: categoryOf(code) };
+  // The core files a code by the thrown McpError's `data.reason` too (getErrorCategory(code, data)).
+  const category = engine().categoryFor(code, read.reason());
+  if (category === '') return { code: INTERNAL_ERROR, name: 'InternalError', category: 'server' };
+  return { code, name: JsonRpcErrorCode[code], category };
 }
 
 export function httpStatusToErrorCode(status) {
@@ -36,5 +42,5 @@ export function httpStatusToErrorCode(status) {
 }
 
 export function requestId() {
-  return engine().requestId();
+  return engine().requestId(idBytes());
 }

@@ -11,6 +11,9 @@ import { UNREADABLE } from './read.js';
  * presence and type cross); `lenient` reads what Zod issues and detail values carry
  * as their JSON rendering would show it: a BigInt or Symbol as its `String()` (JSON
  * would throw), a Date as its ISO text, and functions left out like `undefined`.
+ * `markDates` (with `lenient`; only the XML dialect's copy of `sentArgs` sets it) also
+ * records each Date's ISO text in `sizes` at its own length, a record no cut writes,
+ * so the core can print it as `JSON.stringify(date)` does (at most MAX_MARKED_DATES).
  */
 export const COPY_LIMITS = Object.freeze({ depth: 16, entries: 1000, stringUnits: 65536, strings: true });
 
@@ -32,8 +35,14 @@ export function cutText(text, units) {
   return `${text.slice(0, end)}…`;
 }
 const UNREADABLE_JSON = JSON.stringify(UNREADABLE);
+/** Lone surrogates as U+FFFD, as TextEncoder and the core write them. */
+const wellFormed =
+  typeof String.prototype.toWellFormed === 'function' ? (text) => text.toWellFormed() : (text) => text;
 /** What every string keeps once a budget's units are spent: enough to render a cut line. */
 const UNIT_FLOOR = 1100;
+
+/** Dates a `markDates` copy records, at most: the rest of the core's record budget stays for cuts. */
+const MAX_MARKED_DATES = 1024;
 
 /** Array indices a pruned copy writes placeholders up to, at most (see `only` below). */
 const PAD_LIMIT = 1 << 20;
@@ -71,7 +80,9 @@ function arrayIndex(key) {
  * copy cut: `size, kind (0 value, 1 key), depth, ...entry indices from the root` — the
  * core's `TrueSizes` reads them, so every count field it writes is the original's.
  * `at` is the root's own position in what `sizes` describes (the list it is an entry of).
- * `seen`, when given, receives every string and number the copy wrote.
+ * `seen`, when given, receives every string and number the copy wrote inside a `path`
+ * member (at any depth: a Zod issue's path, its union branches' paths): the only keys
+ * and indices the core looks the arguments up by.
  *
  * `only` (a Set of property keys) prunes the copy to what a path made of those keys
  * can reach: an object keeps only those keys (read one by one, whatever its size), and
@@ -79,7 +90,9 @@ function arrayIndex(key) {
  * Any path whose segments are all in `only` resolves as it would in the whole value.
  */
 export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { sizes, seen, only, at = [] } = {}) {
-  const ancestors = new WeakSet();
+  // The containers on the path from the root (at most policy.depth): a cycle is one of them.
+  const ancestors = [];
+  let datesLeft = policy.markDates === true ? MAX_MARKED_DATES : 0;
   const path = [...at];
   const record = (size, kind) => {
     if (sizes !== undefined) sizes.push(size, kind, path.length, ...path);
@@ -92,16 +105,18 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
       record(text.length, kind);
     }
     budget.units -= kept.length;
-    if (seen !== undefined && kind === 0) seen.push(kept);
-    return JSON.stringify(typeof kept.toWellFormed === 'function' ? kept.toWellFormed() : kept);
+    if (collect && kind === 0) seen.push(kept);
+    return JSON.stringify(wellFormed(kept));
   };
   const indices = only === undefined ? undefined : [...only].map(arrayIndex).filter((i) => i >= 0 && i < PAD_LIMIT).sort((a, b) => a - b);
+  // Inside a `path` member of the value being copied (see `seen`).
+  let collect = false;
   const walk = (value, depth) => {
     switch (typeof value) {
       case 'string':
         return policy.strings ? string(value) : '""';
       case 'number':
-        if (seen !== undefined) seen.push(value);
+        if (collect) seen.push(value);
         return Number.isFinite(value) ? JSON.stringify(value) : 'null';
       case 'boolean':
         return value ? 'true' : 'false';
@@ -115,14 +130,20 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
       default:
         return policy.lenient ? undefined : UNREADABLE_JSON;
     }
-    if (depth >= policy.depth || budget.nodes <= 0 || ancestors.has(value)) return UNREADABLE_JSON;
+    if (depth >= policy.depth || budget.nodes <= 0 || ancestors.includes(value)) return UNREADABLE_JSON;
     budget.nodes -= 1;
-    ancestors.add(value);
+    ancestors.push(value);
     const mark = path.length;
     try {
       if (policy.lenient && value instanceof Date) {
         const time = Date.prototype.getTime.call(value);
-        return Number.isFinite(time) ? JSON.stringify(Date.prototype.toISOString.call(value)) : 'null';
+        if (!Number.isFinite(time)) return 'null';
+        const iso = Date.prototype.toISOString.call(value);
+        if (datesLeft > 0) {
+          datesLeft -= 1;
+          record(iso.length, 0);
+        }
+        return JSON.stringify(iso);
       }
       const parts = [];
       if (Array.isArray(value)) {
@@ -171,7 +192,7 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
       path.length = mark;
       return UNREADABLE_JSON;
     } finally {
-      ancestors.delete(value);
+      ancestors.pop();
     }
   };
   const member = (container, key, depth) => {
@@ -181,7 +202,14 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
     } catch {
       return UNREADABLE_JSON;
     }
-    return value === undefined ? undefined : walk(value, depth + 1);
+    if (value === undefined) return undefined;
+    if (collect || seen === undefined || key !== 'path' || Array.isArray(container)) return walk(value, depth + 1);
+    collect = true;
+    try {
+      return walk(value, depth + 1);
+    } finally {
+      collect = false;
+    }
   };
   return walk(root, 0) ?? 'null';
 }
@@ -198,6 +226,21 @@ export function plainJson(value) {
  * million JSON values. `undefined` when JSON would omit the field.
  */
 export function wireFieldJson(value) {
+  // A primitive runs no user code: written as JSON writes it, without the replacer's cost.
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(cutText(value, WIRE_STRING_UNITS));
+    case 'number':
+      return Number.isFinite(value) ? String(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'undefined':
+    case 'function':
+    case 'symbol':
+      return undefined;
+    default:
+      break;
+  }
   let count = 0;
   let truncated = false;
   try {

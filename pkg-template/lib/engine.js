@@ -6,6 +6,7 @@
 // call returns the minimal valid answer of its export (below) instead of throwing a
 // `WebAssembly.RuntimeError` into the server. The next call runs on the fresh instance.
 import * as glue from '../wasm/mcp_envelope.js';
+import { idBytes } from './random.js';
 
 let ready = false;
 let compiled;
@@ -52,7 +53,7 @@ const xmlResult = () => `1${XML_INTERNAL}`;
 function freshId() {
   if (!healthy) return '';
   try {
-    return glue.requestId();
+    return glue.requestId(idBytes());
   } catch {
     return '';
   }
@@ -64,9 +65,11 @@ function freshId() {
 const FALLBACKS = {
   classifyRead: () => INTERNAL,
   classifyCauses: () => INTERNAL,
+  // No category: classify() then answers InternalError whole, not a code with a guessed category.
+  categoryFor: () => '',
   httpStatusToErrorCode: () => undefined,
-  errorResultJson: (kind, code, message, payload, total, sizes, requestId, freshIdWanted) => {
-    const id = freshIdWanted ? freshId() : requestId;
+  errorResultJson: (kind, code, message, payload, total, sizes, requestId, random) => {
+    const id = random.length > 0 ? freshId() : requestId;
     const text = id === '' ? `Error: ${GENERIC}` : `Error: ${GENERIC}\n\n(request ${id})`;
     const error = { code: INTERNAL, message: GENERIC };
     if (id !== '') error.data = { requestId: id };

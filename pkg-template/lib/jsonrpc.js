@@ -5,6 +5,7 @@
 import { COPY_LIMITS, copyBudget, copyJson, segmentSet, wireDataJson } from './copy.js';
 import { engine } from './engine.js';
 import { McpError } from './mcp-error.js';
+import { idBytes } from './random.js';
 import { KIND_MCP_ERROR, readOnceSafely, readThrown, UNREADABLE } from './read.js';
 
 /**
@@ -46,6 +47,12 @@ function requireObject(value, what) {
   }
 }
 
+function requireBooleanOption(value, name) {
+  if (value !== undefined && typeof value !== 'boolean') {
+    throw new TypeError(`mcp-envelope: errorResult option \`${name}\` must be a boolean`);
+  }
+}
+
 function requireString(value, what) {
   if (typeof value !== 'string') throw new TypeError(`mcp-envelope: ${what} must be a string`);
 }
@@ -68,6 +75,7 @@ function budget() {
 }
 
 const NO_SIZES = new Uint32Array(0);
+const NO_BYTES = new Uint8Array(0);
 
 /**
  * The issues that cross, as JSON text, how many there are, the true sizes of what the
@@ -190,15 +198,9 @@ export function errorResult(thrown, options = {}) {
     'errorResult options',
     ['requestId', 'contract', 'aborted', 'redactSecrets', 'maskServerErrors'],
   );
-  for (const [name, value] of [
-    ['aborted', aborted],
-    ['redactSecrets', redactSecrets],
-    ['maskServerErrors', maskServerErrors],
-  ]) {
-    if (value !== undefined && typeof value !== 'boolean') {
-      throw new TypeError(`mcp-envelope: errorResult option \`${name}\` must be a boolean`);
-    }
-  }
+  requireBooleanOption(aborted, 'aborted');
+  requireBooleanOption(redactSecrets, 'redactSecrets');
+  requireBooleanOption(maskServerErrors, 'maskServerErrors');
   const contractJson = readContract(contract);
   const id = readRequestId(requestId);
   const read = readThrown(thrown, COPY_LIMITS.stringUnits);
@@ -227,7 +229,7 @@ export function errorResult(thrown, options = {}) {
     issuesTotal,
     issueSizes,
     id ?? '',
-    id === undefined,
+    id === undefined ? idBytes() : NO_BYTES,
     contractJson,
     aborted === true,
     redactSecrets !== false,

@@ -6,19 +6,11 @@
 import { COPY_LIMITS, copyJson } from './copy.js';
 import { engine } from './engine.js';
 import { readContract, readOptions } from './jsonrpc.js';
-import { KIND_MCP_ERROR, readOnceSafely, readThrown, UNREADABLE } from './read.js';
+import { KIND_MCP_ERROR, readThrown, UNREADABLE } from './read.js';
 
 const THROWN_PLAIN = 0;
 const THROWN_MCP = 1;
 const THROWN_ZOD = 2;
-
-/** An McpError's `data.reason` when it is a string, each property read once. */
-function readReason(thrown) {
-  const data = readOnceSafely(thrown, 'data');
-  if (data.threw || data.value === null || typeof data.value !== 'object') return undefined;
-  const reason = readOnceSafely(data.value, 'reason');
-  return !reason.threw && typeof reason.value === 'string' ? reason.value : undefined;
-}
 
 /** A ZodError's first issue (all its message needs) as JSON text, and how many there are. */
 function firstIssue(issues) {
@@ -67,7 +59,7 @@ export function logRecord(thrown, options) {
   let issues = { json: '', total: 0 };
   if (read.kind === KIND_MCP_ERROR) {
     kind = THROWN_MCP;
-    reason = readReason(thrown);
+    reason = read.reason();
   } else if (read.issues !== undefined) {
     kind = THROWN_ZOD;
     issues = firstIssue(read.issues);

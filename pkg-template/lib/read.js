@@ -166,6 +166,20 @@ class ThrownRead {
     // The value whose chain `chain()` reads; undefined when there is none to read.
     this.value = value;
     this.chainText = NOT_READ;
+    // The McpError whose `data.reason` `reason()` reads; undefined for any other value.
+    this.mcpError = undefined;
+    this.reasonText = NOT_READ;
+  }
+
+  /**
+   * An McpError's `data.reason` when it is a string, else undefined: `data` and its
+   * `reason` are read once each, on the first call, inside try/catch.
+   */
+  reason() {
+    if (this.reasonText === NOT_READ) {
+      this.reasonText = this.mcpError === undefined ? undefined : reasonOf(this.mcpError);
+    }
+    return this.reasonText;
   }
 
   /** The `code` string and cause chain in the core's compact form; undefined when it has neither. */
@@ -178,6 +192,14 @@ class ThrownRead {
 }
 
 const NOT_READ = Symbol('not read');
+
+/** `value.data.reason` when it is a string, each property read once. */
+function reasonOf(value) {
+  const data = readOnce(value, 'data');
+  if (data === THREW || data === null || typeof data !== 'object') return undefined;
+  const reason = readOnce(data, 'reason');
+  return typeof reason === 'string' ? reason : undefined;
+}
 // readInto writes here only after its last read of the value, so a getter that
 // classifies another value during those reads is done with it before this is written.
 const scratch = { name: '', message: '', sameRealmError: false, rawMessage: undefined };
@@ -203,7 +225,11 @@ function readThrownFrom(value, rawCode, name, message) {
   if (rawCode === NOT_INSPECTED) return new ThrownRead(KIND_OTHER, NaN, undefined, name, message, undefined);
   const code = typeof rawCode === 'number' ? rawCode : NaN;
   const codeText = typeof rawCode === 'string' && rawCode.length <= CODE_UNITS ? rawCode : undefined;
-  if (McpError.isMcpError(value)) return new ThrownRead(KIND_MCP_ERROR, code, codeText, name, message, undefined);
+  if (McpError.isMcpError(value)) {
+    const read = new ThrownRead(KIND_MCP_ERROR, code, codeText, name, message, undefined);
+    read.mcpError = value;
+    return read;
+  }
   const read = new ThrownRead(KIND_OTHER, code, codeText, name, message, value);
   if (name === 'ZodError') {
     const issues = readOnce(value, 'issues');

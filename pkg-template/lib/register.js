@@ -13,7 +13,7 @@
 
 import { errorResult, formatValidation } from './jsonrpc.js';
 import { readOnceSafely } from './read.js';
-import { internalError, validationErrorResult } from './xml.js';
+import { error, internalError, validationErrorResult } from './xml.js';
 
 const DIALECTS = new Set(['jsonrpc', 'xml']);
 
@@ -144,12 +144,19 @@ function isUrlElicitation(thrown) {
   return !code.threw && code.value === URL_ELICITATION_REQUIRED;
 }
 
-/** How a dialect answers a rejection and a throw. */
+/**
+ * How a dialect answers a rejection and a throw, and (XML) a call already cancelled when
+ * its handler would start: MCP Fusion's runChain checks `signal?.aborted` after the
+ * arguments passed and answers `error('[tool/action] Request cancelled.')` without
+ * running the chain (ExecutionPipeline.ts @ 148cb238513d578c9f906348a0589dbf52072a8b;
+ * our tools have no action: `[tool]`, as internalError writes it).
+ */
 function responder(dialect, name, contract, safety, schemaJson) {
   if (dialect === 'xml') {
     return {
       rejected: (rejection) => validationErrorResult(rejection.issues, name, rejection.args),
       threw: (thrown) => internalError(thrown, { tool: name, ...safety }),
+      cancelled: () => error(`[${name}] Request cancelled.`),
     };
   }
   const options = (aborted) => (contract === undefined ? { aborted, ...safety } : { aborted, contract, ...safety });
@@ -196,6 +203,7 @@ export function registerTool(server, name, config, handler) {
   const answer = responder(dialect, name, contract, safety, () => schemaJson());
   const run = async (args, extra) => {
     if (args instanceof Rejection) return answer.rejected(args, abortedOf(extra));
+    if (answer.cancelled !== undefined && abortedOf(extra)) return answer.cancelled();
     try {
       return await (hasSchema ? handler(args, extra) : handler(extra));
     } catch (thrown) {

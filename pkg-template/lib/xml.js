@@ -151,6 +151,8 @@ function optionalNumber(fn, param, value) {
  * text, a Date as its ISO text, functions left out).
  */
 const XML_COPY = Object.freeze({ ...COPY_LIMITS, lenient: true });
+/** The copy of `sentArgs`: a Date is also marked, so `You sent:` prints its JSON. */
+const SENT_COPY = Object.freeze({ ...XML_COPY, markDates: true });
 
 /** JSON text of a bounded copy of `value` (see copy.js's `copyJson`). */
 function jsonCopy(value) {
@@ -587,10 +589,10 @@ export function groupValidationError(group, action, issues) {
 function validationInput(fn, issues, actionKey, sentArgs) {
   actionKey = string(fn, 'actionKey', actionKey);
   const { json, total } = issuePrefix(fn, issues, RENDERED_ISSUES);
-  // A bounded plain copy; a Date shows as its ISO text and a BigInt as its digits. The
+  // A bounded plain copy; a Date shows as its ISO text (marked: see SENT_COPY) and a BigInt as its digits. The
   // true sizes of what it cut cross beside it, so `array(N)` is the list's own length.
   const sizes = [];
-  const sent = sentArgs === undefined ? undefined : copyJson(sentArgs, XML_COPY, undefined, { sizes });
+  const sent = sentArgs === undefined ? undefined : copyJson(sentArgs, SENT_COPY, undefined, { sizes });
   return [json, total, actionKey, sent, Uint32Array.from(sizes)];
 }
 

@@ -21,6 +21,8 @@
 
 use crate::sizes::{TrueSizes, NO_CUTS};
 use crate::value::Value;
+use crate::zod::issue::{ISSUES, REPORTED_INPUT};
+use crate::zod::{IssueView, Nested};
 
 use super::text::cut_data_string;
 
@@ -117,7 +119,7 @@ fn bound_issue_list(issues: &[Value], total: usize, budget: &mut Budget<'_>) -> 
         budget.issues_left -= 1;
         let bounded = match issue {
             Value::Object(entries) if budget.nesting <= MAX_ISSUE_NESTING => {
-                bound_object(issue, entries, 0, Role::Issue(issue_code(issue)), budget)
+                bound_object(issue, entries, 0, Role::Issue(IssueView::new(issue)), budget)
             }
             other => bound_plain(other, 0, budget),
         };
@@ -128,28 +130,24 @@ fn bound_issue_list(issues: &[Value], total: usize, budget: &mut Budget<'_>) -> 
     finish_list(kept, lengths, total)
 }
 
-fn issue_code(issue: &Value) -> IssueCode {
-    match issue.get("code").and_then(Value::as_str) {
-        Some("invalid_union") => IssueCode::Union,
-        Some("invalid_key" | "invalid_element") => IssueCode::Nested,
-        _ => IssueCode::Plain,
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum IssueCode {
-    Union,
-    Nested,
-    Plain,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Role {
-    /// An issue object: some fields hold nested issues.
-    Issue(IssueCode),
+#[derive(Debug, Clone, Copy)]
+enum Role<'a> {
+    /// An issue object: the fields [`IssueView::nested_in`] names hold nested issues.
+    Issue(IssueView<'a>),
     /// A Zod 3 `unionErrors` entry (a serialised ZodError): `issues` holds issues.
     ZodErrorEntry,
     Plain,
+}
+
+impl Role<'_> {
+    /// Which issues `field` of a node in this role holds, if any.
+    fn nested_in(self, field: &str) -> Option<Nested> {
+        match self {
+            Role::Issue(issue) => issue.nested_in(field),
+            Role::ZodErrorEntry if field == ISSUES => Some(Nested::Issues),
+            _ => None,
+        }
+    }
 }
 
 fn finish_list(kept: Vec<Value>, lengths: Vec<Value>, total: usize) -> Bounded {
@@ -204,7 +202,7 @@ impl Candidate {
     }
 }
 
-fn bound_object(node: &Value, entries: &[(String, Value)], level: usize, role: Role, budget: &mut Budget<'_>) -> Bounded {
+fn bound_object(node: &Value, entries: &[(String, Value)], level: usize, role: Role<'_>, budget: &mut Budget<'_>) -> Bounded {
     let total = budget.sizes.count_of(node, entries);
     if level > MAX_LEVELS {
         return emptied(Value::Object(Vec::new()), total);
@@ -214,7 +212,7 @@ fn bound_object(node: &Value, entries: &[(String, Value)], level: usize, role: R
     let is_issue = matches!(role, Role::Issue(_));
     let candidates: Vec<Candidate> = entries
         .iter()
-        .filter(|(key, _)| !(is_issue && key == "input"))
+        .filter(|(key, _)| !(is_issue && key == REPORTED_INPUT))
         .take(MAX_ENTRIES)
         .map(|(key, value)| {
             let (cut_key, key_uncut) = cut_data_string(key);
@@ -253,18 +251,18 @@ fn bound_object(node: &Value, entries: &[(String, Value)], level: usize, role: R
 
 /// One field of an object at `level`. Fields that hold nested issues reset the
 /// level for those issues and spend the shared issue budget.
-fn bound_field(key: &str, value: &Value, level: usize, role: Role, budget: &mut Budget<'_>) -> Bounded {
-    let nested_ok = budget.nesting <= MAX_ISSUE_NESTING;
-    match (role, key, value) {
-        (Role::Issue(IssueCode::Union), "errors", Value::Array(branches)) if nested_ok => {
+fn bound_field(key: &str, value: &Value, level: usize, role: Role<'_>, budget: &mut Budget<'_>) -> Bounded {
+    let nested = role.nested_in(key).filter(|_| budget.nesting <= MAX_ISSUE_NESTING);
+    match (nested, value) {
+        (Some(Nested::BranchLists), Value::Array(branches)) => {
             let total = budget.sizes.len_of(value, branches);
             bound_branch_lists(branches, total, level + 1, budget)
         }
-        (Role::Issue(IssueCode::Union), "unionErrors", Value::Array(errors)) if nested_ok => {
+        (Some(Nested::ZodErrors), Value::Array(errors)) => {
             let total = budget.sizes.len_of(value, errors);
             bound_zod_error_list(errors, total, level + 1, budget)
         }
-        (Role::Issue(IssueCode::Nested) | Role::ZodErrorEntry, "issues", Value::Array(issues)) if nested_ok => {
+        (Some(Nested::Issues), Value::Array(issues)) => {
             let total = budget.sizes.len_of(value, issues);
             bound_issue_list(issues, total, budget)
         }

@@ -78,8 +78,8 @@ const THROWN_ZOD: u8 = 2;
 
 /// The error `CallToolResult` as JSON text. `payload` is the McpError's data (kind 1,
 /// each field the JSON text of the thrown field, see [`ThrownData`]) or the ZodError's
-/// first issues (kind 2). The request id is `request_id`, or a fresh one when
-/// `fresh_id`, or none when both are unset.
+/// first issues (kind 2). The request id is `request_id`, or a fresh one made from
+/// `random` when it holds bytes, or none when both are empty.
 #[allow(clippy::too_many_arguments)] // one flat call per envelope: the JS layer's shape
 #[wasm_bindgen(js_name = errorResultJson)]
 pub fn error_result_json(
@@ -90,14 +90,15 @@ pub fn error_result_json(
     issues_total: f64,
     issue_sizes: &[u32],
     request_id: &str,
-    fresh_id: bool,
+    random: &[u8],
     contract_json: &str,
     aborted: bool,
     redact_secrets: bool,
     mask_server_errors: bool,
 ) -> Result<String, JsError> {
     let contract = contract(contract_json)?;
-    let fresh = if fresh_id { super::fresh_request_id()? } else { String::new() };
+    let fresh_id = !random.is_empty();
+    let fresh = if fresh_id { super::fresh_request_id(random)? } else { String::new() };
     let id = if fresh_id { fresh.as_str() } else { request_id };
     let options = ErrorResultOptions {
         request_id: (!id.is_empty()).then_some(id),
@@ -198,7 +199,7 @@ mod tests {
     #[wasm_bindgen_test]
     fn zod_errors_count_every_issue() {
         let text = format!("[{}]", vec![custom("a", "Bad a"); 100].join(","));
-        let out = v(&error_result_json(THROWN_ZOD, -32007, "", &text, 5000.0, &[], "R", false, "", false, true, false).unwrap_or_default());
+        let out = v(&error_result_json(THROWN_ZOD, -32007, "", &text, 5000.0, &[], "R", &[], "", false, true, false).unwrap_or_default());
         let text = out.get("content").and_then(Value::as_array).and_then(<[Value]>::first).and_then(|c| c.get("text")).and_then(Value::as_str);
         assert_eq!(text, Some("Error: a: Bad a (+4999 more)\n\n(request R)"));
         let error = out.get("structuredContent").and_then(|s| s.get("error")).cloned().unwrap_or(Value::Null);
@@ -206,18 +207,27 @@ mod tests {
     }
 
     #[wasm_bindgen_test]
-    fn a_fresh_id_is_made_in_the_same_call() {
-        let out = v(&error_result_json(0, -32603, "m", "", 0.0, &[], "", true, "", false, true, false).unwrap_or_default());
-        let id = out.get("structuredContent").and_then(|s| s.get("error")).and_then(|e| e.get("data")).and_then(|d| d.get("requestId")).and_then(Value::as_str).unwrap_or_default();
+    fn a_fresh_id_is_made_in_the_same_call_from_the_bytes_given() {
+        let id_of = |random: &[u8]| {
+            let out = v(&error_result_json(0, -32603, "m", "", 0.0, &[], "", random, "", false, true, false).unwrap_or_default());
+            out.get("structuredContent").and_then(|s| s.get("error")).and_then(|e| e.get("data")).and_then(|d| d.get("requestId")).and_then(Value::as_str).unwrap_or_default().to_owned()
+        };
+        // Bytes 0..16 map onto the alphabet in order: the id is made from them.
+        let counting: Vec<u8> = (0..32).collect();
+        assert_eq!(id_of(&counting), "ABCDE-FGHIJ");
+        // Too few bytes: the rest come from crypto.getRandomValues.
+        let id = id_of(&[0; 3]);
         assert_eq!(id.len(), 11, "{id}");
+        // No bytes: no fresh id, and no request id at all.
+        assert_eq!(id_of(&[]), "");
     }
 
     #[wasm_bindgen_test]
     fn deep_data_fields_go_back_as_sent() {
         let deep = format!("{}1{}", "[".repeat(100), "]".repeat(100));
         let data = format!(r#"{{"a":1, "deep" : {deep} ,"reason":"r"}}"#);
-        let out = error_result_json(THROWN_MCP, -32001, "m", &data, 0.0, &[], "R", false, "", false, true, false).unwrap_or_default();
+        let out = error_result_json(THROWN_MCP, -32001, "m", &data, 0.0, &[], "R", &[], "", false, true, false).unwrap_or_default();
         assert!(out.ends_with(&format!(r#""data":{{"a":1,"deep":{deep},"reason":"r","requestId":"R"}}}}}}}}"#)), "{out}");
-        assert!(error_result_json(THROWN_MCP, -32001, "m", &deep, 0.0, &[], "R", false, "", false, true, false).is_err());
+        assert!(error_result_json(THROWN_MCP, -32001, "m", &deep, 0.0, &[], "R", &[], "", false, true, false).is_err());
     }
 }

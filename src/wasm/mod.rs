@@ -72,6 +72,18 @@ pub fn code_table() -> String {
     out
 }
 
+/// The category `code` files under once the thrown value's `data.reason` is known
+/// (`reason`: that string, `None` when it has none), as [`crate::classify::category_of`]
+/// decides it (mcp-ts-core's `getErrorCategory(code, data)`). An unknown code is `server`.
+#[wasm_bindgen(js_name = categoryFor)]
+pub fn category_for(code: i32, reason: Option<String>) -> String {
+    let data = reason.map(|r| crate::value::Value::Object(vec![("reason".to_owned(), crate::value::Value::String(r))]));
+    JsonRpcErrorCode::from_value(code)
+        .map_or(crate::codes::Category::Server, |known| crate::classify::category_of(known, data.as_ref()))
+        .as_str()
+        .to_owned()
+}
+
 #[wasm_bindgen(js_name = canonicalToolErrorCodes)]
 pub fn canonical_tool_error_codes() -> Vec<String> {
     CANONICAL_TOOL_ERROR_CODES.iter().map(|c| (*c).to_owned()).collect()
@@ -82,17 +94,24 @@ pub fn http_status_to_error_code(status: f64) -> Option<i32> {
     crate::http_status::http_status_to_error_code(status).map(JsonRpcErrorCode::value)
 }
 
-/// A fresh `XXXXX-XXXXX` id from `crypto.getRandomValues`.
+/// A fresh `XXXXX-XXXXX` id from `random`, bytes the JS layer drew from
+/// `crypto.getRandomValues` in bulk (`lib/random.js`: one call per 128 ids).
 #[wasm_bindgen(js_name = requestId)]
-pub fn request_id() -> Result<String, JsError> {
-    fresh_request_id()
+pub fn request_id(random: &[u8]) -> Result<String, JsError> {
+    fresh_request_id(random)
 }
 
-/// A fresh request id, for an export that writes one into its envelope in the same call.
-fn fresh_request_id() -> Result<String, JsError> {
+/// A fresh request id, for an export that writes one into its envelope in the same
+/// call: from `random` while it lasts (32 bytes make an id but for a chance below
+/// 10^-40), then from `crypto.getRandomValues`.
+fn fresh_request_id(random: &[u8]) -> Result<String, JsError> {
     let mut failed = false;
+    let mut given = random;
     let id = crate::request_id::request_id(|buffer| {
-        if failed || get_random_values(buffer).is_err() {
+        if let Some((now, later)) = given.split_at_checked(buffer.len()) {
+            buffer.copy_from_slice(now);
+            given = later;
+        } else if failed || get_random_values(buffer).is_err() {
             failed = true;
             // Any constant makes the loop finish; the id is discarded below.
             buffer.fill(0);

@@ -10,11 +10,13 @@
 //! branded throw as `[tool/action] [object Object]`; we do not copy that.
 
 use super::escape::push_content;
+use super::validation::{issue_message, path_text};
 use crate::codes::Category;
 use crate::js::{cut_utf16, js_typeof};
 use crate::redact::{WirePolicy, SERVER_ERROR_MESSAGE};
 use super::tool_error::{error, tool_error_with, ToolErrorOptions, ToolResponse};
-use crate::value::{js_number_string, Value};
+use crate::value::Value;
+use crate::zod::IssueView;
 
 /// The recovery every wrapped throw carries (the reference's exact text).
 pub const INTERNAL_ERROR_RECOVERY: &str =
@@ -208,43 +210,21 @@ pub fn group_unknown_action<S: AsRef<str>>(
 pub const MAX_GROUP_ISSUES: usize = 100;
 
 /// `createGroup`'s reply to arguments its (strict) schema rejected: every issue as
-/// `path: message`, joined with `; ` (`INVALID_PARAMS`).
+/// `path: message`, joined with `; ` (`INVALID_PARAMS`). The path is `path.join('.')`
+/// and the message `${message}` as the reference writes them (createGroup.ts: a `null`
+/// segment prints empty, `true` as `true`, a missing message as `undefined`), read
+/// through [`crate::zod`] like every other issue: a `{ key }` segment (Standard Schema)
+/// prints its key.
 pub fn group_validation_error(group: &str, action: &str, issues: &[Value]) -> ToolResponse {
     let mut message = format!("Validation failed for action \"{action}\" in group \"{group}\": ");
     for (i, issue) in issues.iter().take(MAX_GROUP_ISSUES).enumerate() {
         if i > 0 {
             message.push_str("; ");
         }
-        let path = issue
-            .get("path")
-            .and_then(Value::as_array)
-            .unwrap_or_default();
-        for (j, segment) in path
-            .iter()
-            .take(super::validation::MAX_PATH_SEGMENTS)
-            .enumerate()
-        {
-            if j > 0 {
-                message.push('.');
-            }
-            match segment {
-                Value::String(s) => {
-                    message.push_str(&cut_utf16(s, super::validation::MAX_SEGMENT_UNITS, "..."))
-                }
-                Value::Number(n) => message.push_str(&js_number_string(*n)),
-                _ => {}
-            }
-        }
+        let issue = IssueView::new(issue);
+        message.push_str(&path_text(issue.path()));
         message.push_str(": ");
-        let text = issue
-            .get("message")
-            .and_then(Value::as_str)
-            .unwrap_or_default();
-        message.push_str(&cut_utf16(
-            text,
-            super::validation::MAX_MESSAGE_UNITS,
-            "...",
-        ));
+        message.push_str(&issue_message(issue));
     }
     if issues.len() > MAX_GROUP_ISSUES {
         message.push_str(&format!("; (+{} more)", issues.len() - MAX_GROUP_ISSUES));
@@ -289,6 +269,28 @@ mod tests {
             .contains("<message>[t/a] boom</message>"));
         let huge = "x".repeat(10_000);
         assert!(internal_error(&huge, "t", None).text.len() < 4300);
+    }
+
+    #[test]
+    fn group_validation_error_joins_paths_and_messages_as_the_reference_does() {
+        // createGroup.ts: `${i.path.join('.')}: ${i.message}`. `[null].join` is empty,
+        // `true` prints, a missing message is `undefined`, an object is `[object Object]`.
+        let issues = Value::parse_json(
+            r#"[{"code":"custom","path":["a",0,true,null,"b"],"message":"m"},{"code":"custom","path":[]},{"code":"custom","path":[{"k":1}],"message":7}]"#,
+        )
+        .unwrap_or(Value::Null);
+        let text = group_validation_error("g", "op", issues.as_array().unwrap_or_default()).text;
+        assert!(text.contains(": a.0.true..b: m; : undefined; [object Object]: 7</message>"), "{text}");
+    }
+
+    #[test]
+    fn a_key_object_segment_prints_its_key_in_group_errors_unlike_the_reference() {
+        // Standard Schema `{ key }` segments read as their key, as everywhere else;
+        // the reference's `join` would print `[object Object]`.
+        let issues = Value::parse_json(r#"[{"code":"custom","path":[{"key":"user"},{"key":1}],"message":"k"}]"#)
+            .unwrap_or(Value::Null);
+        let text = group_validation_error("g", "op", issues.as_array().unwrap_or_default()).text;
+        assert!(text.contains("in group \"g\": user.1: k</message>"), "{text}");
     }
 
     #[test]

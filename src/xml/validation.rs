@@ -176,7 +176,9 @@ pub fn validation_error_response_sized(
     }
 }
 
-fn issue_message(issue: IssueView<'_>) -> String {
+/// `${issue.message}` as a template prints it (a missing message is `undefined`), cut
+/// at [`MAX_MESSAGE_UNITS`]; `createGroup`'s reply writes it the same way.
+pub(crate) fn issue_message(issue: IssueView<'_>) -> String {
     // `detail = issue.message`, then `+=`: a missing message prints `undefined`.
     match issue.message_value() {
         Some(Value::String(message)) => cut_utf16(message, MAX_MESSAGE_UNITS, "..."),
@@ -191,7 +193,8 @@ fn push_segment(out: &mut String, segment: &Value) {
         Segment::Null => {}
         Segment::Number(n) => out.push_str(&js_number_string(n)),
         Segment::Bool(b) => out.push_str(if b { "true" } else { "false" }),
-        Segment::Other(other) => out.push_str(&js_display(other, MAX_SEGMENT_UNITS)),
+        // `join` converts a list or an object as `String()` does (`[object Object]`).
+        Segment::Other(other) => out.push_str(&template_text(Some(other))),
     }
 }
 
@@ -200,6 +203,12 @@ fn field_name(path: &[Value]) -> String {
     if path.is_empty() {
         return "(root)".to_owned();
     }
+    path_text(path)
+}
+
+/// `path.join('.')` (empty for the empty path), each segment read by [`Segment`]: at
+/// most [`MAX_PATH_SEGMENTS`] segments (then `.…`) of [`MAX_SEGMENT_UNITS`] units.
+pub(crate) fn path_text(path: &[Value]) -> String {
     let mut name = String::new();
     for (i, segment) in path.iter().take(MAX_PATH_SEGMENTS).enumerate() {
         if i > 0 {
@@ -247,12 +256,16 @@ pub fn resolve_sent_sized<'v>(sent_args: Option<&'v Value>, sizes: &TrueSizes<'_
 
 /// The `You sent:` text: `(missing)`, `null`, `'str'` (over 50 units: first 47 +
 /// `...`), numbers and booleans as JS prints them, `array(N)`, or an object's JSON
-/// cut to 50 units. Lengths are UTF-16 units and no cut splits a surrogate pair.
+/// cut to 50 units (a `Date`'s is its ISO text in double quotes). Lengths are UTF-16
+/// units and no cut splits a surrogate pair.
 pub fn describe_sent(sent: SentValue<'_>) -> String {
     match sent {
         SentValue::Missing => "(missing)".to_owned(),
         SentValue::Length(n) => n.to_string(),
         SentValue::List(n) => format!("array({n})"),
+        // `JSON.stringify(date).slice(0, 50)`: an object, so JSON, i.e. its ISO text in
+        // double quotes.
+        SentValue::Date(iso) => json_prefix(iso, SENT_JSON_UNITS),
         SentValue::Value(value) => match value {
             Value::Null => "null".to_owned(),
             Value::String(s) => {
@@ -472,6 +485,23 @@ mod tests {
             )),
             "(missing)"
         );
+    }
+
+    #[test]
+    fn a_sent_date_prints_as_json_stringify_writes_it() {
+        // The JS copy writes a Date as its ISO text with a size record of its own length.
+        let args = issue(r#"{"when":"2024-01-15T10:30:00.000Z","text":"2024-01-15T10:30:00.000Z","in":{"at":"2024-01-15T10:30:00.000Z"}}"#);
+        let sizes = TrueSizes::locate(&args, &[24, 0, 1, 0, 24, 0, 2, 2, 0]);
+        let issues = [
+            issue(r#"{"code":"custom","path":["when"],"message":"m"}"#),
+            issue(r#"{"code":"custom","path":["text"],"message":"m"}"#),
+            issue(r#"{"code":"custom","path":["in"],"message":"m"}"#),
+        ];
+        let xml = format_validation_error_sized(&issues, 3, "t", Some(&args), &sizes);
+        assert!(xml.contains(r#"<field name="when">m You sent: "2024-01-15T10:30:00.000Z".</field>"#), "{xml}");
+        assert!(xml.contains(r#"<field name="text">m You sent: '2024-01-15T10:30:00.000Z'.</field>"#), "{xml}");
+        // Inside an object the Date is its JSON already: cut to 50 units with the rest.
+        assert!(xml.contains(r#"<field name="in">m You sent: {"at":"2024-01-15T10:30:00.000Z"}.</field>"#), "{xml}");
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! segment read by [`Segment`]: a key into an object, an index into an array, an
 //! array's `length`; anything else is `undefined`. On a bounded copy of the arguments
 //! it reports the original's sizes (see [`crate::sizes`]): a list the copy cut reads
-//! as [`At::List`] with its true length, and so does its `length`.
+//! as [`At::List`] with its true length, and so does its `length`; a `Date` the copy
+//! wrote as its ISO text reads as [`At::Date`].
 //!
 //! Both dialects read from here and keep only their own wording: the XML dialect
 //! prints what was sent (`You sent: …`, an empty path is `(missing)`), the JSON-RPC
@@ -29,6 +30,19 @@ pub enum At<'v> {
     Length(usize),
     /// A list of this many entries (more than a bounded copy of it holds).
     List(usize),
+    /// A `Date`, which the copy wrote as its ISO text (this string): see [`copied_date`].
+    Date(&'v Value),
+}
+
+/// Whether `node` stands for a `Date`: the JS layer's copy (`copyJson` with
+/// `markDates`) writes a Date as its ISO text and records that string's true size as
+/// its own UTF-16 length. No cut writes such a record (a cut string is always longer
+/// than what the copy kept), so no string the caller sent can pass for a Date.
+pub fn copied_date(node: &Value, sizes: &TrueSizes<'_>) -> bool {
+    match (node, sizes.of(node)) {
+        (Value::String(text), Some(size)) => text.encode_utf16().take(size.saturating_add(1)).count() == size,
+        _ => false,
+    }
 }
 
 /// The value at `path` in `root` (`None` is `undefined`); an empty path is the root.
@@ -59,6 +73,7 @@ pub fn value_at<'v, 'p>(
     }
     match current {
         At::Value(node @ Value::Array(items)) if sizes.of(node).is_some() => At::List(sizes.len_of(node, items)),
+        At::Value(node) if copied_date(node, sizes) => At::Date(node),
         other => other,
     }
 }
@@ -82,6 +97,8 @@ impl Arriving {
         match at {
             At::Missing | At::Length(_) => Arriving::Absent,
             At::List(_) => Arriving::Array,
+            // JSON would send a Date as its ISO text.
+            At::Date(_) => Arriving::String,
             At::Value(value) => match value {
                 Value::Null => Arriving::Null,
                 Value::Bool(_) => Arriving::Bool,
@@ -172,6 +189,22 @@ mod tests {
         assert_eq!(value_at(Some(&root), far.iter(), &sizes), At::Missing);
         // Uncut, the same list is the value itself.
         assert!(matches!(value_at(Some(&root), xs.iter(), &NO_CUTS), At::Value(Value::Array(_))));
+    }
+
+    #[test]
+    fn a_string_recorded_at_its_own_length_is_a_copied_date() {
+        let root = v(r#"{"when":"2024-01-01T00:00:00.000Z","note":"2024-01-01T00:00:00.000Z","cut":"abc"}"#);
+        // `when` carries a record of its own length (24); `cut` one of more than it holds.
+        let sizes = TrueSizes::locate(&root, &[24, 0, 1, 0, 70_000, 0, 1, 2]);
+        let when = root.get("when").unwrap();
+        assert_eq!(value_at(Some(&root), path(r#"["when"]"#).iter(), &sizes), At::Date(when));
+        // The same text without the record is a string; a cut string is no Date.
+        assert!(matches!(value_at(Some(&root), path(r#"["note"]"#).iter(), &sizes), At::Value(Value::String(_))));
+        assert!(matches!(value_at(Some(&root), path(r#"["cut"]"#).iter(), &sizes), At::Value(Value::String(_))));
+        assert!(!copied_date(when, &NO_CUTS));
+        // Nothing lies beneath a Date, and JSON would send it as a string.
+        assert_eq!(value_at(Some(&root), path(r#"["when","length"]"#).iter(), &sizes), At::Missing);
+        assert_eq!(Arriving::of(At::Date(when)), Arriving::String);
     }
 
     #[test]

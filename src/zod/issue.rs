@@ -17,6 +17,28 @@ pub const MAX_RENDER_VALUES: usize = 256;
 /// Path segments of a branch issue read at most (see [`relative_path`]).
 pub const MAX_PATH_SEGMENTS: usize = 1024;
 
+/// Zod 4's union field: one issue list per branch (`errors: Issue[][]`).
+const UNION_BRANCHES: &str = "errors";
+/// Zod 3's union field: one serialised ZodError per branch (`unionErrors: [{ issues }]`).
+const ZOD3_UNION_ERRORS: &str = "unionErrors";
+/// The issue list of Zod 4 `invalid_key` / `invalid_element`, and of a serialised
+/// ZodError (a Zod 3 `unionErrors` entry).
+pub const ISSUES: &str = "issues";
+/// The field Zod 4 with `reportInput: true` writes the caller's value into.
+pub const REPORTED_INPUT: &str = "input";
+
+/// Which issues a field of an issue holds ([`IssueView::nested_in`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Nested {
+    /// Zod 4 `invalid_union { errors }`: one issue list per branch.
+    BranchLists,
+    /// Zod 3 `invalid_union { unionErrors }`: serialised ZodErrors, each holding its
+    /// issues under [`ISSUES`].
+    ZodErrors,
+    /// Zod 4 `invalid_key` / `invalid_element { issues }`: an issue list.
+    Issues,
+}
+
 /// What an issue says, in the Zod 4 model.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IssueKind {
@@ -81,8 +103,8 @@ impl<'a> IssueView<'a> {
             "too_small" | "too_big" => {
                 Some(if self.raw.get("origin").is_some() { Major::Zod4 } else { Major::Zod3 })
             }
-            "invalid_union" if self.raw.get("errors").is_some() => Some(Major::Zod4),
-            "invalid_union" if self.raw.get("unionErrors").is_some() => Some(Major::Zod3),
+            "invalid_union" if self.raw.get(UNION_BRANCHES).is_some() => Some(Major::Zod4),
+            "invalid_union" if self.raw.get(ZOD3_UNION_ERRORS).is_some() => Some(Major::Zod3),
             _ => None,
         }
     }
@@ -187,7 +209,19 @@ impl<'a> IssueView<'a> {
     /// reports that issue directly instead).
     pub fn nested_issue(&self) -> Option<&'a Value> {
         match self.code() {
-            "invalid_key" | "invalid_element" => self.raw.get("issues")?.as_array()?.first(),
+            "invalid_key" | "invalid_element" => self.raw.get(ISSUES)?.as_array()?.first(),
+            _ => None,
+        }
+    }
+
+    /// Which issues the issue's `field` holds, when it is one Zod fills with issues:
+    /// a union's `errors` (Zod 4) or `unionErrors` (Zod 3), the `issues` of
+    /// `invalid_key` / `invalid_element`. `None` for any other field.
+    pub fn nested_in(&self, field: &str) -> Option<Nested> {
+        match (self.code(), field) {
+            ("invalid_union", UNION_BRANCHES) => Some(Nested::BranchLists),
+            ("invalid_union", ZOD3_UNION_ERRORS) => Some(Nested::ZodErrors),
+            ("invalid_key" | "invalid_element", ISSUES) => Some(Nested::Issues),
             _ => None,
         }
     }
@@ -195,7 +229,7 @@ impl<'a> IssueView<'a> {
     /// The branches of a union issue, at most [`MAX_RENDER_BRANCHES`], empty ones left
     /// out. Zod 4 writes `errors: Issue[][]`, Zod 3 `unionErrors: [{ issues }]`.
     pub fn branches(&self) -> Vec<Branch<'a>> {
-        if let Some(errors) = self.raw.get("errors").and_then(Value::as_array) {
+        if let Some(errors) = self.raw.get(UNION_BRANCHES).and_then(Value::as_array) {
             return errors
                 .iter()
                 .take(MAX_RENDER_BRANCHES)
@@ -204,11 +238,11 @@ impl<'a> IssueView<'a> {
                 .map(|issues| Branch { issues, absolute_paths: false })
                 .collect();
         }
-        if let Some(errors) = self.raw.get("unionErrors").and_then(Value::as_array) {
+        if let Some(errors) = self.raw.get(ZOD3_UNION_ERRORS).and_then(Value::as_array) {
             return errors
                 .iter()
                 .take(MAX_RENDER_BRANCHES)
-                .filter_map(|e| e.get("issues").and_then(Value::as_array))
+                .filter_map(|e| e.get(ISSUES).and_then(Value::as_array))
                 .filter(|issues| !issues.is_empty())
                 .map(|issues| Branch { issues, absolute_paths: true })
                 .collect();
@@ -340,6 +374,24 @@ mod tests {
         let branches = view.branches();
         assert_eq!(branches.len(), 1);
         assert!(!branches.first().unwrap().absolute_paths);
+    }
+
+    #[test]
+    fn the_fields_that_hold_issues_are_named_by_code() {
+        let union = v(r#"{"code":"invalid_union","path":[]}"#);
+        let view = IssueView::new(&union);
+        assert_eq!(view.nested_in("errors"), Some(Nested::BranchLists));
+        assert_eq!(view.nested_in("unionErrors"), Some(Nested::ZodErrors));
+        assert_eq!(view.nested_in("issues"), None);
+        for code in ["invalid_key", "invalid_element"] {
+            let nested = v(&format!(r#"{{"code":"{code}"}}"#));
+            assert_eq!(IssueView::new(&nested).nested_in("issues"), Some(Nested::Issues));
+            assert_eq!(IssueView::new(&nested).nested_in("errors"), None);
+        }
+        // A discriminator issue has no branches, whatever its fields are called.
+        let disc = v(r#"{"code":"invalid_union_discriminator"}"#);
+        assert_eq!(IssueView::new(&disc).nested_in("errors"), None);
+        assert_eq!(IssueView::new(&v("{}")).nested_in("issues"), None);
     }
 
     #[test]

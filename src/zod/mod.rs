@@ -31,5 +31,5 @@ pub mod issue;
 pub mod path;
 
 pub use at_path::{arriving_at, value_at, Arriving, At};
-pub use issue::{relative_path, Branch, IssueKind, IssueView, Major};
+pub use issue::{relative_path, Branch, IssueKind, IssueView, Major, Nested};
 pub use path::Segment;
