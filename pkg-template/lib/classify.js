@@ -1,6 +1,6 @@
 // classify, httpStatusToErrorCode, requestId: thin wrappers over the core.
 
-import { JsonRpcErrorCode } from './codes.js';
+import { categoryOf, JsonRpcErrorCode } from './codes.js';
 import { idBytes } from './random.js';
 import { engine } from './engine.js';
 import { readThrown } from './read.js';
@@ -28,8 +28,10 @@ export function classify(thrown, options) {
   const aborted = readAborted(options);
   const read = readThrown(thrown);
   const code = engine().classifyRead(read.kind, read.code, read.codeText, read.name, read.message, aborted) || engine().classifyCauses(read.chain());
-  // The core files a code by the thrown McpError's `data.reason` too (getErrorCategory(code, data)).
-  const category = engine().categoryFor(code, read.reason());
+  // The core files a code by the thrown McpError's `data.reason` too (getErrorCategory(code,
+  // data)); without one, the category is the code's own, from the core's generated table.
+  const reason = read.reason();
+  const category = reason === undefined ? categoryOf(code) : engine().categoryFor(code, reason);
   if (category === '') return { code: INTERNAL_ERROR, name: 'InternalError', category: 'server' };
   return { code, name: JsonRpcErrorCode[code], category };
 }

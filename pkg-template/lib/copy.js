@@ -48,16 +48,48 @@ const MAX_MARKED_DATES = 1024;
 const PAD_LIMIT = 1 << 20;
 
 /**
- * The keys a pruned copy keeps (see `copyJson`'s `only`): every string and number the
- * issues hold, as property keys. `null` (copy everything) when there are too many.
+ * The keys a pruned copy keeps at each depth (see `copyJson`'s `only`), from what a
+ * copy of the issues put in `seen`: each path segment, its position in its path, and
+ * whether that path starts at the arguments' root (an issue's own `path`; a union
+ * branch's path may be relative to the union, so its segment at position p may sit at
+ * any depth ≥ p). `null` (copy everything) past `max` distinct segments.
+ *
+ * `keysAt(depth)` is a Set of property keys; `indicesAt(depth)` the array indices among
+ * them, ascending. A container at depth d keeps only those: the work is the issues'
+ * segments per container, not the issues' segments times every container.
  */
-export function segmentSet(values, max = 4096) {
-  const set = new Set();
-  for (const value of values) {
-    if (set.size >= max) return null;
-    set.add(String(value));
+export function segmentSet(seen, max = 4096) {
+  const exact = [];
+  const loose = [];
+  const distinct = new Set();
+  for (let i = 0; i + 2 < seen.length; i += 3) {
+    const key = String(seen[i]);
+    const position = seen[i + 1];
+    distinct.add(key);
+    if (distinct.size > max) return null;
+    const byDepth = seen[i + 2] ? exact : loose;
+    (byDepth[position] ??= new Set()).add(key);
   }
-  return set;
+  const keys = [];
+  const indices = [];
+  const keysAt = (depth) => {
+    let set = keys[depth];
+    if (set === undefined) {
+      set = new Set(exact[depth]);
+      for (let p = 0; p <= depth && p < loose.length; p++) for (const key of loose[p] ?? []) set.add(key);
+      keys[depth] = set;
+    }
+    return set;
+  };
+  const indicesAt = (depth) => {
+    let list = indices[depth];
+    if (list === undefined) {
+      list = [...keysAt(depth)].map(arrayIndex).filter((i) => i >= 0 && i < PAD_LIMIT).sort((a, b) => a - b);
+      indices[depth] = list;
+    }
+    return list;
+  };
+  return { keysAt, indicesAt };
 }
 
 /** `"12"` → 12; anything that is not a canonical array index → -1. */
@@ -81,13 +113,15 @@ function arrayIndex(key) {
  * core's `TrueSizes` reads them, so every count field it writes is the original's.
  * `at` is the root's own position in what `sizes` describes (the list it is an entry of).
  * `seen`, when given, receives every string and number the copy wrote inside a `path`
- * member (at any depth: a Zod issue's path, its union branches' paths): the only keys
- * and indices the core looks the arguments up by.
+ * member (at any depth: a Zod issue's path, its union branches' paths), the only keys
+ * and indices the core looks the arguments up by, as flat triples: the segment, its
+ * position in its path, and whether the path is the root's own (see `segmentSet`).
  *
- * `only` (a Set of property keys) prunes the copy to what a path made of those keys
- * can reach: an object keeps only those keys (read one by one, whatever its size), and
- * a list only those indices, every other index before the last one written as `0`.
- * Any path whose segments are all in `only` resolves as it would in the whole value.
+ * `only` (a `segmentSet`) prunes the copy to what a path made of those keys can reach:
+ * an object at depth d keeps only `only.keysAt(d)` (read one by one, whatever its
+ * size), and a list only `only.indicesAt(d)`, every other index before the last one
+ * written as `0`. Any path whose segments are all allowed at their depths resolves as
+ * it would in the whole value.
  */
 export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { sizes, seen, only, at = [] } = {}) {
   // The containers on the path from the root (at most policy.depth): a cycle is one of them.
@@ -105,18 +139,21 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
       record(text.length, kind);
     }
     budget.units -= kept.length;
-    if (collect && kind === 0) seen.push(kept);
+    if (collect && kind === 0) seen.push(kept, position, exactPath);
     return JSON.stringify(wellFormed(kept));
   };
-  const indices = only === undefined ? undefined : [...only].map(arrayIndex).filter((i) => i >= 0 && i < PAD_LIMIT).sort((a, b) => a - b);
-  // Inside a `path` member of the value being copied (see `seen`).
+  // Inside a `path` member of the value being copied (see `seen`): whether it is the
+  // root's own, the depth of the path list, and the position of the segment being copied.
   let collect = false;
+  let exactPath = false;
+  let pathListDepth = -1;
+  let position = 0;
   const walk = (value, depth) => {
     switch (typeof value) {
       case 'string':
         return policy.strings ? string(value) : '""';
       case 'number':
-        if (collect) seen.push(value);
+        if (collect) seen.push(value, position, exactPath);
         return Number.isFinite(value) ? JSON.stringify(value) : 'null';
       case 'boolean':
         return value ? 'true' : 'false';
@@ -148,8 +185,8 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
       const parts = [];
       if (Array.isArray(value)) {
         const total = value.length;
-        if (indices !== undefined) {
-          for (const i of indices) {
+        if (only !== undefined) {
+          for (const i of only.indicesAt(depth)) {
             if (i >= total) break;
             while (parts.length < i) parts.push('0');
             path.push(i);
@@ -161,6 +198,7 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
         const length = Math.min(total, policy.entries);
         for (let i = 0; i < length; i++) {
           path.push(i);
+          if (collect && depth === pathListDepth) position = i;
           parts.push(member(value, i, depth) ?? 'null');
           path.pop();
         }
@@ -168,7 +206,7 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
         return `[${parts.join(',')}]`;
       }
       if (only !== undefined) {
-        for (const key of only) {
+        for (const key of only.keysAt(depth)) {
           if (!Object.prototype.propertyIsEnumerable.call(value, key)) continue;
           path.push(parts.length);
           const text = member(value, key, depth);
@@ -205,6 +243,9 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
     if (value === undefined) return undefined;
     if (collect || seen === undefined || key !== 'path' || Array.isArray(container)) return walk(value, depth + 1);
     collect = true;
+    exactPath = depth === 0;
+    pathListDepth = depth + 1;
+    position = 0;
     try {
       return walk(value, depth + 1);
     } finally {

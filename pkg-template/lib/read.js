@@ -169,6 +169,15 @@ class ThrownRead {
     // The McpError whose `data.reason` `reason()` reads; undefined for any other value.
     this.mcpError = undefined;
     this.reasonText = NOT_READ;
+    // A ZodError's `issues` list (see readThrownFrom); undefined otherwise.
+    this.issues = undefined;
+    // What the XML dialect's internalError renders as the reference does: whether the
+    // value is an `Error` of this realm (`instanceof Error`) and its `message` as read
+    // (READ_THREW when the read threw; '' for a ZodError, whose message is never read).
+    // Declared here, so every read has one shape (a field added later makes V8 give the
+    // object a new hidden class on each call).
+    this.sameRealmError = false;
+    this.rawMessage = undefined;
   }
 
   /**
@@ -213,9 +222,6 @@ export function readThrown(value, cap = CLASSIFY_TEXT_CAP) {
   const { name, message, sameRealmError, rawMessage } = scratch;
   scratch.rawMessage = undefined;
   const read = readThrownFrom(value, rawCode, name, message);
-  // What the XML dialect's internalError renders as the reference does: whether the
-  // value is an `Error` of this realm (`instanceof Error`) and its `message` as read
-  // (READ_THREW when the read threw; '' for a ZodError, whose message is never read).
   read.sameRealmError = sameRealmError;
   read.rawMessage = rawMessage;
   return read;
