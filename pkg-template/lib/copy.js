@@ -38,6 +38,13 @@ const UNREADABLE_JSON = JSON.stringify(UNREADABLE);
 /** Lone surrogates as U+FFFD, as TextEncoder and the core write them. */
 const wellFormed =
   typeof String.prototype.toWellFormed === 'function' ? (text) => text.toWellFormed() : (text) => text;
+/** What JSON.stringify escapes, and surrogates (a lone one becomes U+FFFD first). */
+const NOT_PLAIN = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** JSON.stringify(wellFormed(text)), without the serializer for text that needs no escape. */
+function jsonString(text) {
+  return NOT_PLAIN.test(text) ? JSON.stringify(wellFormed(text)) : `"${text}"`;
+}
 /** What every string keeps once a budget's units are spent: enough to render a cut line. */
 const UNIT_FLOOR = 1100;
 
@@ -140,7 +147,7 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
     }
     budget.units -= kept.length;
     if (collect && kind === 0) seen.push(kept, position, exactPath);
-    return JSON.stringify(wellFormed(kept));
+    return jsonString(kept);
   };
   // Inside a `path` member of the value being copied (see `seen`): whether it is the
   // root's own, the depth of the path list, and the position of the segment being copied.

@@ -68,7 +68,7 @@ const FALLBACKS = {
   // No category: classify() then answers InternalError whole, not a code with a guessed category.
   categoryFor: () => '',
   httpStatusToErrorCode: () => undefined,
-  errorResultJson: (kind, code, message, payload, total, sizes, requestId, random) => {
+  errorResultJson: (kind, code, readKind, codeNumber, codeText, name, message, payload, total, sizes, requestId, random) => {
     const id = random.length > 0 ? freshId() : requestId;
     const text = id === '' ? `Error: ${GENERIC}` : `Error: ${GENERIC}\n\n(request ${id})`;
     const error = { code: INTERNAL, message: GENERIC };

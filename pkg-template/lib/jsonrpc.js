@@ -205,7 +205,6 @@ export function errorResult(thrown, options = {}) {
   const id = readRequestId(requestId);
   const read = readThrown(thrown, COPY_LIMITS.stringUnits);
   const glue = engine();
-  const code = glue.classifyRead(read.kind, read.code, read.codeText, read.name, read.message, false) || glue.classifyCauses(read.chain());
   let kind = THROWN_PLAIN;
   let payload = '';
   let issuesTotal = 0;
@@ -221,20 +220,35 @@ export function errorResult(thrown, options = {}) {
     issuesTotal = crossing.total;
     issueSizes = crossing.sizes;
   }
-  const json = glue.errorResultJson(
-    kind,
-    code,
-    read.message,
-    payload,
-    issuesTotal,
-    issueSizes,
-    id ?? '',
-    id === undefined ? idBytes() : NO_BYTES,
-    contractJson,
-    aborted === true,
-    redactSecrets !== false,
-    maskServerErrors === true,
-  );
+  const random = id === undefined ? idBytes() : NO_BYTES;
+  // An McpError is one call: the core classifies it by its own code and writes the
+  // envelope. Any other value is classified first (its own fields, then, only when they
+  // say nothing better than InternalError, its cause chain), so the envelope's strings
+  // cross once; the envelope call then takes the code.
+  const envelope = (code) =>
+    glue.errorResultJson(
+      kind,
+      code,
+      read.kind,
+      read.code,
+      read.codeText,
+      read.name,
+      read.message,
+      payload,
+      issuesTotal,
+      issueSizes,
+      id ?? '',
+      random,
+      contractJson,
+      aborted === true,
+      redactSecrets !== false,
+      maskServerErrors === true,
+    );
+  let json;
+  if (read.kind === KIND_MCP_ERROR) json = envelope(0);
+  if (json === undefined || json === '') {
+    json = envelope(glue.classifyRead(read.kind, read.code, read.codeText, read.name, read.message, false) || glue.classifyCauses(read.chain()));
+  }
   return JSON.parse(json);
 }
 

@@ -76,15 +76,23 @@ pub fn format_validation_json(
 const THROWN_MCP: u8 = 1;
 const THROWN_ZOD: u8 = 2;
 
-/// The error `CallToolResult` as JSON text. `payload` is the McpError's data (kind 1,
-/// each field the JSON text of the thrown field, see [`ThrownData`]) or the ZodError's
-/// first issues (kind 2). The request id is `request_id`, or a fresh one made from
+/// The error `CallToolResult` as JSON text, in one call: the thrown value as the JS layer
+/// read it (`read_kind`, `code_number`, `code_text`, `name`, `message`, as for
+/// [`super::classify_read`]) is classified here, unless `code` is already known (not 0).
+/// When the value itself says nothing better than InternalError the answer is `""`: the
+/// JS layer then reads its cause chain, asks [`super::classify_causes`] and calls again
+/// with that code. `payload` is the McpError's data (kind 1, each field the JSON text
+/// of the thrown field, see [`ThrownData`]) or the ZodError's first issues (kind 2). The request id is `request_id`, or a fresh one made from
 /// `random` when it holds bytes, or none when both are empty.
 #[allow(clippy::too_many_arguments)] // one flat call per envelope: the JS layer's shape
 #[wasm_bindgen(js_name = errorResultJson)]
 pub fn error_result_json(
     kind: u8,
     code: i32,
+    read_kind: u8,
+    code_number: f64,
+    code_text: Option<String>,
+    name: &str,
     message: &str,
     payload: &str,
     issues_total: f64,
@@ -96,6 +104,10 @@ pub fn error_result_json(
     redact_secrets: bool,
     mask_server_errors: bool,
 ) -> Result<String, JsError> {
+    let code = if code != 0 { code } else { super::classify_read_value(read_kind, code_number, code_text.as_deref(), name, message, false) };
+    if code == 0 {
+        return Ok(String::new());
+    }
     let contract = contract(contract_json)?;
     let fresh_id = !random.is_empty();
     let fresh = if fresh_id { super::fresh_request_id(random)? } else { String::new() };
@@ -199,7 +211,7 @@ mod tests {
     #[wasm_bindgen_test]
     fn zod_errors_count_every_issue() {
         let text = format!("[{}]", vec![custom("a", "Bad a"); 100].join(","));
-        let out = v(&error_result_json(THROWN_ZOD, -32007, "", &text, 5000.0, &[], "R", &[], "", false, true, false).unwrap_or_default());
+        let out = v(&error_result_json(THROWN_ZOD, -32007, 0, f64::NAN, None, "", "", &text, 5000.0, &[], "R", &[], "", false, true, false).unwrap_or_default());
         let text = out.get("content").and_then(Value::as_array).and_then(<[Value]>::first).and_then(|c| c.get("text")).and_then(Value::as_str);
         assert_eq!(text, Some("Error: a: Bad a (+4999 more)\n\n(request R)"));
         let error = out.get("structuredContent").and_then(|s| s.get("error")).cloned().unwrap_or(Value::Null);
@@ -209,7 +221,7 @@ mod tests {
     #[wasm_bindgen_test]
     fn a_fresh_id_is_made_in_the_same_call_from_the_bytes_given() {
         let id_of = |random: &[u8]| {
-            let out = v(&error_result_json(0, -32603, "m", "", 0.0, &[], "", random, "", false, true, false).unwrap_or_default());
+            let out = v(&error_result_json(0, -32603, 0, f64::NAN, None, "", "m", "", 0.0, &[], "", random, "", false, true, false).unwrap_or_default());
             out.get("structuredContent").and_then(|s| s.get("error")).and_then(|e| e.get("data")).and_then(|d| d.get("requestId")).and_then(Value::as_str).unwrap_or_default().to_owned()
         };
         // Bytes 0..16 map onto the alphabet in order: the id is made from them.
@@ -223,11 +235,21 @@ mod tests {
     }
 
     #[wasm_bindgen_test]
+    fn the_thrown_value_is_classified_in_the_same_call_unless_only_its_causes_can_tell() {
+        let call = |name: &str, message: &str| error_result_json(0, 0, 0, f64::NAN, None, name, message, "", 0.0, &[], "R", &[], "", false, true, false).unwrap_or_default();
+        let found = v(&call("Error", "user 7 not found"));
+        let code = found.get("structuredContent").and_then(|s| s.get("error")).and_then(|e| e.get("code")).cloned();
+        assert_eq!(code, Some(Value::Number(-32001.0)));
+        // Nothing better than InternalError in the value itself: the JS layer asks again with its causes.
+        assert_eq!(call("Error", "boom"), "");
+    }
+
+    #[wasm_bindgen_test]
     fn deep_data_fields_go_back_as_sent() {
         let deep = format!("{}1{}", "[".repeat(100), "]".repeat(100));
         let data = format!(r#"{{"a":1, "deep" : {deep} ,"reason":"r"}}"#);
-        let out = error_result_json(THROWN_MCP, -32001, "m", &data, 0.0, &[], "R", &[], "", false, true, false).unwrap_or_default();
+        let out = error_result_json(THROWN_MCP, -32001, 0, f64::NAN, None, "", "m", &data, 0.0, &[], "R", &[], "", false, true, false).unwrap_or_default();
         assert!(out.ends_with(&format!(r#""data":{{"a":1,"deep":{deep},"reason":"r","requestId":"R"}}}}}}}}"#)), "{out}");
-        assert!(error_result_json(THROWN_MCP, -32001, "m", &deep, 0.0, &[], "R", &[], "", false, true, false).is_err());
+        assert!(error_result_json(THROWN_MCP, -32001, 0, f64::NAN, None, "", "m", &deep, 0.0, &[], "R", &[], "", false, true, false).is_err());
     }
 }

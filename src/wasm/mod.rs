@@ -30,8 +30,13 @@ const KIND_MCP_ERROR: u8 = 1;
 /// JS layer reads its cause chain and asks [`classify_causes`].
 #[wasm_bindgen(js_name = classifyRead)]
 pub fn classify_read(kind: u8, code: f64, code_text: Option<String>, name: &str, message: &str, aborted: bool) -> i32 {
+    classify_read_value(kind, code, code_text.as_deref(), name, message, aborted)
+}
+
+/// [`classify_read`] for the exports that classify inside their own call.
+fn classify_read_value(kind: u8, code: f64, code_text: Option<&str>, name: &str, message: &str, aborted: bool) -> i32 {
     let kind = if kind == KIND_MCP_ERROR { ThrownKind::McpError } else { ThrownKind::Other };
-    let code = match (integral_i32(code), code_text.as_deref()) {
+    let code = match (integral_i32(code), code_text) {
         (Some(n), _) => Code::Number(n),
         (None, Some(text)) => Code::Text(text),
         (None, None) => Code::Absent,
