@@ -142,6 +142,27 @@ function schemaCrossing(schema) {
  * `issues` are Zod 4 or Zod 3 issues; `schema` is the tool's JSON Schema (inputSchema).
  */
 export function formatValidation(issues, options) {
+  const { code, message, data } = rejectionParts(issues, options);
+  return new McpError(code, message, data);
+}
+
+/**
+ * formatValidation's McpError without a stack trace, for registerTool, which passes it
+ * straight to errorResult: V8 spends 3–8 µs collecting the frames of a new Error, and
+ * nobody reads them there.
+ */
+export function rejectionError(issues, options) {
+  const { code, message, data } = rejectionParts(issues, options);
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new McpError(code, message, data);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+function rejectionParts(issues, options) {
   if (!Array.isArray(issues)) throw new TypeError('mcp-envelope: formatValidation issues must be an array');
   const { tool, args, schema, input } = readOptions(options, 'formatValidation options', [
     'tool',
@@ -161,8 +182,7 @@ export function formatValidation(issues, options) {
     schema === undefined ? '' : schemaCrossing(schema),
     input === undefined ? '' : copyJson(input, AUTHORED, budget()),
   );
-  const { code, message, data } = JSON.parse(json);
-  return new McpError(code, message, data);
+  return JSON.parse(json);
 }
 
 /**
