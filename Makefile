@@ -43,7 +43,7 @@ test-matrix: build
 	node tests-matrix/run.mjs
 
 bench: build
-	node bench/all.mjs
+	node --expose-gc bench/all.mjs
 	node bench/coldstart.mjs
 	node --expose-gc bench/memory.mjs
 	node bench/bounded.mjs
