@@ -13,19 +13,12 @@ import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
+import { WASM_OPT_FEATURES } from '../scripts/wasm-features.mjs';
 import { zodError } from './format.mjs';
 import { duration } from './timing.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const LEVELS = (process.argv[2] ?? 'z,s,2,3').split(',');
-const FEATURES = [
-  '--enable-bulk-memory',
-  '--enable-mutable-globals',
-  '--enable-nontrapping-float-to-int',
-  '--enable-sign-ext',
-  '--enable-reference-types',
-  '--enable-multivalue',
-];
 
 if (!existsSync(`${root}pkg/node.js`)) throw new Error('bench/levels.mjs: run `make build` first');
 
@@ -41,7 +34,7 @@ function build(level) {
   rmSync(`${dir}/bindgen`, { recursive: true, force: true });
   cpSync(`${root}pkg`, `${dir}/pkg`, { recursive: true });
   run('wasm-bindgen', ['--target', 'web', '--out-dir', `${dir}/bindgen`, '--out-name', 'mcp_envelope', `${dir}/target/wasm32-unknown-unknown/release/mcp_envelope.wasm`]);
-  run(`${root}node_modules/.bin/wasm-opt`, [`${dir}/bindgen/mcp_envelope_bg.wasm`, '-Oz', ...FEATURES, '-o', `${dir}/pkg/wasm/mcp_envelope_bg.wasm`]);
+  run(`${root}node_modules/.bin/wasm-opt`, [`${dir}/bindgen/mcp_envelope_bg.wasm`, '-Oz', ...WASM_OPT_FEATURES, '-o', `${dir}/pkg/wasm/mcp_envelope_bg.wasm`]);
   return `${dir}/pkg/`;
 }
 

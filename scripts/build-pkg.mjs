@@ -5,6 +5,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } f
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 import { addRenewHook } from './glue-hook.mjs';
+import { WASM_OPT_FEATURES } from './wasm-features.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (path) => `${root}${path}`;
@@ -19,20 +20,10 @@ rmSync(pkg, { recursive: true, force: true });
 run('wasm-bindgen', ['--target', 'web', '--out-dir', bindgen, '--out-name', 'mcp_envelope', input]);
 
 mkdirSync(`${pkg}/wasm`, { recursive: true });
-// The features rustc enables by default for wasm32; naming them beats --all-features,
-// which can emit a module older engines refuse.
-const features = [
-  '--enable-bulk-memory',
-  '--enable-mutable-globals',
-  '--enable-nontrapping-float-to-int',
-  '--enable-sign-ext',
-  '--enable-reference-types',
-  '--enable-multivalue',
-];
 run(at('node_modules/.bin/wasm-opt'), [
   `${bindgen}/mcp_envelope_bg.wasm`,
   '-Oz',
-  ...features,
+  ...WASM_OPT_FEATURES,
   '-o',
   `${pkg}/wasm/mcp_envelope_bg.wasm`,
 ]);
