@@ -561,9 +561,25 @@ fn copy_cut(v: &Value, at: &mut Vec<u32>, units: usize, entries: usize, out: &mu
     }
 }
 
+/// `s.slice(0, units)` made well formed, as copy.js keeps a cut string: exactly `units`
+/// UTF-16 units, a surrogate pair the cut splits leaving its first half as U+FFFD
+/// (`toWellFormed`). Keeping one unit fewer there would leave a 1,025-unit copy of a
+/// longer string 1,024 units long, which a line holds whole, uncut.
 fn prefix_units(s: &str, units: usize) -> String {
     let mut n = 0;
-    s.chars().take_while(|c| { n += c.len_utf16(); n <= units }).collect()
+    let mut out = String::new();
+    for c in s.chars() {
+        let len = c.len_utf16();
+        if n + len > units {
+            if n < units {
+                out.push(char::REPLACEMENT_CHARACTER);
+            }
+            break;
+        }
+        n += len;
+        out.push(c);
+    }
+    out
 }
 
 fn copy_issues(issues: &[Value], units: usize, entries: usize) -> (Value, Vec<u32>) {
