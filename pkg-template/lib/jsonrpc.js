@@ -264,11 +264,11 @@ export function errorResult(thrown, options = {}) {
       redactSecrets !== false,
       maskServerErrors === true,
     );
-  let json;
-  if (read.kind === KIND_MCP_ERROR) json = envelope(0);
-  if (json === undefined || json === '') {
-    json = envelope(glue.classifyRead(read.kind, read.code, read.codeText, read.name, read.message, false) || glue.classifyCauses(read.chain()));
-  }
+  const code =
+    read.kind === KIND_MCP_ERROR ? 0 : glue.classifyRead(read.kind, read.code, read.codeText, read.name, read.message, false) || glue.classifyCauses(read.chain());
+  let json = envelope(code);
+  // '' only when the core classified (code 0) and the value's own fields were not enough.
+  if (json === '') json = envelope(glue.classifyCauses(read.chain()));
   return JSON.parse(json);
 }
 
