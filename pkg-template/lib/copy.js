@@ -134,9 +134,14 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
   // The containers on the path from the root (at most policy.depth): a cycle is one of them.
   const ancestors = [];
   let datesLeft = policy.markDates === true ? MAX_MARKED_DATES : 0;
-  const path = [...at];
+  // Positions are tracked only for the records `sizes` receives.
+  const tracked = sizes !== undefined;
+  const path = tracked ? [...at] : [];
+  const lenient = policy.lenient === true;
+  // The JSON written so far: one string, appended to (no per-container arrays).
+  let out = '';
   const record = (size, kind) => {
-    if (sizes !== undefined) sizes.push(size, kind, path.length, ...path);
+    if (tracked) sizes.push(size, kind, path.length, ...path);
   };
   const string = (text, kind = 0) => {
     const cap = budget.units > 0 ? policy.stringUnits : UNIT_FLOOR;
@@ -155,111 +160,162 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
   let exactPath = false;
   let pathListDepth = -1;
   let position = 0;
-  const walk = (value, depth) => {
+  /** What JSON leaves out of an object (and writes as `null` in a list). */
+  const omitted = (value) => value === undefined || (lenient && typeof value === 'function');
+  const write = (value, depth) => {
     switch (typeof value) {
       case 'string':
-        return policy.strings ? string(value) : '""';
+        out += policy.strings ? string(value) : '""';
+        return;
       case 'number':
         if (collect) seen.push(value, position, exactPath);
-        return Number.isFinite(value) ? JSON.stringify(value) : 'null';
+        // String() of a finite number is its JSON text (-0 included).
+        out += Number.isFinite(value) ? `${value}` : 'null';
+        return;
       case 'boolean':
-        return value ? 'true' : 'false';
+        out += value ? 'true' : 'false';
+        return;
       case 'object':
-        if (value === null) return 'null';
+        if (value === null) {
+          out += 'null';
+          return;
+        }
         break;
       case 'bigint':
       case 'symbol':
         // String() of these runs no user code.
-        return policy.lenient ? string(String(value)) : UNREADABLE_JSON;
+        out += lenient ? string(String(value)) : UNREADABLE_JSON;
+        return;
       default:
-        return policy.lenient ? undefined : UNREADABLE_JSON;
+        out += UNREADABLE_JSON;
+        return;
     }
-    if (depth >= policy.depth || budget.nodes <= 0 || ancestors.includes(value)) return UNREADABLE_JSON;
+    if (depth >= policy.depth || budget.nodes <= 0 || ancestors.includes(value)) {
+      out += UNREADABLE_JSON;
+      return;
+    }
     budget.nodes -= 1;
     ancestors.push(value);
     const mark = path.length;
+    const start = out.length;
     try {
-      if (policy.lenient && value instanceof Date) {
+      if (lenient && value instanceof Date) {
         const time = Date.prototype.getTime.call(value);
-        if (!Number.isFinite(time)) return 'null';
+        if (!Number.isFinite(time)) {
+          out += 'null';
+          return;
+        }
         const iso = Date.prototype.toISOString.call(value);
         if (datesLeft > 0) {
           datesLeft -= 1;
           record(iso.length, 0);
         }
-        return JSON.stringify(iso);
+        out += JSON.stringify(iso);
+        return;
       }
-      const parts = [];
       if (Array.isArray(value)) {
         const total = value.length;
+        out += '[';
         if (only !== undefined) {
+          let written = 0;
           for (const i of only.indicesAt(depth)) {
             if (i >= total) break;
-            while (parts.length < i) parts.push('0');
-            path.push(i);
-            parts.push(member(value, i, depth) ?? 'null');
-            path.pop();
+            for (; written < i; written++) out += written === 0 ? '0' : ',0';
+            if (written > 0) out += ',';
+            written += 1;
+            if (tracked) path.push(i);
+            element(value, i, depth);
+            if (tracked) path.pop();
           }
-          return `[${parts.join(',')}]`;
+          out += ']';
+          return;
         }
         const length = Math.min(total, policy.entries);
         for (let i = 0; i < length; i++) {
-          path.push(i);
+          if (i > 0) out += ',';
+          if (tracked) path.push(i);
           if (collect && depth === pathListDepth) position = i;
-          parts.push(member(value, i, depth) ?? 'null');
-          path.pop();
+          element(value, i, depth);
+          if (tracked) path.pop();
         }
         if (length < total) record(total, 0);
-        return `[${parts.join(',')}]`;
+        out += ']';
+        return;
       }
+      out += '{';
+      let written = 0;
       if (only !== undefined) {
         for (const key of only.keysAt(depth)) {
           if (!Object.prototype.propertyIsEnumerable.call(value, key)) continue;
-          path.push(parts.length);
-          const text = member(value, key, depth);
-          if (text !== undefined) parts.push(`${string(key, 1)}:${text}`);
-          path.pop();
+          if (tracked) path.push(written);
+          if (entry(value, key, depth, written)) written += 1;
+          if (tracked) path.pop();
         }
-        return `{${parts.join(',')}}`;
+        out += '}';
+        return;
       }
       const keys = Object.keys(value);
       const count = Math.min(keys.length, policy.entries);
       for (let i = 0; i < count; i++) {
-        path.push(parts.length);
-        const text = member(value, keys[i], depth);
-        if (text !== undefined) parts.push(`${string(keys[i], 1)}:${text}`);
-        path.pop();
+        if (tracked) path.push(written);
+        if (entry(value, keys[i], depth, written)) written += 1;
+        if (tracked) path.pop();
       }
       if (count < keys.length) record(keys.length, 0);
-      return `{${parts.join(',')}}`;
+      out += '}';
     } catch {
       // A revoked Proxy, a throwing ownKeys or length: the container is unreadable.
       path.length = mark;
-      return UNREADABLE_JSON;
+      out = out.slice(0, start) + UNREADABLE_JSON;
     } finally {
       ancestors.pop();
     }
   };
-  const member = (container, key, depth) => {
+  /** A list's entry `i`, read once. */
+  const element = (list, i, depth) => {
     let value;
+    try {
+      value = list[i];
+    } catch {
+      out += UNREADABLE_JSON;
+      return;
+    }
+    if (omitted(value)) out += 'null';
+    else write(value, depth + 1);
+  };
+  /** An object's entry `key`, read once; false when JSON leaves it out. */
+  const entry = (container, key, depth, index) => {
+    let value;
+    let readable = true;
     try {
       value = container[key];
     } catch {
-      return UNREADABLE_JSON;
+      readable = false;
     }
-    if (value === undefined) return undefined;
-    if (collect || seen === undefined || key !== 'path' || Array.isArray(container)) return walk(value, depth + 1);
+    if (readable && omitted(value)) return false;
+    out += index > 0 ? `,${string(key, 1)}:` : `${string(key, 1)}:`;
+    if (!readable) {
+      out += UNREADABLE_JSON;
+      return true;
+    }
+    if (collect || seen === undefined || key !== 'path') {
+      write(value, depth + 1);
+      return true;
+    }
     collect = true;
     exactPath = depth === 0;
     pathListDepth = depth + 1;
     position = 0;
     try {
-      return walk(value, depth + 1);
+      write(value, depth + 1);
     } finally {
       collect = false;
     }
+    return true;
   };
-  return walk(root, 0) ?? 'null';
+  if (lenient && omitted(root)) return 'null';
+  write(root, 0);
+  return out;
 }
 
 /** JSON text of a copy with the default limits (`undefined` → `null`). */

@@ -5,8 +5,12 @@
 //! Proxy, a getter or a cycle. The JS layer in `pkg-template/lib/` is the public API;
 //! these raw exports are its private engine.
 
+mod alloc;
 mod jsonrpc;
 mod xml;
+
+#[global_allocator]
+static ALLOCATOR: alloc::Classes = alloc::Classes::new();
 
 use wasm_bindgen::prelude::*;
 
