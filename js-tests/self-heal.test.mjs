@@ -15,6 +15,11 @@ if (!existsSync(`${root}build/test-trap/wasm/mcp_envelope_bg.wasm`) || !existsSy
 const healing = await import('../build/test-trap/node.js');
 const { engine } = await import('../build/test-trap/lib/engine.js');
 const published = await import('../pkg/node.js');
+// registerTool's one-call rejection envelope is not a package export: reached through each build's own lib.
+const rejectionResultOf = new Map([
+  [published, (await import('../pkg/lib/jsonrpc.js')).rejectionResult],
+  [healing, (await import('../build/test-trap/lib/jsonrpc.js')).rejectionResult],
+]);
 
 const exportsOf = (path) => WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(path))).map((e) => e.name);
 
@@ -44,6 +49,7 @@ const calls = {
     const e = m.formatValidation(issues, { tool: 'lookup', args: { name: 5 } });
     return { code: e.code, message: e.message, data: e.data };
   },
+  rejectionResult: (m) => rejectionResultOf.get(m)(issues, { tool: 'lookup', args: { name: 5 } }, { requestId: 'REQ-3', contract }),
   logRecord: (m) => m.logRecord(new Error('boom'), { tool: 'lookup' }),
   toolError: (m) => m.toolError('NOT_FOUND', { message: 'no user 7', suggestion: 'try 8', availableActions: ['a', 'b'], details: { id: 7 } }),
   error: (m) => m.error('plain failure', 'E_PLAIN'),
@@ -105,6 +111,11 @@ const minimal = {
   fail: (r) => assert.equal(typeof r.code, 'number'),
   recoveryFor: (r) => assert.equal(typeof r, 'object'),
   formatValidation: (r) => assert.equal(r.code, -32602),
+  rejectionResult: (r) => {
+    assert.equal(r.isError, true);
+    assert.equal(r.structuredContent.error.code, -32602);
+    assert.equal(r.structuredContent.error.data.requestId, 'REQ-3');
+  },
   logRecord: (r) => assert.equal(r.tool, 'lookup'),
   toolError: (r) => assert.match(r.content[0].text, /^<tool_error code="(INTERNAL_ERROR|NOT_FOUND)"/),
   error: (r) => assert.match(r.content[0].text, /^<tool_error/),

@@ -46,6 +46,10 @@ function renew() {
 
 const GENERIC = 'An internal error occurred.';
 const INTERNAL = -32603;
+const INVALID_PARAMS = -32602;
+const REJECTED = 'Input validation error: Invalid input';
+const REJECTED_DATA = '{"reason":"invalid_arguments"}';
+const NO_SIZES = new Uint32Array(0);
 const XML_INTERNAL = `<tool_error code="INTERNAL_ERROR" severity="error">\n<message>${GENERIC}</message>\n</tool_error>`;
 // "1…": an error result, as the XML builders flag their text for the JS layer.
 const xmlResult = () => `1${XML_INTERNAL}`;
@@ -75,8 +79,11 @@ const FALLBACKS = {
     if (id !== '') error.data = { requestId: id };
     return JSON.stringify({ isError: true, content: [{ type: 'text', text }], structuredContent: { error } });
   },
-  formatValidationJson: () =>
-    JSON.stringify({ code: -32602, message: 'Input validation error: Invalid input', data: { reason: 'invalid_arguments' } }),
+  formatValidationJson: () => JSON.stringify({ code: INVALID_PARAMS, message: REJECTED, data: { reason: 'invalid_arguments' } }),
+  // The envelope of formatValidationJson's answer above, written by the fresh instance
+  // (or, should that trap too, errorResultJson's own minimal answer).
+  rejectionResultJson: (issues, total, sizes, tool, args, schema, requestId, random, ...envelope) =>
+    guarded.errorResultJson(1, 0, 1, INVALID_PARAMS, undefined, 'McpError', REJECTED, REJECTED_DATA, 0, NO_SIZES, requestId, random, ...envelope),
   logRecordJson: (kind, code, message, reason, issues, total, tool) =>
     JSON.stringify({ level: 'error', code: INTERNAL, name: 'InternalError', category: 'server', message: GENERIC, tool }),
   failJson: () => JSON.stringify({ code: INTERNAL, message: GENERIC }),

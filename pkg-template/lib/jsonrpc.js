@@ -78,9 +78,8 @@ const NO_SIZES = new Uint32Array(0);
 const NO_BYTES = new Uint8Array(0);
 
 /**
- * The issues that cross, as JSON text, how many there are, the true sizes of what the
- * copies of the kept ones cut, and every string and number they hold (the keys a path
- * can name). An unreadable list (a Proxy whose traps throw) crosses as no issue at all.
+ * The issues that cross, as JSON text, how many there are, the true sizes of what
+ * their copies cut, and every string and number they hold (the keys a path can name). An unreadable list (a Proxy whose traps throw) crosses as no issue at all.
  */
 function issuesCrossing(issues) {
   let total;
@@ -103,7 +102,8 @@ function issuesCrossing(issues) {
       issue = UNREADABLE;
     }
     const kept = i < ISSUES_KEPT;
-    parts[i] = copyJson(issue, kept ? KEPT_ISSUE : OTHER_ISSUE, shared, { sizes: kept ? sizes : undefined, seen, at: [i] });
+    // Every cut is recorded: data.issues' counts read the kept ones', path comparisons all.
+    parts[i] = copyJson(issue, kept ? KEPT_ISSUE : OTHER_ISSUE, shared, { sizes, seen, at: [i] });
   }
   return { json: `[${parts.join(',')}]`, total, sizes: sizes.length === 0 ? NO_SIZES : Uint32Array.from(sizes), seen };
 }
@@ -146,23 +146,8 @@ export function formatValidation(issues, options) {
   return new McpError(code, message, data);
 }
 
-/**
- * formatValidation's McpError without a stack trace, for registerTool, which passes it
- * straight to errorResult: V8 spends 3–8 µs collecting the frames of a new Error, and
- * nobody reads them there.
- */
-export function rejectionError(issues, options) {
-  const { code, message, data } = rejectionParts(issues, options);
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return new McpError(code, message, data);
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
-}
-
-function rejectionParts(issues, options) {
+/** What a rejection sends the core: the issues crossing, the tool, arguments and schema as JSON text. */
+function rejectionCrossing(issues, options) {
   if (!Array.isArray(issues)) throw new TypeError('mcp-envelope: formatValidation issues must be an array');
   const { tool, args, schema, input } = readOptions(options, 'formatValidation options', [
     'tool',
@@ -173,14 +158,42 @@ function rejectionParts(issues, options) {
   requireString(tool, 'formatValidation option `tool`');
   if (input !== undefined) requireObject(input, 'formatValidation option `input`');
   const crossing = issuesCrossing(issues);
-  const json = engine().formatValidationJson(
+  return {
+    crossing,
+    tool,
+    args: args === undefined ? '' : argsCrossing(args, crossing.seen),
+    schema: schema === undefined ? '' : schemaCrossing(schema),
+    input: input === undefined ? '' : copyJson(input, AUTHORED, budget()),
+  };
+}
+
+function rejectionParts(issues, options) {
+  const { crossing, tool, args, schema, input } = rejectionCrossing(issues, options);
+  return JSON.parse(engine().formatValidationJson(crossing.json, crossing.total, crossing.sizes, tool, args, schema, input));
+}
+
+/**
+ * `errorResult(formatValidation(issues, rejection), options)` in one wasm call, for
+ * registerTool: the McpError is never built (nor its stack, nor its data copied back).
+ * `rejection` is formatValidation's options without `input`.
+ */
+export function rejectionResult(issues, rejection, options = {}) {
+  const { crossing, tool, args, schema, input } = rejectionCrossing(issues, rejection);
+  if (input !== '') throw new TypeError('mcp-envelope: a rejection result takes no `input`');
+  const envelope = envelopeOptions(options);
+  const json = engine().rejectionResultJson(
     crossing.json,
     crossing.total,
     crossing.sizes,
     tool,
-    args === undefined ? '' : argsCrossing(args, crossing.seen),
-    schema === undefined ? '' : schemaCrossing(schema),
-    input === undefined ? '' : copyJson(input, AUTHORED, budget()),
+    args,
+    schema,
+    envelope.id ?? '',
+    envelope.id === undefined ? idBytes() : NO_BYTES,
+    envelope.contractJson,
+    envelope.aborted,
+    envelope.redactSecrets,
+    envelope.maskServerErrors,
   );
   return JSON.parse(json);
 }
@@ -212,7 +225,8 @@ export function readContract(contract) {
  * The error CallToolResult for anything a handler threw: `Error: …`, `Recovery: …`
  * and the term line as text, and `structuredContent.error = { code, message, data }`.
  */
-export function errorResult(thrown, options = {}) {
+/** errorResult's options, each read once and checked. `id` undefined: the core makes one. */
+function envelopeOptions(options) {
   const { requestId, contract, aborted, redactSecrets, maskServerErrors } = readOptions(
     options,
     'errorResult options',
@@ -221,8 +235,17 @@ export function errorResult(thrown, options = {}) {
   requireBooleanOption(aborted, 'aborted');
   requireBooleanOption(redactSecrets, 'redactSecrets');
   requireBooleanOption(maskServerErrors, 'maskServerErrors');
-  const contractJson = readContract(contract);
-  const id = readRequestId(requestId);
+  return {
+    contractJson: readContract(contract),
+    id: readRequestId(requestId),
+    aborted: aborted === true,
+    redactSecrets: redactSecrets !== false,
+    maskServerErrors: maskServerErrors === true,
+  };
+}
+
+export function errorResult(thrown, options = {}) {
+  const { contractJson, id, aborted, redactSecrets, maskServerErrors } = envelopeOptions(options);
   const read = readThrown(thrown, COPY_LIMITS.stringUnits);
   const glue = engine();
   let kind = THROWN_PLAIN;
@@ -260,9 +283,9 @@ export function errorResult(thrown, options = {}) {
       id ?? '',
       random,
       contractJson,
-      aborted === true,
-      redactSecrets !== false,
-      maskServerErrors === true,
+      aborted,
+      redactSecrets,
+      maskServerErrors,
     );
   const code =
     read.kind === KIND_MCP_ERROR ? 0 : glue.classifyRead(read.kind, read.code, read.codeText, read.name, read.message, false) || glue.classifyCauses(read.chain());

@@ -11,7 +11,7 @@
 // v1 takes the wrapper as the registered tool's `inputSchema`; v2 through
 // `registered.update({ paramsSchema })`.
 
-import { errorResult, rejectionError } from './jsonrpc.js';
+import { errorResult, rejectionResult } from './jsonrpc.js';
 import { readOnceSafely } from './read.js';
 import { error, internalError, validationErrorResult } from './xml.js';
 
@@ -162,7 +162,7 @@ function responder(dialect, name, contract, safety, schemaJson) {
   const options = (aborted) => (contract === undefined ? { aborted, ...safety } : { aborted, contract, ...safety });
   return {
     rejected: (rejection, aborted) =>
-      errorResult(rejectionError(rejection.issues, { tool: name, args: rejection.args, schema: schemaJson() }), options(aborted)),
+      rejectionResult(rejection.issues, { tool: name, args: rejection.args, schema: schemaJson() }, options(aborted)),
     threw: (thrown, aborted) => errorResult(thrown, options(aborted)),
   };
 }

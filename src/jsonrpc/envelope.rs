@@ -35,7 +35,7 @@ use crate::redact::{redact, redact_value, SERVER_ERROR_MESSAGE, WirePolicy};
 use crate::value::Value;
 
 use super::bound::push_field;
-use super::rejection::IssueList;
+use super::rejection::{format_validation_of, IssueList, ValidationOptions};
 use super::contract::{fill_recovery, set_key, ContractEntry};
 use super::path::path_string;
 use crate::zod::IssueView;
@@ -183,6 +183,15 @@ pub fn error_result(thrown: &ThrownError<'_>, opts: &ErrorResultOptions<'_>) -> 
         error.push(("data".into(), data));
     }
     CallToolResult { text, structured_content: Value::Object(vec![("error".into(), Value::Object(error))]) }
+}
+
+/// The error envelope of an argument rejection, in one step: what `errorResult` writes
+/// for the McpError [`format_validation_of`] builds (the McpError itself is never made).
+/// Every string of that error is within the caps a thrown McpError's are cut at, so the
+/// envelope is the two-step one byte for byte.
+pub fn rejection_result(issues: IssueList<'_>, validation: &ValidationOptions<'_>, opts: &ErrorResultOptions<'_>) -> CallToolResult {
+    let parts = format_validation_of(issues, validation);
+    error_result(&ThrownError::from(&parts), opts)
 }
 
 /// The message and data as they may go out under `wire` (see the module docs).

@@ -29,7 +29,7 @@ pub mod thrown_data;
 use crate::value::Value;
 
 pub use contract::{contract_from_value, fail, failure_log_level, find_entry, recovery_for, ContractEntry};
-pub use envelope::{error_result, zod_error_message, zod_error_message_of, CallToolResult, ErrorResultOptions, ThrownError};
+pub use envelope::{error_result, rejection_result, zod_error_message, zod_error_message_of, CallToolResult, ErrorResultOptions, ThrownError};
 pub use log::{log_record, LogOptions};
 pub use thrown_data::ThrownData;
 pub use rejection::{

@@ -27,7 +27,7 @@ use super::bound::{bound_issues_of, push_field, Bounded, MAX_ENTRIES};
 use super::hint::{build_hint, Sentence};
 use super::path::{path_string, write_path};
 use crate::zod::issue::{MAX_PATH_SEGMENTS, MAX_RENDER_BRANCH_ISSUES};
-use crate::zod::{arriving_at, relative_path, Arriving, Branch, IssueKind, IssueView};
+use crate::zod::{arriving_at, relative_path, same_segment, Arriving, Branch, IssueKind, IssueView};
 use super::schema::accepted_keys;
 use super::text::{cut_data_string, Capped, Piece};
 use super::McpErrorParts;
@@ -273,6 +273,7 @@ pub fn render_rejection_of(list: IssueList<'_>, opts: &ValidationOptions<'_>) ->
         declined: declined_keys(pre),
         named: vec![false; pre.collisions.len()],
         work_left: MAX_RENDER_WORK,
+        sizes: list.sizes,
     };
     let mut lines: Vec<Line> = Vec::new();
     let mut rendered = 0usize;
@@ -330,6 +331,8 @@ struct Renderer<'a> {
     /// Per alias collision: already named in the hint.
     named: Vec<bool>,
     work_left: usize,
+    /// The true sizes of what the issues' copy cut: path segments compare by them.
+    sizes: &'a TrueSizes<'a>,
 }
 
 impl<'a> Renderer<'a> {
@@ -392,17 +395,17 @@ impl<'a> Renderer<'a> {
         }
         let selected = self.select_branches(&branches, &abs, true);
         if let [single] = selected.as_slice() {
-            if fails_below_root(single, &abs) {
+            if fails_below_root(single, &abs, self.sizes) {
                 for inner in single.issues.iter().take(MAX_RENDER_BRANCH_ISSUES) {
                     let view = IssueView::new(inner);
-                    let rel = relative_path(&view, &abs, single.absolute_paths);
+                    let rel = relative_path(&view, &abs, single.absolute_paths, self.sizes);
                     let full = abs.iter().copied().chain(rel).take(MAX_PATH_SEGMENTS).collect();
                     self.render_top(view, full, depth + 1, out);
                 }
                 return;
             }
         }
-        if let Some((rel, values)) = literal_tag(&branches, &abs) {
+        if let Some((rel, values)) = literal_tag(&branches, &abs, self.sizes) {
             let full: Vec<&'a Value> = abs.iter().copied().chain(rel).take(MAX_PATH_SEGMENTS).collect();
             let arriving = self.arriving(&full);
             let body = tag_text(&values, arriving.is_absent());
@@ -424,11 +427,11 @@ impl<'a> Renderer<'a> {
             return 1;
         }
         match self.select_branches(&branches, abs, true).as_slice() {
-            [single] if fails_below_root(single, abs) => {
+            [single] if fails_below_root(single, abs, self.sizes) => {
                 let mut n = 0;
                 for inner in single.issues.iter().take(MAX_RENDER_BRANCH_ISSUES) {
                     let view = IssueView::new(inner);
-                    let rel = relative_path(&view, abs, single.absolute_paths);
+                    let rel = relative_path(&view, abs, single.absolute_paths, self.sizes);
                     let full: Vec<&'a Value> = abs.iter().copied().chain(rel).take(MAX_PATH_SEGMENTS).collect();
                     n += self.count_top(view, &full, depth + 1);
                 }
@@ -447,12 +450,12 @@ impl<'a> Renderer<'a> {
     /// 3. once a branch fails below its root, drop every branch whose only issue is a
     ///    root type mismatch (one-or-many unions).
     fn select_branches(&self, branches: &[Branch<'a>], abs: &[&'a Value], rescue: bool) -> Vec<Branch<'a>> {
-        let mut selected: Vec<Branch<'a>> = branches.iter().copied().filter(|b| one_literal(b, abs).is_none()).collect();
-        if rescue && !selected.iter().any(|b| fails_below_root(b, abs)) {
+        let mut selected: Vec<Branch<'a>> = branches.iter().copied().filter(|b| one_literal(b, abs, self.sizes).is_none()).collect();
+        if rescue && !selected.iter().any(|b| fails_below_root(b, abs, self.sizes)) {
             selected = branches
                 .iter()
                 .copied()
-                .filter(|b| match one_literal(b, abs) {
+                .filter(|b| match one_literal(b, abs, self.sizes) {
                     None => true,
                     Some(literal) => {
                         let full: Vec<&'a Value> = abs.iter().copied().chain(literal.rel).take(MAX_PATH_SEGMENTS).collect();
@@ -461,8 +464,8 @@ impl<'a> Renderer<'a> {
                 })
                 .collect();
         }
-        if selected.iter().any(|b| fails_below_root(b, abs)) {
-            selected.retain(|b| !is_root_type_mismatch(b, abs));
+        if selected.iter().any(|b| fails_below_root(b, abs, self.sizes)) {
+            selected.retain(|b| !is_root_type_mismatch(b, abs, self.sizes));
         }
         selected
     }
@@ -473,7 +476,7 @@ impl<'a> Renderer<'a> {
     /// joined ` or `. `absent` is the union's own bit: an `invalid_value` inside a
     /// branch of a left-out union reads `Missing required field. Expected …`.
     fn union_text(&mut self, branches: &[Branch<'a>], union_abs: &[&'a Value], absent: bool, depth: usize, message: &str) -> Piece {
-        if let Some((rel, values)) = literal_tag(branches, union_abs) {
+        if let Some((rel, values)) = literal_tag(branches, union_abs, self.sizes) {
             return fragment(&rel, &tag_text(&values, absent));
         }
         let selected = self.select_branches(branches, union_abs, false);
@@ -514,7 +517,7 @@ impl<'a> Renderer<'a> {
     /// One issue of a union branch, prefixed with the path it names relative to the
     /// branch. A union inside a branch renders its own text there (it is not lifted).
     fn branch_fragment(&mut self, issue: IssueView<'a>, union_abs: &[&'a Value], absolute: bool, absent: bool, depth: usize) -> Piece {
-        let rel = relative_path(&issue, union_abs, absolute);
+        let rel = relative_path(&issue, union_abs, absolute, self.sizes);
         if !self.spend() {
             return fragment(&rel, &raw(issue.message()));
         }
@@ -875,26 +878,26 @@ fn push_with_article(out: &mut Capped, name: &str) {
     out.push_str(name);
 }
 
-fn fails_below_root(branch: &Branch<'_>, union_abs: &[&Value]) -> bool {
+fn fails_below_root(branch: &Branch<'_>, union_abs: &[&Value], sizes: &TrueSizes<'_>) -> bool {
     branch
         .issues
         .iter()
         .take(MAX_RENDER_BRANCH_ISSUES)
-        .any(|i| !relative_path(&IssueView::new(i), union_abs, branch.absolute_paths).is_empty())
+        .any(|i| !relative_path(&IssueView::new(i), union_abs, branch.absolute_paths, sizes).is_empty())
 }
 
-fn is_root_type_mismatch(branch: &Branch<'_>, union_abs: &[&Value]) -> bool {
+fn is_root_type_mismatch(branch: &Branch<'_>, union_abs: &[&Value], sizes: &TrueSizes<'_>) -> bool {
     match branch.issues {
         [only] => {
             let view = IssueView::new(only);
-            view.kind() == IssueKind::InvalidType && relative_path(&view, union_abs, branch.absolute_paths).is_empty()
+            view.kind() == IssueKind::InvalidType && relative_path(&view, union_abs, branch.absolute_paths, sizes).is_empty()
         }
         _ => false,
     }
 }
 
 /// The branch's only issue when it is an `invalid_value` naming exactly one value.
-fn one_literal<'a>(branch: &Branch<'a>, union_abs: &[&'a Value]) -> Option<OneLiteral<'a>> {
+fn one_literal<'a>(branch: &Branch<'a>, union_abs: &[&'a Value], sizes: &TrueSizes<'_>) -> Option<OneLiteral<'a>> {
     let [only] = branch.issues else { return None };
     let view = IssueView::new(only);
     if view.kind() != IssueKind::InvalidValue {
@@ -903,19 +906,20 @@ fn one_literal<'a>(branch: &Branch<'a>, union_abs: &[&'a Value]) -> Option<OneLi
     let values = view.accepted_values();
     let [value] = values.as_slice() else { return None };
     let value: &'a Value = value;
-    Some(OneLiteral { rel: relative_path(&view, union_abs, branch.absolute_paths), value })
+    Some(OneLiteral { rel: relative_path(&view, union_abs, branch.absolute_paths, sizes), value })
 }
 
 /// mcp-ts-core's `literalTagIssue`: when every branch failed on one literal and all
 /// of them sit at one path, that path and the values (each once, in branch order).
 /// Holds with a single branch too.
-fn literal_tag<'a>(branches: &[Branch<'a>], union_abs: &[&'a Value]) -> Option<(Vec<&'a Value>, Vec<&'a Value>)> {
+fn literal_tag<'a>(branches: &[Branch<'a>], union_abs: &[&'a Value], sizes: &TrueSizes<'_>) -> Option<(Vec<&'a Value>, Vec<&'a Value>)> {
     let mut iter = branches.iter();
-    let first = one_literal(iter.next()?, union_abs)?;
+    let first = one_literal(iter.next()?, union_abs, sizes)?;
     let mut values = vec![first.value];
     for branch in iter {
-        let literal = one_literal(branch, union_abs)?;
-        if literal.rel != first.rel {
+        let literal = one_literal(branch, union_abs, sizes)?;
+        let same_path = literal.rel.len() == first.rel.len() && literal.rel.iter().zip(&first.rel).all(|(a, b)| same_segment(a, b, sizes));
+        if !same_path {
             return None;
         }
         if !values.contains(&literal.value) {

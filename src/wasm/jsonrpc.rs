@@ -7,7 +7,7 @@
 use wasm_bindgen::prelude::*;
 
 use crate::jsonrpc::{
-    contract_from_value, error_result, fail, format_validation_of, log_record, recovery_for, ContractEntry,
+    contract_from_value, error_result, fail, format_validation_of, rejection_result, log_record, recovery_for, ContractEntry,
     ErrorResultOptions, IssueList, LogOptions, PreValidation, ThrownData, ThrownError, ValidationOptions,
 };
 use crate::sizes::TrueSizes;
@@ -72,6 +72,53 @@ pub fn format_validation_json(
     Ok(format_validation_of(issues, &options).to_json())
 }
 
+/// The envelope's request id: `request_id`, or a fresh one made from `random` when it
+/// holds bytes (`""`: none).
+fn envelope_id(request_id: &str, random: &[u8]) -> Result<String, JsError> {
+    if random.is_empty() {
+        Ok(request_id.to_owned())
+    } else {
+        super::fresh_request_id(random)
+    }
+}
+
+/// The error `CallToolResult` of an argument rejection as JSON text, in one call
+/// (`registerTool`'s): the issues, tool, arguments and schema as for
+/// [`format_validation_json`], the envelope's options as for [`error_result_json`].
+#[allow(clippy::too_many_arguments)] // one flat call per envelope: the JS layer's shape
+#[wasm_bindgen(js_name = rejectionResultJson)]
+pub fn rejection_result_json(
+    issues: &str,
+    issues_total: f64,
+    issue_sizes: &[u32],
+    tool: &str,
+    args: &str,
+    schema: &str,
+    request_id: &str,
+    random: &[u8],
+    contract_json: &str,
+    aborted: bool,
+    redact_secrets: bool,
+    mask_server_errors: bool,
+) -> Result<String, JsError> {
+    let list = issue_prefix(issues)?;
+    let sizes = TrueSizes::locate(&list, issue_sizes);
+    let args = parse(args, "args")?;
+    let schema = parse(schema, "schema")?;
+    let validation = ValidationOptions { tool, args: args.as_ref(), schema: schema.as_ref(), input: None };
+    let contract = contract(contract_json)?;
+    let id = envelope_id(request_id, random)?;
+    let options = ErrorResultOptions {
+        request_id: (!id.is_empty()).then_some(id.as_str()),
+        contract: &contract,
+        aborted,
+        redact_secrets,
+        mask_server_errors,
+    };
+    let issues = IssueList::of(items(&list), count(issues_total), &sizes);
+    Ok(rejection_result(issues, &validation, &options).to_json())
+}
+
 /// What a handler threw, as `lib/jsonrpc.js` numbers it.
 const THROWN_MCP: u8 = 1;
 const THROWN_ZOD: u8 = 2;
@@ -109,9 +156,8 @@ pub fn error_result_json(
         return Ok(String::new());
     }
     let contract = contract(contract_json)?;
-    let fresh_id = !random.is_empty();
-    let fresh = if fresh_id { super::fresh_request_id(random)? } else { String::new() };
-    let id = if fresh_id { fresh.as_str() } else { request_id };
+    let id = envelope_id(request_id, random)?;
+    let id = id.as_str();
     let options = ErrorResultOptions {
         request_id: (!id.is_empty()).then_some(id),
         contract: &contract,

@@ -9,6 +9,8 @@ mod alloc;
 mod jsonrpc;
 mod xml;
 
+// The test-trap build wraps it in its own (see `test_trap`).
+#[cfg(not(feature = "test-trap"))]
 #[global_allocator]
 static ALLOCATOR: alloc::Classes = alloc::Classes::new();
 
@@ -141,7 +143,7 @@ mod types;
 #[cfg(feature = "test-trap")]
 #[allow(clippy::panic)]
 mod test_trap {
-    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::alloc::{GlobalAlloc, Layout};
     use std::sync::atomic::{AtomicU32, Ordering};
 
     use wasm_bindgen::prelude::*;
@@ -149,10 +151,12 @@ mod test_trap {
     /// Allocations left before the armed trap (0: disarmed).
     static COUNTDOWN: AtomicU32 = AtomicU32::new(0);
 
-    /// The system allocator, except that the allocation [`trap_after_allocations`] armed traps.
+    /// The package's allocator, except that the allocation [`trap_after_allocations`] armed traps.
     struct Countdown;
 
-    // SAFETY: every call is passed to `System` unchanged.
+    static INNER: super::alloc::Classes = super::alloc::Classes::new();
+
+    // SAFETY: every call is passed to the package's allocator unchanged.
     unsafe impl GlobalAlloc for Countdown {
         unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
             match COUNTDOWN.load(Ordering::Relaxed) {
@@ -160,11 +164,11 @@ mod test_trap {
                 1 => core::arch::wasm32::unreachable(),
                 left => COUNTDOWN.store(left - 1, Ordering::Relaxed),
             }
-            System.alloc(layout)
+            unsafe { INNER.alloc(layout) }
         }
 
         unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-            System.dealloc(ptr, layout);
+            unsafe { INNER.dealloc(ptr, layout) }
         }
     }
 

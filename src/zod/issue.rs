@@ -6,7 +6,10 @@
 //! [`IssueView::major`] says which major wrote it, for a renderer whose wording
 //! differs between the two.
 
+use crate::sizes::TrueSizes;
 use crate::value::Value;
+
+use super::path::same_segment;
 
 /// Union branches read at most (each); more are ignored.
 pub const MAX_RENDER_BRANCHES: usize = 64;
@@ -272,10 +275,10 @@ fn js_truthy(value: &Value) -> bool {
 
 /// The path of a branch issue relative to its union, at most [`MAX_PATH_SEGMENTS`].
 /// Zod 3 paths start at the root of the parse, so the union's own absolute path is
-/// stripped when it is a prefix.
-pub fn relative_path<'a>(issue: &IssueView<'a>, union_abs: &[&'a Value], absolute: bool) -> Vec<&'a Value> {
+/// stripped when it is a prefix (segment by segment, as [`same_segment`] compares).
+pub fn relative_path<'a>(issue: &IssueView<'a>, union_abs: &[&'a Value], absolute: bool, sizes: &TrueSizes<'_>) -> Vec<&'a Value> {
     let path = issue.path();
-    if absolute && path.len() >= union_abs.len() && path.iter().zip(union_abs).all(|(a, b)| a == *b) {
+    if absolute && path.len() >= union_abs.len() && path.iter().zip(union_abs).all(|(a, b)| same_segment(a, b, sizes)) {
         return path.iter().skip(union_abs.len()).take(MAX_PATH_SEGMENTS).collect();
     }
     path.iter().take(MAX_PATH_SEGMENTS).collect()
@@ -354,6 +357,31 @@ mod tests {
     }
 
     #[test]
+    fn segments_cut_to_one_prefix_are_told_apart_by_their_true_sizes() {
+        // A copy cut both the union's segment and its branch's first one to 2,048 units.
+        let cut = "a".repeat(2048);
+        let list = v(&format!(
+            r#"[{{"code":"invalid_union","unionErrors":[{{"issues":[{{"code":"custom","path":["{cut}","y"],"message":"m"}}],"name":"ZodError"}}],"path":["{cut}"],"message":"Invalid input"}}]"#
+        ));
+        let union = list.as_array().unwrap().first().unwrap();
+        let own = union.get("path").unwrap().as_array().unwrap().first().unwrap();
+        let branches = IssueView::new(union).branches();
+        let inner = IssueView::new(branches.first().unwrap().issues.first().unwrap());
+        // Records: the union's segment (issue 0, entry 2 `path`, index 0), then the branch's
+        // (issue 0, `unionErrors`, branch 0, `issues`, issue 0, `path`, index 0).
+        let sizes_of = |union_size: u32, branch_size: u32| {
+            crate::sizes::TrueSizes::locate(&list, &[union_size, 0, 3, 0, 2, 0, branch_size, 0, 7, 0, 1, 0, 0, 0, 1, 0])
+        };
+        let differ = sizes_of(3000, 3001);
+        assert_eq!(relative_path(&inner, &[own], true, &differ).len(), 2);
+        let same = sizes_of(3000, 3000);
+        assert_eq!(relative_path(&inner, &[own], true, &same), vec![&Value::str("y")]);
+        // One cut, one not: the uncut one is the shorter.
+        let one = crate::sizes::TrueSizes::locate(&list, &[3000, 0, 3, 0, 2, 0]);
+        assert_eq!(relative_path(&inner, &[own], true, &one).len(), 2);
+    }
+
+    #[test]
     fn union_branches_keep_which_major_wrote_their_paths() {
         let union3 = v(r#"{"code":"invalid_union","unionErrors":[{"issues":[{"code":"custom","path":["x","y"],"message":"m"}],"name":"ZodError"},{"issues":[]}],"path":["x"],"message":"Invalid input"}"#);
         let view = IssueView::new(&union3);
@@ -364,10 +392,10 @@ mod tests {
         assert!(b.absolute_paths);
         let inner = IssueView::new(b.issues.first().unwrap());
         let x = v(r#""x""#);
-        assert_eq!(relative_path(&inner, &[&x], true), vec![&Value::str("y")]);
+        assert_eq!(relative_path(&inner, &[&x], true, &crate::sizes::NO_CUTS), vec![&Value::str("y")]);
         // Not a prefix: the path as it is.
         let z = v(r#""z""#);
-        assert_eq!(relative_path(&inner, &[&z], true).len(), 2);
+        assert_eq!(relative_path(&inner, &[&z], true, &crate::sizes::NO_CUTS).len(), 2);
         let union4 = v(r#"{"code":"invalid_union","errors":[[{"code":"custom","path":["y"],"message":"m"}],[]],"path":["x"]}"#);
         let view = IssueView::new(&union4);
         assert_eq!(view.major(), Some(Major::Zod4));

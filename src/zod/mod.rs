@@ -32,4 +32,4 @@ pub mod path;
 
 pub use at_path::{arriving_at, value_at, Arriving, At};
 pub use issue::{relative_path, Branch, IssueKind, IssueView, Major, Nested};
-pub use path::Segment;
+pub use path::{same_segment, Segment};

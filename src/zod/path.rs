@@ -9,10 +9,18 @@
 
 use std::borrow::Cow;
 
+use crate::sizes::TrueSizes;
 use crate::value::{js_number_string, Value};
 
 /// One above the largest array index JavaScript has (`2^32 - 2`).
 pub const ARRAY_INDEX_LIMIT: u64 = 4_294_967_295;
+
+/// Whether two raw segments of one parsed copy name the same key: equal as copied,
+/// and of one true size where the copy cut them ([`TrueSizes`]). Two segments the
+/// copy cut to one prefix are told apart by their lengths.
+pub fn same_segment(a: &Value, b: &Value, sizes: &TrueSizes<'_>) -> bool {
+    a == b && sizes.of(a.path_key()) == sizes.of(b.path_key())
+}
 
 /// A path segment, read as the key it stands for.
 #[derive(Debug, Clone, Copy, PartialEq)]
