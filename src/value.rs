@@ -140,7 +140,7 @@ impl Value {
     /// `String.prototype.toWellFormed` would make them; nesting past
     /// [`MAX_PARSE_DEPTH`] is an error, never a deep recursion.
     pub fn parse_json(text: &str) -> Result<Value, JsonError> {
-        let mut parser = Parser { bytes: text.as_bytes(), pos: 0 };
+        let mut parser = Parser { text, bytes: text.as_bytes(), pos: 0 };
         parser.skip_ws();
         let value = parser.value(0)?;
         parser.skip_ws();
@@ -178,26 +178,24 @@ pub fn write_json_string(s: &str, out: &mut String) {
     out.push('"');
     // Runs of characters that need no escape are copied whole. Every byte that needs
     // one is ASCII, so a run always ends on a character boundary.
+    let bytes = s.as_bytes();
     let mut run = 0;
-    for (i, b) in s.bytes().enumerate() {
-        let escape = match b {
-            b'"' => "\\\"",
-            b'\\' => "\\\\",
-            0x08 => "\\b",
-            0x0c => "\\f",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0..=0x1f => "",
-            _ => continue,
-        };
-        out.push_str(s.get(run..i).unwrap_or_default());
-        run = i + 1;
-        if escape.is_empty() {
-            let _ = write!(out, "\\u{b:04x}");
-        } else {
-            out.push_str(escape);
+    while let Some(at) = bytes.get(run..).and_then(|rest| rest.iter().position(|&b| b < 0x20 || b == b'"' || b == b'\\')) {
+        let at = run + at;
+        out.push_str(s.get(run..at).unwrap_or_default());
+        match bytes.get(at).copied().unwrap_or_default() {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            0x08 => out.push_str("\\b"),
+            0x0c => out.push_str("\\f"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            b => {
+                let _ = write!(out, "\\u{b:04x}");
+            }
         }
+        run = at + 1;
     }
     out.push_str(s.get(run..).unwrap_or_default());
     out.push('"');
@@ -207,6 +205,8 @@ pub fn write_json_string(s: &str, out: &mut String) {
 const LINEAR_KEY_CHECK: usize = 16;
 
 struct Parser<'a> {
+    /// The text being read, and its bytes.
+    text: &'a str,
     bytes: &'a [u8],
     pos: usize,
 }
@@ -401,17 +401,21 @@ impl Parser<'_> {
                 }
                 self.pos += 1;
             }
-            let run = self
-                .bytes
-                .get(run_start..self.pos)
-                .and_then(|b| core::str::from_utf8(b).ok())
-                .ok_or_else(|| self.error("bad UTF-8"))?;
-            out.push_str(run);
+            // The text is UTF-8 and a run ends before an ASCII byte: always a boundary.
+            let run = self.text.get(run_start..self.pos).ok_or_else(|| self.error("bad UTF-8"))?;
             match self.peek() {
+                Some(b'"') if out.is_empty() => {
+                    self.pos += 1;
+                    return Ok(run.to_owned());
+                }
                 Some(b'"') => {
+                    out.push_str(run);
                     self.pos += 1;
                     return Ok(out);
                 }
+                _ => out.push_str(run),
+            }
+            match self.peek() {
                 Some(b'\\') => {
                     self.pos += 1;
                     let escape = self.peek().ok_or_else(|| self.error("unexpected end"))?;
