@@ -72,7 +72,7 @@ const FALLBACKS = {
   // No category: classify() then answers InternalError whole, not a code with a guessed category.
   categoryFor: () => '',
   httpStatusToErrorCode: () => undefined,
-  errorResultJson: (kind, code, readKind, codeNumber, codeText, name, message, payload, total, sizes, requestId, random) => {
+  errorResultJson: (kind, readKind, codeNumber, codeText, name, message, payload, total, sizes, requestId, random) => {
     const id = random.length > 0 ? freshId() : requestId;
     const text = id === '' ? `Error: ${GENERIC}` : `Error: ${GENERIC}\n\n(request ${id})`;
     const error = { code: INTERNAL, message: GENERIC };
@@ -83,7 +83,7 @@ const FALLBACKS = {
   // The envelope of formatValidationJson's answer above, written by the fresh instance
   // (or, should that trap too, errorResultJson's own minimal answer).
   rejectionResultJson: (issues, total, sizes, tool, args, schema, requestId, random, ...envelope) =>
-    guarded.errorResultJson(1, 0, 1, INVALID_PARAMS, undefined, 'McpError', REJECTED, REJECTED_DATA, 0, NO_SIZES, requestId, random, ...envelope),
+    guarded.errorResultJson(1, 1, INVALID_PARAMS, undefined, 'McpError', REJECTED, REJECTED_DATA, 0, NO_SIZES, requestId, random, ...envelope),
   logRecordJson: (kind, code, message, reason, issues, total, tool) =>
     JSON.stringify({ level: 'error', code: INTERNAL, name: 'InternalError', category: 'server', message: GENERIC, tool }),
   failJson: () => JSON.stringify({ code: INTERNAL, message: GENERIC }),

@@ -264,14 +264,15 @@ export function errorResult(thrown, options = {}) {
     issueSizes = crossing.sizes;
   }
   const random = id === undefined ? idBytes() : NO_BYTES;
-  // An McpError is one call: the core classifies it by its own code and writes the
-  // envelope. Any other value is classified first (its own fields, then, only when they
-  // say nothing better than InternalError, its cause chain), so the envelope's strings
-  // cross once; the envelope call then takes the code.
-  const envelope = (code) =>
+  // One call: the core classifies the value by its own fields and, when they say nothing
+  // better than InternalError, by its cause chain. An McpError is classified by its own
+  // code, and a value without any `cause` has a chain known without reading one; only a
+  // value that has a cause and says nothing itself makes the core answer '' and get
+  // its chain (read here, once) in a second call.
+  const known = read.kind === KIND_MCP_ERROR ? undefined : read.knownChain();
+  const envelope = (chain, causesUnread) =>
     glue.errorResultJson(
       kind,
-      code,
       read.kind,
       read.code,
       read.codeText,
@@ -286,12 +287,11 @@ export function errorResult(thrown, options = {}) {
       aborted,
       redactSecrets,
       maskServerErrors,
+      chain,
+      causesUnread,
     );
-  const code =
-    read.kind === KIND_MCP_ERROR ? 0 : glue.classifyRead(read.kind, read.code, read.codeText, read.name, read.message, false) || glue.classifyCauses(read.chain());
-  let json = envelope(code);
-  // '' only when the core classified (code 0) and the value's own fields were not enough.
-  if (json === '') json = envelope(glue.classifyCauses(read.chain()));
+  let json = known === null ? envelope(undefined, true) : envelope(known, false);
+  if (json === '') json = envelope(read.chain(), false);
   return JSON.parse(json);
 }
 

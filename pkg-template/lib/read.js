@@ -191,6 +191,27 @@ class ThrownRead {
     return this.reasonText;
   }
 
+  /**
+   * `chain()` when it is known without reading `cause`: read already, or the value has
+   * no `cause` at all (`'cause' in value` runs no getter), so the chain is its own code
+   * alone. `null` when a cause may be there: `chain()` reads it if the core needs it.
+   */
+  knownChain() {
+    const value = this.value;
+    if (this.chainText !== NOT_READ || value === null || (typeof value !== 'object' && typeof value !== 'function')) {
+      return this.chain();
+    }
+    let mayHaveCause;
+    try {
+      mayHaveCause = 'cause' in value;
+    } catch {
+      mayHaveCause = true;
+    }
+    if (mayHaveCause) return null;
+    const own = typeof this.codeText === 'string' ? codeField(this.codeText) : '';
+    return own === '' ? undefined : own;
+  }
+
   /** The `code` string and cause chain in the core's compact form; undefined when it has neither. */
   chain() {
     if (this.chainText === NOT_READ) {

@@ -125,17 +125,16 @@ const THROWN_ZOD: u8 = 2;
 
 /// The error `CallToolResult` as JSON text, in one call: the thrown value as the JS layer
 /// read it (`read_kind`, `code_number`, `code_text`, `name`, `message`, as for
-/// [`super::classify_read`]) is classified here, unless `code` is already known (not 0).
-/// When the value itself says nothing better than InternalError the answer is `""`: the
-/// JS layer then reads its cause chain, asks [`super::classify_causes`] and calls again
-/// with that code. `payload` is the McpError's data (kind 1, each field the JSON text
+/// [`super::classify_read`], and its cause chain `chain` as for
+/// [`super::classify_causes`]) is classified here. `causes_unread`: the JS layer has not
+/// read the chain (the value may have a cause); when the value itself says nothing better
+/// than InternalError the answer is then `""`, and the JS layer calls again with it. `payload` is the McpError's data (kind 1, each field the JSON text
 /// of the thrown field, see [`ThrownData`]) or the ZodError's first issues (kind 2). The request id is `request_id`, or a fresh one made from
 /// `random` when it holds bytes, or none when both are empty.
 #[allow(clippy::too_many_arguments)] // one flat call per envelope: the JS layer's shape
 #[wasm_bindgen(js_name = errorResultJson)]
 pub fn error_result_json(
     kind: u8,
-    code: i32,
     read_kind: u8,
     code_number: f64,
     code_text: Option<String>,
@@ -150,11 +149,14 @@ pub fn error_result_json(
     aborted: bool,
     redact_secrets: bool,
     mask_server_errors: bool,
+    chain: Option<String>,
+    causes_unread: bool,
 ) -> Result<String, JsError> {
-    let code = if code != 0 { code } else { super::classify_read_value(read_kind, code_number, code_text.as_deref(), name, message, false) };
-    if code == 0 {
-        return Ok(String::new());
-    }
+    let code = match super::classify_read_value(read_kind, code_number, code_text.as_deref(), name, message, false) {
+        0 if causes_unread => return Ok(String::new()),
+        0 => super::classify_chain(chain.as_deref()),
+        code => code,
+    };
     let contract = contract(contract_json)?;
     let id = envelope_id(request_id, random)?;
     let id = id.as_str();
@@ -257,7 +259,7 @@ mod tests {
     #[wasm_bindgen_test]
     fn zod_errors_count_every_issue() {
         let text = format!("[{}]", vec![custom("a", "Bad a"); 100].join(","));
-        let out = v(&error_result_json(THROWN_ZOD, -32007, 0, f64::NAN, None, "", "", &text, 5000.0, &[], "R", &[], "", false, true, false).unwrap_or_default());
+        let out = v(&error_result_json(THROWN_ZOD, 0, f64::NAN, None, "ZodError", "", &text, 5000.0, &[], "R", &[], "", false, true, false, None, false).unwrap_or_default());
         let text = out.get("content").and_then(Value::as_array).and_then(<[Value]>::first).and_then(|c| c.get("text")).and_then(Value::as_str);
         assert_eq!(text, Some("Error: a: Bad a (+4999 more)\n\n(request R)"));
         let error = out.get("structuredContent").and_then(|s| s.get("error")).cloned().unwrap_or(Value::Null);
@@ -267,7 +269,7 @@ mod tests {
     #[wasm_bindgen_test]
     fn a_fresh_id_is_made_in_the_same_call_from_the_bytes_given() {
         let id_of = |random: &[u8]| {
-            let out = v(&error_result_json(0, -32603, 0, f64::NAN, None, "", "m", "", 0.0, &[], "", random, "", false, true, false).unwrap_or_default());
+            let out = v(&error_result_json(0, 0, f64::NAN, None, "", "m", "", 0.0, &[], "", random, "", false, true, false, None, false).unwrap_or_default());
             out.get("structuredContent").and_then(|s| s.get("error")).and_then(|e| e.get("data")).and_then(|d| d.get("requestId")).and_then(Value::as_str).unwrap_or_default().to_owned()
         };
         // Bytes 0..16 map onto the alphabet in order: the id is made from them.
@@ -281,21 +283,30 @@ mod tests {
     }
 
     #[wasm_bindgen_test]
-    fn the_thrown_value_is_classified_in_the_same_call_unless_only_its_causes_can_tell() {
-        let call = |name: &str, message: &str| error_result_json(0, 0, 0, f64::NAN, None, name, message, "", 0.0, &[], "R", &[], "", false, true, false).unwrap_or_default();
-        let found = v(&call("Error", "user 7 not found"));
-        let code = found.get("structuredContent").and_then(|s| s.get("error")).and_then(|e| e.get("code")).cloned();
-        assert_eq!(code, Some(Value::Number(-32001.0)));
-        // Nothing better than InternalError in the value itself: the JS layer asks again with its causes.
-        assert_eq!(call("Error", "boom"), "");
+    fn the_thrown_value_and_its_causes_are_classified_in_the_same_call() {
+        let code_of = |name: &str, message: &str, chain: Option<&str>| {
+            let out = error_result_json(0, 0, f64::NAN, None, name, message, "", 0.0, &[], "R", &[], "", false, true, false, chain.map(str::to_owned), false);
+            v(&out.unwrap_or_default()).get("structuredContent").and_then(|s| s.get("error")).and_then(|e| e.get("code")).cloned()
+        };
+        assert_eq!(code_of("Error", "user 7 not found", None), Some(Value::Number(-32001.0)));
+        // The value's own fields decide: its causes are not consulted.
+        assert_eq!(code_of("Error", "user 7 not found", Some("sECONNREFUSED")), Some(Value::Number(-32001.0)));
+        // Nothing better than InternalError in the value itself: its cause chain decides.
+        assert_eq!(code_of("Error", "boom", None), Some(Value::Number(-32603.0)));
+        let refused = code_of("Error", "boom", Some("sECONNREFUSED"));
+        assert!(refused.is_some() && refused != Some(Value::Number(-32603.0)), "{refused:?}");
+        // Its chain not read yet: only then the answer is "" (the JS layer reads it and calls again).
+        let unread = |message: &str| error_result_json(0, 0, f64::NAN, None, "Error", message, "", 0.0, &[], "R", &[], "", false, true, false, None, true);
+        assert_eq!(unread("boom").unwrap_or_default(), "");
+        assert!(unread("user 7 not found").unwrap_or_default().contains("-32001"));
     }
 
     #[wasm_bindgen_test]
     fn deep_data_fields_go_back_as_sent() {
         let deep = format!("{}1{}", "[".repeat(100), "]".repeat(100));
         let data = format!(r#"{{"a":1, "deep" : {deep} ,"reason":"r"}}"#);
-        let out = error_result_json(THROWN_MCP, -32001, 0, f64::NAN, None, "", "m", &data, 0.0, &[], "R", &[], "", false, true, false).unwrap_or_default();
+        let out = error_result_json(THROWN_MCP, 1, -32001.0, None, "McpError", "m", &data, 0.0, &[], "R", &[], "", false, true, false, None, false).unwrap_or_default();
         assert!(out.ends_with(&format!(r#""data":{{"a":1,"deep":{deep},"reason":"r","requestId":"R"}}}}}}}}"#)), "{out}");
-        assert!(error_result_json(THROWN_MCP, -32001, 0, f64::NAN, None, "", "m", &deep, 0.0, &[], "R", &[], "", false, true, false).is_err());
+        assert!(error_result_json(THROWN_MCP, 1, -32001.0, None, "McpError", "m", &deep, 0.0, &[], "R", &[], "", false, true, false, None, false).is_err());
     }
 }

@@ -55,10 +55,15 @@ fn classify_read_value(kind: u8, code: f64, code_text: Option<&str>, name: &str,
 /// string and cause chain in the compact form of [`WireChain`] (`None`: it has neither).
 #[wasm_bindgen(js_name = classifyCauses)]
 pub fn classify_causes(chain: Option<String>) -> i32 {
+    classify_chain(chain.as_deref())
+}
+
+/// [`classify_causes`] for the exports that classify inside their own call.
+fn classify_chain(chain: Option<&str>) -> i32 {
     let Some(wire) = chain else {
         return classify_by_cause(Code::Absent, &[]).code.value();
     };
-    let chain = WireChain::decode(&wire);
+    let chain = WireChain::decode(wire);
     classify_by_cause(chain.code, chain.causes()).code.value()
 }
 
