@@ -17,7 +17,9 @@ use mcp_envelope::jsonrpc::{
     error_result, format_validation, format_validation_of, Alias, ErrorResultOptions, IssueList, PreValidation,
     ThrownError, ValidationOptions,
 };
+use mcp_envelope::jsonrpc::rejection::ISSUES_READ_WHOLE;
 use mcp_envelope::sizes::{TrueSizes, NO_CUTS};
+use mcp_envelope::zod::issue::UNION_CODES;
 use mcp_envelope::value::Value;
 use proptest::prelude::*;
 
@@ -607,6 +609,32 @@ proptest! {
         let options = ErrorResultOptions { request_id: Some("R"), ..Default::default() };
         let all = error_result(&ThrownError::Zod { code: -32007, issues: IssueList::all(&issues) }, &options);
         let cut = error_result(&ThrownError::Zod { code: -32007, issues: IssueList::of(first, issues.len(), &NO_CUTS) }, &options);
+        prop_assert_eq!(cut, all);
+    }
+
+    /// Past the first ISSUES_READ_WHOLE issues, an issue that is no union can cross as its
+    /// code alone (what the JS layer sends): the rejection and the ZodError envelope are
+    /// the same as with every issue whole.
+    #[test]
+    fn issues_past_those_read_whole_count_by_their_code_unless_unions(base in list_of(arb_issue().boxed(), 31), n in 0usize..160) {
+        let issues: Vec<Value> = base.iter().cycle().take(if base.is_empty() { 0 } else { n }).cloned().collect();
+        let light: Vec<Value> = issues
+            .iter()
+            .take(100)
+            .enumerate()
+            .map(|(i, issue)| match issue.get("code") {
+                Some(Value::String(code)) if i >= ISSUES_READ_WHOLE && !UNION_CODES.contains(&code.as_str()) => {
+                    Value::Object(vec![("code".to_owned(), Value::String(code.clone()))])
+                }
+                _ => issue.clone(),
+            })
+            .collect();
+        let args = Value::parse_json(r#"{"a":1,"b":[1,2],"x":"s"}"#).unwrap_or(Value::Null);
+        let opts = ValidationOptions { tool: "t", args: Some(&args), ..Default::default() };
+        prop_assert_eq!(format_validation_of(IssueList::of(&light, issues.len(), &NO_CUTS), &opts), format_validation(&issues, &opts));
+        let options = ErrorResultOptions { request_id: Some("R"), ..Default::default() };
+        let all = error_result(&ThrownError::Zod { code: -32007, issues: IssueList::all(&issues) }, &options);
+        let cut = error_result(&ThrownError::Zod { code: -32007, issues: IssueList::of(&light, issues.len(), &NO_CUTS) }, &options);
         prop_assert_eq!(cut, all);
     }
 

@@ -76,6 +76,53 @@ function budget() {
 
 const NO_SIZES = new Uint32Array(0);
 const NO_BYTES = new Uint8Array(0);
+const UNREADABLE_JSON = JSON.stringify(UNREADABLE);
+/** A code longer than this is copied with its issue, whole (no Zod code comes near). */
+const CODE_UNITS = 64;
+
+/**
+ * The core's rule for what crosses of each issue (read once, on first use): the first
+ * `readWhole` whole, and past them each issue as its code alone unless its code is in
+ * `unions`, whose branches decide how many lines it counts.
+ */
+let crossingRule;
+function issueCrossingRule() {
+  if (crossingRule === undefined) {
+    const [readWhole, ...unions] = engine().issueCrossingRule().split(' ');
+    crossingRule = { readWhole: Number(readWhole), unions: new Set(unions) };
+  }
+  return crossingRule;
+}
+
+/**
+ * An issue past those the core reads whole, as JSON text: `{"code":…}` when its code is
+ * a short string and no union's, else the issue whole (copied from its fields as read
+ * here: each is read once either way).
+ */
+function issuePastReadWhole(issue, unions, copyWhole) {
+  if (issue === null || typeof issue !== 'object') return copyWhole(issue);
+  let keys;
+  try {
+    // A list is no issue: copied as it is.
+    if (Array.isArray(issue)) return copyWhole(issue);
+    keys = Object.keys(issue);
+  } catch {
+    return UNREADABLE_JSON;
+  }
+  const count = Math.min(keys.length, OTHER_ISSUE.entries);
+  const fields = Object.create(null);
+  for (let i = 0; i < count; i++) {
+    const key = keys[i];
+    try {
+      fields[key] = issue[key];
+    } catch {
+      fields[key] = UNREADABLE;
+    }
+  }
+  const code = fields.code;
+  if (typeof code === 'string' && code.length <= CODE_UNITS && !unions.has(code)) return `{"code":${JSON.stringify(code)}}`;
+  return copyWhole(fields);
+}
 
 /**
  * The issues that cross, as JSON text, how many there are, the true sizes of what
@@ -94,6 +141,7 @@ function issuesCrossing(issues) {
   const parts = new Array(crossing);
   const sizes = [];
   const seen = [];
+  const { readWhole, unions } = issueCrossingRule();
   for (let i = 0; i < crossing; i++) {
     let issue;
     try {
@@ -103,7 +151,8 @@ function issuesCrossing(issues) {
     }
     const kept = i < ISSUES_KEPT;
     // Every cut is recorded: data.issues' counts read the kept ones', path comparisons all.
-    parts[i] = copyJson(issue, kept ? KEPT_ISSUE : OTHER_ISSUE, shared, { sizes, seen, at: [i] });
+    const copyWhole = (value) => copyJson(value, kept ? KEPT_ISSUE : OTHER_ISSUE, shared, { sizes, seen, at: [i] });
+    parts[i] = i < readWhole ? copyWhole(issue) : issuePastReadWhole(issue, unions, copyWhole);
   }
   return { json: `[${parts.join(',')}]`, total, sizes: sizes.length === 0 ? NO_SIZES : Uint32Array.from(sizes), seen };
 }

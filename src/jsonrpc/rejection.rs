@@ -34,6 +34,13 @@ use super::McpErrorParts;
 
 /// Lines the message and the hint render at most.
 pub const MAX_LINES: usize = 10;
+/// Issues whose whole content the rendering and `data.issues` can read. Every issue
+/// renders at least one line (or, once the work budget is spent, none whatever it
+/// holds), so the shown lines are full by then; past them an issue only counts its
+/// lines, one unless it is a union ([`crate::zod::issue::UNION_CODES`]). A caller
+/// that copies issues may send each issue past these as its code alone, unless it is
+/// a union (tests/jsonrpc_props.rs checks the rendering and envelope are the same).
+pub const ISSUES_READ_WHOLE: usize = if MAX_LINES > super::bound::MAX_ENTRIES { MAX_LINES } else { super::bound::MAX_ENTRIES };
 /// Top-level issues examined at most: the lines they render are counted exactly in
 /// `(+N more)`; each issue past them counts as one line (the count mcp-ts-core gives
 /// unless such an issue is a union lifted into several lines), so a million issues

@@ -27,6 +27,19 @@ extern "C" {
     fn get_random_values(buffer: &mut [u8]) -> Result<JsValue, JsValue>;
 }
 
+/// How many issues a copy sends whole, then the issue codes it sends whole past them,
+/// space-separated ([`crate::jsonrpc::rejection::ISSUES_READ_WHOLE`]): any other issue
+/// past them can cross as its code alone. The JS layer reads this once.
+#[wasm_bindgen(js_name = issueCrossingRule)]
+pub fn issue_crossing_rule() -> String {
+    let mut rule = crate::jsonrpc::rejection::ISSUES_READ_WHOLE.to_string();
+    for code in crate::zod::issue::UNION_CODES {
+        rule.push(' ');
+        rule.push_str(code);
+    }
+    rule
+}
+
 /// Kinds of thrown value, as the JS layer numbers them (0 is any other value).
 const KIND_MCP_ERROR: u8 = 1;
 

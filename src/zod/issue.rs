@@ -20,6 +20,10 @@ pub const MAX_RENDER_VALUES: usize = 256;
 /// Path segments of a branch issue read at most (see [`relative_path`]).
 pub const MAX_PATH_SEGMENTS: usize = 1024;
 
+/// The codes of a union (Zod 4 and Zod 3): the only issues whose lines depend on more
+/// than their code once the shown lines are full (see [`crate::jsonrpc::rejection`]).
+pub const UNION_CODES: [&str; 2] = ["invalid_union", "invalid_union_discriminator"];
+
 /// Zod 4's union field: one issue list per branch (`errors: Issue[][]`).
 const UNION_BRANCHES: &str = "errors";
 /// Zod 3's union field: one serialised ZodError per branch (`unionErrors: [{ issues }]`).
@@ -85,11 +89,14 @@ impl<'a> IssueView<'a> {
 
     /// The code in the Zod 4 model.
     pub fn kind(&self) -> IssueKind {
-        match self.code() {
+        let code = self.code();
+        if UNION_CODES.contains(&code) {
+            return IssueKind::Union;
+        }
+        match code {
             "invalid_type" => IssueKind::InvalidType,
             "invalid_value" | "invalid_enum_value" | "invalid_literal" => IssueKind::InvalidValue,
             "unrecognized_keys" => IssueKind::UnrecognizedKeys,
-            "invalid_union" | "invalid_union_discriminator" => IssueKind::Union,
             _ => IssueKind::Other,
         }
     }

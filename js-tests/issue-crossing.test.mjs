@@ -1,0 +1,91 @@
+// Past the issues the core reads whole (its issueCrossingRule: the first ten), an issue
+// crosses as its code alone unless it is a union, whose branches decide how many lines
+// it counts (tests/jsonrpc_props.rs proves the rule in the core). Here, through the
+// package: each case renders once as the package sends it and once straight through
+// the wasm export with every issue whole, and the two must be the same McpError and
+// the same ZodError envelope.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as z from 'zod';
+import * as z3 from 'zod/v3';
+import { errorResult, formatValidation } from '../pkg/node.js';
+import { errorResultJson, formatValidationJson, issueCrossingRule } from '../pkg/wasm/mcp_envelope.js';
+
+const NONE = new Uint32Array(0);
+const wholeArgs = (args) => JSON.stringify(args, (_key, value) => (typeof value === 'string' ? '' : value));
+
+function same(schema, args, label) {
+  const result = schema.safeParse(args);
+  assert.equal(result.success, false, label);
+  const issues = result.error.issues;
+  assert.ok(issues.length > 10, `${label}: needs issues past the tenth (${issues.length})`);
+  const sent = formatValidation(issues, { tool: 't', args });
+  const whole = JSON.parse(formatValidationJson(JSON.stringify(issues), issues.length, NONE, 't', wholeArgs(args), '', ''));
+  assert.equal(sent.message, whole.message, label);
+  // data.issues are the issues' own copies (the oracle's are JSON.stringify's, whose key
+  // order differs for Zod 3's nested ZodErrors): everything else must agree.
+  const withoutIssues = ({ issues: _, ...rest }) => rest;
+  assert.deepEqual(withoutIssues(sent.data), withoutIssues(whole.data), label);
+  assert.equal(sent.data.issues.length, whole.data.issues.length, label);
+  // The same issues thrown as a ZodError.
+  const thrown = errorResult(result.error, { requestId: 'R' });
+  const wholeThrown = JSON.parse(
+    errorResultJson(2, 0, NaN, undefined, 'ZodError', '', JSON.stringify(issues), issues.length, NONE, 'R', new Uint8Array(0), '', false, true, false, undefined, false),
+  );
+  assert.equal(thrown.content[0].text, wholeThrown.content[0].text, label);
+  return sent;
+}
+
+const shape = z.union([z.object({ kind: z.literal('circle'), r: z.number() }), z.object({ kind: z.literal('square'), side: z.number(), unit: z.string() })]);
+// The first lifts into its square branch's two lines (circle fails on its tag alone).
+const bad = (i) => [{ kind: 'square', side: 'big', unit: 5, r: 1 }, { kind: 'circle' }, { kind: 'tri' }, 7][i % 4];
+
+test('the rule comes from the core: ten read whole, then unions', () => {
+  assert.equal(issueCrossingRule(), '10 invalid_union invalid_union_discriminator');
+});
+
+test('unions past the tenth still lift their branches into (+N more) (Zod 4)', () => {
+  // Unions at every position: those lifted into several lines move (+N more).
+  const sent = same(z.object({ shapes: z.array(shape) }), { shapes: Array.from({ length: 40 }, (_, i) => bad(i)) }, 'unions everywhere');
+  assert.match(sent.message, /\(\+\d+ more\)/);
+  const tagged = z.discriminatedUnion('type', [z.object({ type: z.literal('x'), x: z.number() }), z.object({ type: z.literal('y'), y: z.array(z.number()) })]);
+  same(z.object({ list: z.array(tagged) }), { list: Array.from({ length: 30 }, (_, i) => [{ type: 'y', y: [1, 'two'] }, { type: 'z' }, { type: 'x' }][i % 3]) }, 'tagged unions');
+  // Plain issues first, unions only past the tenth.
+  same(
+    z.object({ names: z.array(z.string()), shapes: z.array(shape) }),
+    { names: Array.from({ length: 12 }, (_, i) => i), shapes: [bad(0), bad(1), bad(0)] },
+    'unions only past the tenth',
+  );
+  const item = z.object({ name: z.string(), qty: z.number().int().positive(), kind: z.enum(['book', 'pen', 'ink']) });
+  same(z.object({ items: z.array(item) }), { items: Array.from({ length: 150 }, (_, i) => ({ name: i, qty: 1.5, kind: 'cap', extra: 1 })) }, 'past the hundredth');
+  same(z.strictObject({ a: z.array(z.number()) }), { a: Array.from({ length: 20 }, () => 'x'), b: 1, c: 2 }, 'unknown keys after the tenth');
+});
+
+test('unions past the tenth still lift their branches into (+N more) (Zod 3)', () => {
+  const shape3 = z3.union([z3.object({ kind: z3.literal('circle'), r: z3.number() }), z3.object({ kind: z3.literal('square'), side: z3.number(), unit: z3.string() })]);
+  const shapes = Array.from({ length: 25 }, (_, i) => [{ kind: 'square', side: 'big', unit: 5, r: 1 }, { kind: 'circle', r: 'x' }, 5][i % 3]);
+  same(z3.object({ shapes: z3.array(shape3) }), { shapes }, 'Zod 3 unions');
+});
+
+test('each field of an issue past the tenth is read once, whatever it is', () => {
+  const reads = new Map();
+  const counted = (issue, i) =>
+    new Proxy(issue, {
+      get(target, key, receiver) {
+        const name = `${i}.${String(key)}`;
+        reads.set(name, (reads.get(name) ?? 0) + 1);
+        return Reflect.get(target, key, receiver);
+      },
+    });
+  const plain = (i) => ({ code: 'custom', path: ['a', i], message: `bad ${i}` });
+  const union = (i) => ({ code: 'invalid_union', errors: [[plain(i)], [{ code: 'invalid_type', expected: 'string', path: [], message: 'no' }]], path: ['u', i], message: 'Invalid input' });
+  const issues = Array.from({ length: 16 }, (_, i) => counted(i % 2 === 0 ? plain(i) : union(i), i));
+  const sent = formatValidation(issues, { tool: 't', args: { a: [], u: [] } });
+  assert.match(sent.message, /more\)$/);
+  assert.ok(reads.size > 16 * 3);
+  for (const [name, count] of reads) assert.equal(count, 1, `${name} read ${count} times`);
+  // An unreadable issue past the tenth, and a list, cross as they would whole.
+  const odd = [...Array.from({ length: 10 }, (_, i) => plain(i)), new Proxy({}, { ownKeys() { throw new Error('no'); } }), [1, 2], 'text', null];
+  const oddWhole = JSON.parse(formatValidationJson(JSON.stringify([...odd.slice(0, 10), '[Unreadable]', [1, 2], 'text', null]), odd.length, NONE, 't', '', '', ''));
+  assert.deepEqual(formatValidation(odd, { tool: 't' }).message, oddWhole.message);
+});
