@@ -95,9 +95,9 @@ function issueCrossingRule() {
 }
 
 /**
- * An issue past those the core reads whole, as JSON text: `{"code":…}` when its code is
- * a short string and no union's, else the issue whole (copied from its fields as read
- * here: each is read once either way).
+ * An issue past those the core reads whole, as JSON text: `{"code":…}` when its own
+ * `code` is a short string and no union's (nothing else of it is read), else the issue
+ * whole, copied from its fields as read here (each is read once either way).
  */
 function issuePastReadWhole(issue, unions, copyWhole) {
   if (issue === null || typeof issue !== 'object') return copyWhole(issue);
@@ -110,17 +110,29 @@ function issuePastReadWhole(issue, unions, copyWhole) {
     return UNREADABLE_JSON;
   }
   const count = Math.min(keys.length, OTHER_ISSUE.entries);
+  const codeAt = keys.indexOf('code');
+  let code;
+  if (codeAt >= 0 && codeAt < count) {
+    try {
+      code = issue.code;
+    } catch {
+      code = UNREADABLE;
+    }
+  }
+  if (typeof code === 'string' && code.length <= CODE_UNITS && !unions.has(code)) return `{"code":${JSON.stringify(code)}}`;
   const fields = Object.create(null);
   for (let i = 0; i < count; i++) {
     const key = keys[i];
+    if (i === codeAt) {
+      fields.code = code;
+      continue;
+    }
     try {
       fields[key] = issue[key];
     } catch {
       fields[key] = UNREADABLE;
     }
   }
-  const code = fields.code;
-  if (typeof code === 'string' && code.length <= CODE_UNITS && !unions.has(code)) return `{"code":${JSON.stringify(code)}}`;
   return copyWhole(fields);
 }
 
