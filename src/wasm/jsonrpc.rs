@@ -50,6 +50,22 @@ fn items(list: &Value) -> &[Value] {
     list.as_array().unwrap_or(&[])
 }
 
+/// What a rejection's JSON texts parse into: the first issues, the arguments, the schema.
+struct RejectionInput {
+    list: Value,
+    args: Option<Value>,
+    schema: Option<Value>,
+}
+
+fn rejection_input(issues: &str, args: &str, schema: &str) -> Result<RejectionInput, JsError> {
+    Ok(RejectionInput { list: issue_prefix(issues)?, args: parse(args, "args")?, schema: parse(schema, "schema")? })
+}
+
+/// The envelope's options; `id` `""` is none.
+fn envelope_options<'a>(id: &'a str, contract: &'a [ContractEntry], aborted: bool, redact_secrets: bool, mask_server_errors: bool) -> ErrorResultOptions<'a> {
+    ErrorResultOptions { request_id: (!id.is_empty()).then_some(id), contract, aborted, redact_secrets, mask_server_errors }
+}
+
 /// `{ code, message, data }` of the argument rejection, as JSON text.
 #[allow(clippy::too_many_arguments)] // one flat call per rejection: the JS layer's shape
 #[wasm_bindgen(js_name = formatValidationJson)]
@@ -62,13 +78,11 @@ pub fn format_validation_json(
     schema: &str,
     input: &str,
 ) -> Result<String, JsError> {
-    let list = issue_prefix(issues)?;
-    let sizes = TrueSizes::locate(&list, issue_sizes);
-    let args = parse(args, "args")?;
-    let schema = parse(schema, "schema")?;
+    let given = rejection_input(issues, args, schema)?;
+    let sizes = TrueSizes::locate(&given.list, issue_sizes);
     let input = parse(input, "input")?.map(|v| PreValidation::from_value(&v));
-    let options = ValidationOptions { tool, args: args.as_ref(), schema: schema.as_ref(), input: input.as_ref() };
-    let issues = IssueList::of(items(&list), count(issues_total), &sizes);
+    let options = ValidationOptions { tool, args: given.args.as_ref(), schema: given.schema.as_ref(), input: input.as_ref() };
+    let issues = IssueList::of(items(&given.list), count(issues_total), &sizes);
     Ok(format_validation_of(issues, &options).to_json())
 }
 
@@ -101,21 +115,13 @@ pub fn rejection_result_json(
     redact_secrets: bool,
     mask_server_errors: bool,
 ) -> Result<String, JsError> {
-    let list = issue_prefix(issues)?;
-    let sizes = TrueSizes::locate(&list, issue_sizes);
-    let args = parse(args, "args")?;
-    let schema = parse(schema, "schema")?;
-    let validation = ValidationOptions { tool, args: args.as_ref(), schema: schema.as_ref(), input: None };
+    let given = rejection_input(issues, args, schema)?;
+    let sizes = TrueSizes::locate(&given.list, issue_sizes);
+    let validation = ValidationOptions { tool, args: given.args.as_ref(), schema: given.schema.as_ref(), input: None };
     let contract = contract(contract_json)?;
     let id = envelope_id(request_id, random)?;
-    let options = ErrorResultOptions {
-        request_id: (!id.is_empty()).then_some(id.as_str()),
-        contract: &contract,
-        aborted,
-        redact_secrets,
-        mask_server_errors,
-    };
-    let issues = IssueList::of(items(&list), count(issues_total), &sizes);
+    let options = envelope_options(&id, &contract, aborted, redact_secrets, mask_server_errors);
+    let issues = IssueList::of(items(&given.list), count(issues_total), &sizes);
     Ok(rejection_result(issues, &validation, &options).to_json())
 }
 
@@ -159,17 +165,10 @@ pub fn error_result_json(
     };
     let contract = contract(contract_json)?;
     let id = envelope_id(request_id, random)?;
-    let id = id.as_str();
-    let options = ErrorResultOptions {
-        request_id: (!id.is_empty()).then_some(id),
-        contract: &contract,
-        aborted,
-        redact_secrets,
-        mask_server_errors,
-    };
+    let options = envelope_options(&id, &contract, aborted, redact_secrets, mask_server_errors);
     match kind {
         THROWN_MCP => {
-            let data = ThrownData::parse(payload, id).map_err(|e| JsError::new(&format!("mcp-envelope: {e}")))?;
+            let data = ThrownData::parse(payload, &id).map_err(|e| JsError::new(&format!("mcp-envelope: {e}")))?;
             let thrown = ThrownError::Mcp { code, message, data: data.value.as_ref() };
             Ok(data.restore(error_result(&thrown, &options).to_json(), redact_secrets))
         }
