@@ -94,36 +94,56 @@ function issueCrossingRule() {
   return crossingRule;
 }
 
+/** `{"code":…}` of each code seen past the issues read whole: codes repeat. */
+const codeOnly = new Map();
+const CODES_KEPT = 64;
+
 /**
  * An issue past those the core reads whole, as JSON text: `{"code":…}` when its own
- * `code` is a short string and no union's (nothing else of it is read), else the issue
- * whole, copied from its fields as read here (each is read once either way).
+ * enumerable `code` is a short string and no union's (nothing else of it is read),
+ * else `undefined`, with its code as read in `read.code` (`NOT_READ` when it was not).
  */
-function issuePastReadWhole(issue, unions, copyWhole) {
-  if (issue === null || typeof issue !== 'object') return copyWhole(issue);
+function codeAlone(issue, unions, read) {
+  read.code = NOT_READ;
+  if (issue === null || typeof issue !== 'object') return undefined;
+  let code;
+  try {
+    // A list is no issue; a code that is no own enumerable field is not one JSON sees.
+    if (Array.isArray(issue) || !Object.prototype.propertyIsEnumerable.call(issue, 'code')) return undefined;
+  } catch {
+    return undefined;
+  }
+  try {
+    code = issue.code;
+  } catch {
+    code = UNREADABLE;
+  }
+  read.code = code;
+  if (typeof code !== 'string' || code.length > CODE_UNITS || unions.has(code)) return undefined;
+  let json = codeOnly.get(code);
+  if (json === undefined) {
+    json = `{"code":${JSON.stringify(code)}}`;
+    if (codeOnly.size < CODES_KEPT) codeOnly.set(code, json);
+  }
+  return json;
+}
+
+/**
+ * An issue whose `code` was read already, as the plain object the copier reads instead
+ * (each other field read once here); `undefined` when its keys cannot be listed.
+ */
+function withCodeRead(issue, code) {
   let keys;
   try {
-    // A list is no issue: copied as it is.
-    if (Array.isArray(issue)) return copyWhole(issue);
     keys = Object.keys(issue);
   } catch {
-    return UNREADABLE_JSON;
+    return undefined;
   }
-  const count = Math.min(keys.length, OTHER_ISSUE.entries);
-  const codeAt = keys.indexOf('code');
-  let code;
-  if (codeAt >= 0 && codeAt < count) {
-    try {
-      code = issue.code;
-    } catch {
-      code = UNREADABLE;
-    }
-  }
-  if (typeof code === 'string' && code.length <= CODE_UNITS && !unions.has(code)) return `{"code":${JSON.stringify(code)}}`;
   const fields = Object.create(null);
+  const count = Math.min(keys.length, OTHER_ISSUE.entries);
   for (let i = 0; i < count; i++) {
     const key = keys[i];
-    if (i === codeAt) {
+    if (key === 'code') {
       fields.code = code;
       continue;
     }
@@ -133,8 +153,10 @@ function issuePastReadWhole(issue, unions, copyWhole) {
       fields[key] = UNREADABLE;
     }
   }
-  return copyWhole(fields);
+  return fields;
 }
+
+const NOT_READ = Symbol('not read');
 
 /**
  * The issues that cross, as JSON text, how many there are, the true sizes of what
@@ -154,6 +176,7 @@ function issuesCrossing(issues) {
   const sizes = [];
   const seen = [];
   const { readWhole, unions } = issueCrossingRule();
+  const read = { code: NOT_READ };
   for (let i = 0; i < crossing; i++) {
     let issue;
     try {
@@ -161,10 +184,22 @@ function issuesCrossing(issues) {
     } catch {
       issue = UNREADABLE;
     }
-    const kept = i < ISSUES_KEPT;
+    if (i >= readWhole) {
+      const alone = codeAlone(issue, unions, read);
+      if (alone !== undefined) {
+        parts[i] = alone;
+        continue;
+      }
+      if (read.code !== NOT_READ) {
+        issue = withCodeRead(issue, read.code);
+        if (issue === undefined) {
+          parts[i] = UNREADABLE_JSON;
+          continue;
+        }
+      }
+    }
     // Every cut is recorded: data.issues' counts read the kept ones', path comparisons all.
-    const copyWhole = (value) => copyJson(value, kept ? KEPT_ISSUE : OTHER_ISSUE, shared, { sizes, seen, at: [i] });
-    parts[i] = i < readWhole ? copyWhole(issue) : issuePastReadWhole(issue, unions, copyWhole);
+    parts[i] = copyJson(issue, i < ISSUES_KEPT ? KEPT_ISSUE : OTHER_ISSUE, shared, { sizes, seen, at: [i] });
   }
   return { json: `[${parts.join(',')}]`, total, sizes: sizes.length === 0 ? NO_SIZES : Uint32Array.from(sizes), seen };
 }
