@@ -166,10 +166,37 @@ fn write_js_number(n: f64, out: &mut String) {
     } else if n == 0.0 {
         // -0 prints as "0" in JS.
         out.push('0');
+    } else if n.fract() == 0.0 && n.abs() < 9_007_199_254_740_992.0 {
+        // A whole number below 2^53 is exact as an integer, and JS prints its digits.
+        #[allow(clippy::cast_possible_truncation)] // whole and below 2^53: exact
+        let whole = n as i64;
+        write_integer(whole, out);
     } else {
         let mut buffer = ryu_js::Buffer::new();
         out.push_str(buffer.format_finite(n));
     }
+}
+
+/// The decimal digits of `n`, with its sign.
+fn write_integer(n: i64, out: &mut String) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = n.unsigned_abs();
+    loop {
+        at -= 1;
+        if let Some(slot) = digits.get_mut(at) {
+            // A digit: always ASCII.
+            *slot = b'0' + (rest % 10) as u8;
+        }
+        rest /= 10;
+        if rest == 0 || at == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        out.push('-');
+    }
+    out.push_str(core::str::from_utf8(digits.get(at..).unwrap_or_default()).unwrap_or_default());
 }
 
 /// A JSON string literal exactly as `JSON.stringify` writes it.
@@ -516,8 +543,33 @@ mod tests {
             (0.1 + 0.2, "0.30000000000000004"),
             (f64::NAN, "NaN"),
             (f64::NEG_INFINITY, "-Infinity"),
+            (-32602.0, "-32602"),
+            (10.0, "10"),
+            (9_007_199_254_740_991.0, "9007199254740991"),
+            (-9_007_199_254_740_991.0, "-9007199254740991"),
+            (9_007_199_254_740_992.0, "9007199254740992"),
+            (1e20, "100000000000000000000"),
         ] {
             assert_eq!(js_number_string(n), s);
+        }
+    }
+
+    #[test]
+    fn whole_numbers_print_as_the_shortest_form_does() {
+        // The integer path against ryu-js (JavaScript's Number::toString) on many values.
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for i in 0..200_000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let bits = (x % 54) as u32;
+            let magnitude = (x >> 8) & ((1u64 << bits) - 1).max(1);
+            let n = if i % 2 == 0 { magnitude as f64 } else { -(magnitude as f64) };
+            if n == 0.0 {
+                continue;
+            }
+            let mut buffer = ryu_js::Buffer::new();
+            assert_eq!(js_number_string(n), buffer.format_finite(n), "{n}");
         }
     }
 
