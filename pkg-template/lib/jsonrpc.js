@@ -6,7 +6,7 @@ import { COPY_LIMITS, copyBudget, copyJson, segmentSet, wireDataJson } from './c
 import { engine } from './engine.js';
 import { McpError } from './mcp-error.js';
 import { idBytes } from './random.js';
-import { KIND_MCP_ERROR, readOnceSafely, readThrown, UNREADABLE } from './read.js';
+import { CODE_UNITS, KIND_MCP_ERROR, readOnceSafely, readThrown, UNREADABLE } from './read.js';
 
 /**
  * How many top-level issues cross, at most. The core renders from the first 100 and
@@ -77,8 +77,6 @@ function budget() {
 const NO_SIZES = new Uint32Array(0);
 const NO_BYTES = new Uint8Array(0);
 const UNREADABLE_JSON = JSON.stringify(UNREADABLE);
-/** A code longer than this is copied with its issue, whole (no Zod code comes near). */
-const CODE_UNITS = 64;
 
 /**
  * The core's rule for what crosses of each issue (read once, on first use): the first
@@ -119,6 +117,7 @@ function codeAlone(issue, unions, read) {
     code = UNREADABLE;
   }
   read.code = code;
+  // A longer code is copied with its issue, whole.
   if (typeof code !== 'string' || code.length > CODE_UNITS || unions.has(code)) return undefined;
   let json = codeOnly.get(code);
   if (json === undefined) {
@@ -160,7 +159,8 @@ const NOT_READ = Symbol('not read');
 
 /**
  * The issues that cross, as JSON text, how many there are, the true sizes of what
- * their copies cut, and every string and number they hold (the keys a path can name). An unreadable list (a Proxy whose traps throw) crosses as no issue at all.
+ * their copies cut, and every string and number they hold (the keys a path can name).
+ * An unreadable list (a Proxy whose traps throw) crosses as no issue at all.
  */
 function issuesCrossing(issues) {
   let total;

@@ -45,8 +45,8 @@ export const KIND_MCP_ERROR = 1;
 
 /** How many causes classification follows (the core's `MAX_CAUSES`). */
 export const MAX_CAUSES = 5;
-/** A `code` string longer than this is no system or SDK code (the longest is 39). */
-const CODE_UNITS = 64;
+/** A `code` string longer than this is no system, SDK or Zod code (the longest is 39). */
+export const CODE_UNITS = 64;
 /** Separates the fields of the chain the core decodes (`WireChain` in src/classify/cause.rs). */
 const SEP = '\u0000';
 
@@ -124,11 +124,16 @@ function absent(cause) {
  * message, code, cause), stopping at a link seen before, at null/undefined, at a
  * primitive (its text is the last link) and at a read that threw.
  */
+/** The chain of a value without a cause: its own string code, or nothing. */
+function ownChain(rawCode) {
+  const own = typeof rawCode === 'string' ? codeField(rawCode) : '';
+  return own === '' ? undefined : own;
+}
+
 function chainOf(value, rawCode) {
   let cause = readOnce(value, 'cause');
-  const own = typeof rawCode === 'string' ? codeField(rawCode) : '';
-  if (absent(cause)) return own === '' ? undefined : own;
-  let chain = own;
+  if (absent(cause)) return ownChain(rawCode);
+  let chain = ownChain(rawCode) ?? '';
   const seen = [value];
   const link = { name: '', message: '' };
   for (let depth = 0; depth < MAX_CAUSES && !absent(cause); depth++) {
@@ -207,9 +212,7 @@ class ThrownRead {
     } catch {
       mayHaveCause = true;
     }
-    if (mayHaveCause) return null;
-    const own = typeof this.codeText === 'string' ? codeField(this.codeText) : '';
-    return own === '' ? undefined : own;
+    return mayHaveCause ? null : ownChain(this.codeText);
   }
 
   /** The `code` string and cause chain in the core's compact form; undefined when it has neither. */
