@@ -9,7 +9,7 @@ use wasm_bindgen_test::wasm_bindgen_test;
 
 /// What `classify` in the JS layer does: the value's own steps, then its chain on 0.
 fn full(kind: u8, code: f64, code_text: Option<&str>, name: &str, message: &str, chain: Option<&str>) -> i32 {
-    match classify_read(kind, code, code_text.map(str::to_owned), name, message, false) {
+    match classify_read(kind, code, code_text.map(str::to_owned), name, message, false, None, true) {
         0 => classify_causes(chain.map(str::to_owned)),
         code => code,
     }
@@ -17,18 +17,28 @@ fn full(kind: u8, code: f64, code_text: Option<&str>, name: &str, message: &str,
 
 #[wasm_bindgen_test]
 fn classify_read_handles_every_kind_and_code() {
-    assert_eq!(classify_read(0, f64::NAN, None, "Error", "status code 429", false), -32003);
-    assert_eq!(classify_read(1, -32001.0, None, "McpError", "x", false), -32001);
-    assert_eq!(classify_read(1, f64::NAN, None, "McpError", "not found", false), -32603);
-    assert_eq!(classify_read(1, 1e300, None, "McpError", "x", false), -32603);
-    assert_eq!(classify_read(1, -32001.5, None, "McpError", "x", false), -32603);
-    assert_eq!(classify_read(1, f64::NAN, Some("NOT_FOUND".into()), "McpError", "x", false), -32603);
-    assert_eq!(classify_read(0, -32000.0, None, "McpError", "aborted", false), -32011);
-    assert_eq!(classify_read(0, f64::NAN, Some("CONNECTION_CLOSED".into()), "SdkError", "aborted", false), -32011);
-    assert_eq!(classify_read(255, f64::NAN, None, "Error", "timed out", true), -32011);
+    assert_eq!(classify_read(0, f64::NAN, None, "Error", "status code 429", false, None, true), -32003);
+    assert_eq!(classify_read(1, -32001.0, None, "McpError", "x", false, None, true), -32001);
+    assert_eq!(classify_read(1, f64::NAN, None, "McpError", "not found", false, None, true), -32603);
+    assert_eq!(classify_read(1, 1e300, None, "McpError", "x", false, None, true), -32603);
+    assert_eq!(classify_read(1, -32001.5, None, "McpError", "x", false, None, true), -32603);
+    assert_eq!(classify_read(1, f64::NAN, Some("NOT_FOUND".into()), "McpError", "x", false, None, true), -32603);
+    assert_eq!(classify_read(0, -32000.0, None, "McpError", "aborted", false, None, true), -32011);
+    assert_eq!(classify_read(0, f64::NAN, Some("CONNECTION_CLOSED".into()), "SdkError", "aborted", false, None, true), -32011);
+    assert_eq!(classify_read(255, f64::NAN, None, "Error", "timed out", true, None, true), -32011);
     // Nothing better than InternalError from the value itself: 0, and the chain decides.
-    assert_eq!(classify_read(0, f64::NAN, None, "TypeError", "fetch failed", false), 0);
+    assert_eq!(classify_read(0, f64::NAN, None, "TypeError", "fetch failed", false, None, true), 0);
     assert_eq!(classify_causes(None), -32603);
+}
+
+#[wasm_bindgen_test]
+fn a_chain_read_beforehand_is_classified_in_the_same_call() {
+    let refused = "\0sECONNREFUSED\0Error\0connect ECONNREFUSED 127.0.0.1:1";
+    assert_eq!(classify_read(0, f64::NAN, None, "TypeError", "fetch failed", false, Some(refused.into()), false), -32000);
+    // No cause at all: InternalError at once, not 0.
+    assert_eq!(classify_read(0, f64::NAN, None, "TypeError", "fetch failed", false, None, false), -32603);
+    // The value's own fields decide before any chain.
+    assert_eq!(classify_read(0, f64::NAN, None, "Error", "status code 429", false, Some(refused.into()), false), -32003);
 }
 
 #[wasm_bindgen_test]
@@ -48,9 +58,9 @@ fn huge_and_odd_text_is_bounded_and_survives() {
     let huge = "é".repeat(1 << 20) + " not found";
     assert_eq!(full(0, f64::NAN, None, "Error", &huge, None), -32603);
     assert_eq!(full(0, f64::NAN, None, "Error", "x", Some(&format!("\0\0Error\0{huge}"))), -32603);
-    assert_eq!(classify_read(0, f64::NAN, None, "\u{fffd}\u{0}", "\u{fffd}not found\u{0}", false), -32001);
+    assert_eq!(classify_read(0, f64::NAN, None, "\u{fffd}\u{0}", "\u{fffd}not found\u{0}", false, None, true), -32001);
     // Still working after the large call.
-    assert_eq!(classify_read(0, f64::NAN, None, "Error", "ECONNREFUSED", false), -32000);
+    assert_eq!(classify_read(0, f64::NAN, None, "Error", "ECONNREFUSED", false, None, true), -32000);
 }
 
 #[wasm_bindgen_test]

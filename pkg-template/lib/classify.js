@@ -3,7 +3,7 @@
 import { categoryOf, JsonRpcErrorCode } from './codes.js';
 import { idBytes } from './random.js';
 import { engine } from './engine.js';
-import { readThrown } from './read.js';
+import { KIND_MCP_ERROR, readThrown } from './read.js';
 
 const INTERNAL_ERROR = JsonRpcErrorCode.InternalError;
 
@@ -24,10 +24,23 @@ function readAborted(options) {
   return aborted === true;
 }
 
+/**
+ * The code of a thrown value as `readThrown` read it, in one wasm call when its cause
+ * chain is known without reading `cause` (an McpError needs none; a value without any
+ * `cause` has its own code as its chain). Otherwise the core answers 0 where the chain
+ * would decide, and only then is the chain read (once) and asked for.
+ */
+export function classifyRead(read, aborted) {
+  const known = read.kind === KIND_MCP_ERROR ? undefined : read.knownChain();
+  const glue = engine();
+  const code = glue.classifyRead(read.kind, read.code, read.codeText, read.name, read.message, aborted, known === null ? undefined : known, known === null);
+  return code !== 0 ? code : glue.classifyCauses(read.chain());
+}
+
 export function classify(thrown, options) {
   const aborted = readAborted(options);
   const read = readThrown(thrown);
-  const code = engine().classifyRead(read.kind, read.code, read.codeText, read.name, read.message, aborted) || engine().classifyCauses(read.chain());
+  const code = classifyRead(read, aborted);
   // The core files a code by the thrown McpError's `data.reason` too (getErrorCategory(code,
   // data)); without one, the category is the code's own, from the core's generated table.
   const reason = read.reason();

@@ -4,6 +4,7 @@
 // core's (src/jsonrpc/log.rs); this layer reads the thrown value once and safely.
 
 import { COPY_LIMITS, copyJson } from './copy.js';
+import { classifyRead } from './classify.js';
 import { engine } from './engine.js';
 import { readContract, readOptions } from './jsonrpc.js';
 import { KIND_MCP_ERROR, readThrown, UNREADABLE } from './read.js';
@@ -53,7 +54,7 @@ export function logRecord(thrown, options) {
   const contractJson = readContract(contract);
   const read = readThrown(thrown, COPY_LIMITS.stringUnits);
   const glue = engine();
-  const code = glue.classifyRead(read.kind, read.code, read.codeText, read.name, read.message, aborted === true) || glue.classifyCauses(read.chain());
+  const code = classifyRead(read, aborted === true);
   let kind = THROWN_PLAIN;
   let reason;
   let issues = { json: '', total: 0 };

@@ -159,7 +159,7 @@ function chainOf(value, rawCode) {
  * message as text (at most `cap` UTF-16 units each), and its `issues` when its name is
  * ZodError. `chain()` reads its `cause` chain, on demand and at most once: the core
  * asks for it only when the value itself says nothing better than InternalError
- * (`classifyRead(...) || classifyCauses(read.chain())`).
+ * (`classifyRead` in classify.js).
  */
 class ThrownRead {
   constructor(kind, code, codeText, name, message, value) {

@@ -5,6 +5,7 @@
 // byte of every envelope is written by the Rust core (src/xml/).
 
 import { COPY_LIMITS, copyJson, cutText, plainJson } from './copy.js';
+import { classifyRead } from './classify.js';
 import { engine } from './engine.js';
 import { READ_THREW, readThrown, UNREADABLE } from './read.js';
 
@@ -560,7 +561,7 @@ export function internalError(thrown, where) {
   const read = readThrown(thrown);
   // Classified only when masking needs the category (client and upstream throws keep their text).
   const code = maskServerErrors
-    ? engine().classifyRead(read.kind, read.code, read.codeText, read.name, read.message, false) || engine().classifyCauses(read.chain())
+    ? classifyRead(read, false)
     : INTERNAL_ERROR_CODE;
   return response(
     engine().xmlInternalError(thrownMessage(thrown, read), tool, action, code, redactSecrets, maskServerErrors),

@@ -158,9 +158,8 @@ pub fn error_result_json(
     chain: Option<String>,
     causes_unread: bool,
 ) -> Result<String, JsError> {
-    let code = match super::classify_read_value(read_kind, code_number, code_text.as_deref(), name, message, false) {
-        0 if causes_unread => return Ok(String::new()),
-        0 => super::classify_chain(chain.as_deref()),
+    let code = match super::classify_thrown(read_kind, code_number, code_text.as_deref(), name, message, false, chain.as_deref(), causes_unread) {
+        0 => return Ok(String::new()),
         code => code,
     };
     let contract = contract(contract_json)?;

@@ -43,16 +43,47 @@ pub fn issue_crossing_rule() -> String {
 /// Kinds of thrown value, as the JS layer numbers them (0 is any other value).
 const KIND_MCP_ERROR: u8 = 1;
 
-/// Steps 1–8 for a thrown value the JS layer has read: its own kind, `code` (NaN when
-/// not a number; `code_text` when a string), name and message. Returns the JSON-RPC
-/// code, or 0 when the value itself says nothing better than InternalError: then the
-/// JS layer reads its cause chain and asks [`classify_causes`].
+/// Steps 1–10 for a thrown value the JS layer has read: its own kind, `code` (NaN when
+/// not a number; `code_text` when a string), name and message, then (steps 9–10, when
+/// those say nothing better than InternalError) its cause chain `chain` as for
+/// [`classify_causes`]. `causes_unread`: the JS layer has not read the chain (the value
+/// may have a cause); the answer is then 0 where the chain would decide, and the JS
+/// layer reads it and asks [`classify_causes`].
 #[wasm_bindgen(js_name = classifyRead)]
-pub fn classify_read(kind: u8, code: f64, code_text: Option<String>, name: &str, message: &str, aborted: bool) -> i32 {
-    classify_read_value(kind, code, code_text.as_deref(), name, message, aborted)
+#[allow(clippy::too_many_arguments)] // one flat call: the JS layer's shape
+pub fn classify_read(
+    kind: u8,
+    code: f64,
+    code_text: Option<String>,
+    name: &str,
+    message: &str,
+    aborted: bool,
+    chain: Option<String>,
+    causes_unread: bool,
+) -> i32 {
+    classify_thrown(kind, code, code_text.as_deref(), name, message, aborted, chain.as_deref(), causes_unread)
 }
 
 /// [`classify_read`] for the exports that classify inside their own call.
+#[allow(clippy::too_many_arguments)] // classify_read's, borrowed
+fn classify_thrown(
+    kind: u8,
+    code: f64,
+    code_text: Option<&str>,
+    name: &str,
+    message: &str,
+    aborted: bool,
+    chain: Option<&str>,
+    causes_unread: bool,
+) -> i32 {
+    match classify_read_value(kind, code, code_text, name, message, aborted) {
+        0 if causes_unread => 0,
+        0 => classify_chain(chain),
+        code => code,
+    }
+}
+
+/// Steps 1–8: the code, or 0 when the value itself says nothing better than InternalError.
 fn classify_read_value(kind: u8, code: f64, code_text: Option<&str>, name: &str, message: &str, aborted: bool) -> i32 {
     let kind = if kind == KIND_MCP_ERROR { ThrownKind::McpError } else { ThrownKind::Other };
     let code = match (integral_i32(code), code_text) {
