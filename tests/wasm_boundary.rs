@@ -35,8 +35,11 @@ fn classify_read_handles_every_kind_and_code() {
 fn a_chain_read_beforehand_is_classified_in_the_same_call() {
     let refused = "\0sECONNREFUSED\0Error\0connect ECONNREFUSED 127.0.0.1:1";
     assert_eq!(classify_read(0, f64::NAN, None, "TypeError", "fetch failed", false, Some(refused.into()), false), -32000);
-    // No cause at all: InternalError at once, not 0.
+    // No cause at all: InternalError at once, not 0; or the value's own code string alone.
     assert_eq!(classify_read(0, f64::NAN, None, "TypeError", "fetch failed", false, None, false), -32603);
+    let own = classify_read(0, f64::NAN, Some("ECONNREFUSED".into()), "Error", "x", false, None, false);
+    assert_eq!(own, full(0, f64::NAN, Some("ECONNREFUSED"), "Error", "x", Some("sECONNREFUSED")));
+    assert_eq!(own, -32000);
     // The value's own fields decide before any chain.
     assert_eq!(classify_read(0, f64::NAN, None, "Error", "status code 429", false, Some(refused.into()), false), -32003);
 }

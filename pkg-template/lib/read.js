@@ -197,9 +197,10 @@ class ThrownRead {
   }
 
   /**
-   * `chain()` when it is known without reading `cause`: read already, or the value has
-   * no `cause` at all (`'cause' in value` runs no getter), so the chain is its own code
-   * alone. `null` when a cause may be there: `chain()` reads it if the core needs it.
+   * `chain()` when it is known without reading `cause`: read already, or `undefined`
+   * when the value has no `cause` at all (`'cause' in value` runs no getter: its own code
+   * alone decides, which the core has). `null` when a cause may be there: `chain()`
+   * reads it if the core needs it.
    */
   knownChain() {
     const value = this.value;
@@ -212,7 +213,7 @@ class ThrownRead {
     } catch {
       mayHaveCause = true;
     }
-    return mayHaveCause ? null : ownChain(this.codeText);
+    return mayHaveCause ? null : undefined;
   }
 
   /** The `code` string and cause chain in the core's compact form; undefined when it has neither. */

@@ -46,7 +46,8 @@ const KIND_MCP_ERROR: u8 = 1;
 /// Steps 1–10 for a thrown value the JS layer has read: its own kind, `code` (NaN when
 /// not a number; `code_text` when a string), name and message, then (steps 9–10, when
 /// those say nothing better than InternalError) its cause chain `chain` as for
-/// [`classify_causes`]. `causes_unread`: the JS layer has not read the chain (the value
+/// [`classify_causes`], or, when `chain` is `None`, no cause at all (its own `code_text`
+/// then decides alone). `causes_unread`: the JS layer has not read the chain (the value
 /// may have a cause); the answer is then 0 where the chain would decide, and the JS
 /// layer reads it and asks [`classify_causes`].
 #[wasm_bindgen(js_name = classifyRead)]
@@ -78,7 +79,9 @@ fn classify_thrown(
 ) -> i32 {
     match classify_read_value(kind, code, code_text, name, message, aborted) {
         0 if causes_unread => 0,
-        0 => classify_chain(chain),
+        0 if chain.is_some() => classify_chain(chain),
+        // No cause: the chain is the value's own code string alone.
+        0 => classify_by_cause(code_text.map_or(Code::Absent, Code::Text), &[]).code.value(),
         code => code,
     }
 }
