@@ -14,8 +14,6 @@ import { CODE_UNITS, KIND_MCP_ERROR, readOnceSafely, readThrown, UNREADABLE } fr
  * `(+N more)` stay exact however many Zod raised.
  */
 const ISSUES_CROSSING = 100;
-/** The issues `data.issues` can keep: their copies keep long strings and lists. */
-const ISSUES_KEPT = 10;
 
 /**
  * Copy limits of what crosses for an argument rejection. The core keeps 1,024 units
@@ -199,7 +197,8 @@ function issuesCrossing(issues) {
       }
     }
     // Every cut is recorded: data.issues' counts read the kept ones', path comparisons all.
-    parts[i] = copyJson(issue, i < ISSUES_KEPT ? KEPT_ISSUE : OTHER_ISSUE, shared, { sizes, seen, at: [i] });
+    // The issues read whole include the ones `data.issues` keeps: their copies keep long strings and lists.
+    parts[i] = copyJson(issue, i < readWhole ? KEPT_ISSUE : OTHER_ISSUE, shared, { sizes, seen, at: [i] });
   }
   return { json: `[${parts.join(',')}]`, total, sizes: sizes.length === 0 ? NO_SIZES : Uint32Array.from(sizes), seen };
 }

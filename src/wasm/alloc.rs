@@ -66,11 +66,11 @@ impl State {
             // Enough pages for this block even in a fresh region.
             let Some(pages) = size.checked_add(align).map(|n| n.div_ceil(PAGE)) else { break };
             let previous = core::arch::wasm32::memory_grow(0, pages);
-            let (Some(base), Some(grown)) = (previous.checked_mul(PAGE), pages.checked_mul(PAGE)) else { break };
-            let Some(top) = base.checked_add(grown) else { break };
             if previous == usize::MAX {
                 break;
             }
+            let (Some(base), Some(grown)) = (previous.checked_mul(PAGE), pages.checked_mul(PAGE)) else { break };
+            let Some(top) = base.checked_add(grown) else { break };
             // Memory grown by anyone else leaves a gap: the region restarts at the new pages.
             if base != self.end {
                 self.next = base;
