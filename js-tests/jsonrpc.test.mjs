@@ -516,7 +516,13 @@ test('the fill matches on the reason alone; undeclared, non-McpError and cancell
   assert.equal(fill(m.serviceUnavailable('x', { reason: 'queue_full' })).recovery.hint, CONTRACT[1].recovery);
   // Undeclared reason, no contract, a non-McpError, an aborted call.
   assert.deepEqual(fill(m.notFound('x', { reason: 'other' })), { reason: 'other' });
-  assert.deepEqual(dataOf(errorResult(fail(CONTRACT, 'no_match'), { requestId: false })), { reason: 'no_match' });
+  assert.deepEqual(dataOf(errorResult(m.notFound('x', { reason: 'no_match' }), { requestId: false })), { reason: 'no_match' });
+  // An error from fail() carries its contract: no need to pass it again (the McpError itself is unchanged).
+  const failed = fail(CONTRACT, 'no_match');
+  assert.deepEqual(failed.data, { reason: 'no_match' });
+  assert.deepEqual(dataOf(errorResult(failed, { requestId: false })), { reason: 'no_match', recovery: { hint: CONTRACT[0].recovery } });
+  // A contract passed explicitly wins over the one it was failed from.
+  assert.deepEqual(dataOf(errorResult(failed, { requestId: false, contract: [] })), { reason: 'no_match' });
   const plain = Object.assign(new Error('x'), { data: { reason: 'no_match' } });
   assert.equal(fill(plain), undefined);
   const aborted = errorResult(fail(CONTRACT, 'no_match'), { requestId: false, contract: CONTRACT, aborted: true });

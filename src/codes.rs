@@ -144,6 +144,53 @@ macro_rules! core_canonical_codes {
 }
 canonical_tool_error_code_table!(core_canonical_codes);
 
+/// How a code of one dialect reads in the other: the one table both directions use.
+/// Each row is a JSON-RPC code and the canonical XML code that means the same; a row
+/// marked [`Way::Both`] is read in both directions, [`Way::ToXml`] only from JSON-RPC
+/// to XML and [`Way::ToJsonRpc`] only from XML to JSON-RPC (where several codes of one
+/// dialect mean one code of the other). A code in no row means nothing the other
+/// dialect has a word for: `INTERNAL_ERROR` / InternalError.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Way {
+    Both,
+    ToXml,
+    ToJsonRpc,
+}
+
+pub const DIALECT_CODES: [(JsonRpcErrorCode, &str, Way); 15] = [
+    (JsonRpcErrorCode::NotFound, "NOT_FOUND", Way::Both),
+    (JsonRpcErrorCode::Unauthorized, "UNAUTHORIZED", Way::Both),
+    (JsonRpcErrorCode::Unauthorized, "AUTH_REQUIRED", Way::ToJsonRpc),
+    (JsonRpcErrorCode::Forbidden, "FORBIDDEN", Way::Both),
+    (JsonRpcErrorCode::Conflict, "CONFLICT", Way::Both),
+    (JsonRpcErrorCode::RateLimited, "RATE_LIMITED", Way::Both),
+    (JsonRpcErrorCode::Timeout, "TIMEOUT", Way::Both),
+    (JsonRpcErrorCode::ServiceUnavailable, "SERVER_BUSY", Way::Both),
+    (JsonRpcErrorCode::ServiceUnavailable, "HANDOFF_UPSTREAM_UNAVAILABLE", Way::ToJsonRpc),
+    (JsonRpcErrorCode::InvalidParams, "VALIDATION_ERROR", Way::Both),
+    (JsonRpcErrorCode::ValidationError, "VALIDATION_ERROR", Way::ToXml),
+    (JsonRpcErrorCode::InvalidParams, "MISSING_REQUIRED_FIELD", Way::ToJsonRpc),
+    (JsonRpcErrorCode::InvalidParams, "MISSING_DISCRIMINATOR", Way::ToJsonRpc),
+    (JsonRpcErrorCode::InvalidParams, "UNKNOWN_ACTION", Way::ToJsonRpc),
+    (JsonRpcErrorCode::InternalError, "INTERNAL_ERROR", Way::Both),
+];
+
+/// The canonical XML code a JSON-RPC code reads as (`INTERNAL_ERROR` when none means the same).
+pub fn xml_code_for(code: JsonRpcErrorCode) -> &'static str {
+    DIALECT_CODES
+        .iter()
+        .find(|(json, _, way)| *json == code && *way != Way::ToJsonRpc)
+        .map_or("INTERNAL_ERROR", |(_, xml, _)| *xml)
+}
+
+/// The JSON-RPC code an XML code reads as (InternalError when none means the same).
+pub fn json_rpc_code_for(xml: &str) -> JsonRpcErrorCode {
+    DIALECT_CODES
+        .iter()
+        .find(|(_, x, way)| *x == xml && *way != Way::ToXml)
+        .map_or(JsonRpcErrorCode::InternalError, |(json, _, _)| *json)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,5 +221,37 @@ mod tests {
         let server = JsonRpcErrorCode::ALL.into_iter().filter(|c| c.category() == Category::Server).count();
         assert_eq!(server, 6);
         assert_eq!(JsonRpcErrorCode::RequestCancelled.category(), Category::Client);
+    }
+
+    #[test]
+    fn the_dialect_table_maps_each_meaning_both_ways() {
+        for (json, xml) in [
+            (JsonRpcErrorCode::NotFound, "NOT_FOUND"),
+            (JsonRpcErrorCode::Unauthorized, "UNAUTHORIZED"),
+            (JsonRpcErrorCode::Forbidden, "FORBIDDEN"),
+            (JsonRpcErrorCode::Conflict, "CONFLICT"),
+            (JsonRpcErrorCode::RateLimited, "RATE_LIMITED"),
+            (JsonRpcErrorCode::Timeout, "TIMEOUT"),
+            (JsonRpcErrorCode::ServiceUnavailable, "SERVER_BUSY"),
+            (JsonRpcErrorCode::InvalidParams, "VALIDATION_ERROR"),
+            (JsonRpcErrorCode::InternalError, "INTERNAL_ERROR"),
+        ] {
+            assert_eq!(xml_code_for(json), xml);
+            assert_eq!(json_rpc_code_for(xml), json);
+        }
+        assert_eq!(xml_code_for(JsonRpcErrorCode::ValidationError), "VALIDATION_ERROR");
+        assert_eq!(json_rpc_code_for("AUTH_REQUIRED"), JsonRpcErrorCode::Unauthorized);
+        assert_eq!(json_rpc_code_for("MISSING_REQUIRED_FIELD"), JsonRpcErrorCode::InvalidParams);
+        assert_eq!(json_rpc_code_for("UNKNOWN_ACTION"), JsonRpcErrorCode::InvalidParams);
+        assert_eq!(json_rpc_code_for("HANDOFF_UPSTREAM_UNAVAILABLE"), JsonRpcErrorCode::ServiceUnavailable);
+        // No word for it in the other dialect.
+        assert_eq!(xml_code_for(JsonRpcErrorCode::DatabaseError), "INTERNAL_ERROR");
+        assert_eq!(xml_code_for(JsonRpcErrorCode::RequestCancelled), "INTERNAL_ERROR");
+        assert_eq!(json_rpc_code_for("DEPRECATED"), JsonRpcErrorCode::InternalError);
+        assert_eq!(json_rpc_code_for("MY_CUSTOM_CODE"), JsonRpcErrorCode::InternalError);
+        // Every XML code in the table is canonical.
+        for (_, xml, _) in DIALECT_CODES {
+            assert!(CANONICAL_TOOL_ERROR_CODES.contains(&xml), "{xml}");
+        }
     }
 }

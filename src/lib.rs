@@ -27,6 +27,7 @@
 pub mod classify;
 pub mod codes;
 pub mod decimal;
+pub mod guidance;
 pub mod http_status;
 pub mod js;
 pub mod jsonrpc;
@@ -34,6 +35,7 @@ pub mod redact;
 pub mod request_id;
 pub mod sizes;
 pub mod sort;
+pub mod tool_result;
 pub mod value;
 pub mod xml;
 pub mod zod;

@@ -9,6 +9,19 @@ pub const REQUEST_ID_ALPHABET: &[u8; 36] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ012345678
 /// the alphabet with equal probability.
 const UNBIASED_LIMIT: u8 = 252;
 
+/// How long a caller's own request id may be, in UTF-16 units: a longer one is cut to
+/// this with `…` wherever it is written (the envelope, the term line, a log record).
+pub const MAX_REQUEST_ID_UNITS: usize = 1024;
+
+/// A caller's request id as it is written: cut to [`MAX_REQUEST_ID_UNITS`] with `…`.
+pub fn bounded_request_id(id: &str) -> std::borrow::Cow<'_, str> {
+    if crate::js::utf16_len_exceeds(id, MAX_REQUEST_ID_UNITS) {
+        std::borrow::Cow::Owned(crate::js::cut_utf16(id, MAX_REQUEST_ID_UNITS, "…"))
+    } else {
+        std::borrow::Cow::Borrowed(id)
+    }
+}
+
 /// A fresh id. `fill` must fill its buffer with cryptographically random bytes.
 pub fn request_id(mut fill: impl FnMut(&mut [u8])) -> String {
     let mut id = String::with_capacity(11);
@@ -86,5 +99,16 @@ mod tests {
             }
         });
         assert_eq!(id, "ABCDE-FGHIJ");
+    }
+
+    #[test]
+    fn a_caller_s_id_is_cut_at_1024_units_with_an_ellipsis() {
+        assert_eq!(bounded_request_id("req-7"), "req-7");
+        let long = "é".repeat(2000);
+        let cut = bounded_request_id(&long);
+        assert_eq!(cut.encode_utf16().count(), MAX_REQUEST_ID_UNITS);
+        assert!(cut.ends_with('…'));
+        let exact = "x".repeat(MAX_REQUEST_ID_UNITS);
+        assert_eq!(bounded_request_id(&exact), exact.as_str());
     }
 }

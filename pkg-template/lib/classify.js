@@ -33,7 +33,17 @@ function readAborted(options) {
 export function classifyRead(read, aborted) {
   const known = read.kind === KIND_MCP_ERROR ? undefined : read.knownChain();
   const glue = engine();
-  const code = glue.classifyRead(read.kind, read.code, read.codeText, read.name, read.message, aborted, known === null ? undefined : known, known === null);
+  const code = glue.classifyRead(
+    read.kind,
+    read.code,
+    read.codeText,
+    read.name,
+    read.message,
+    aborted,
+    known === null ? undefined : known,
+    known === null,
+    read.statusCode,
+  );
   return code !== 0 ? code : glue.classifyCauses(read.chain());
 }
 

@@ -15,7 +15,22 @@ export {
   validationError,
 } from './mcp-error.js';
 export { classify, httpStatusToErrorCode, requestId } from './classify.js';
-export * from './xml.js';
+export {
+  ErrorBuilder,
+  enrichValidationError,
+  error,
+  errorBuilder,
+  formatDeltasAsXml,
+  formatValidationError,
+  groupUnknownAction,
+  groupValidationError,
+  internalError,
+  required,
+  routingError,
+  TOOL_ERROR_CODES,
+  toolError,
+  validationErrorResult,
+} from './xml.js';
 export * from './client.js';
 export { errorResult, fail, formatValidation, recoveryFor } from './jsonrpc.js';
 export { logRecord } from './log.js';

@@ -7,6 +7,7 @@ import { engine } from './engine.js';
 import { McpError } from './mcp-error.js';
 import { idBytes } from './random.js';
 import { CODE_UNITS, KIND_MCP_ERROR, readOnceSafely, readThrown, UNREADABLE } from './read.js';
+import { isBranded, responseText } from './xml.js';
 
 /**
  * How many top-level issues cross, at most. The core renders from the first 100 and
@@ -38,6 +39,7 @@ const UNIT_BUDGET = 8 * 1024 * 1024;
 const THROWN_PLAIN = 0;
 const THROWN_MCP = 1;
 const THROWN_ZOD = 2;
+const THROWN_XML = 3;
 
 function requireObject(value, what) {
   if (value === null || typeof value !== 'object') {
@@ -285,7 +287,7 @@ export function rejectionResult(issues, rejection, options = {}) {
     schema,
     envelope.id ?? '',
     envelope.id === undefined ? idBytes() : NO_BYTES,
-    envelope.contractJson,
+    envelope.contractJson ?? '',
     envelope.aborted,
     envelope.redactSecrets,
     envelope.maskServerErrors,
@@ -306,7 +308,8 @@ function readRequestId(requestId) {
   if (typeof requestId !== 'string') {
     throw new TypeError('mcp-envelope: errorResult option `requestId` must be a string, an integer or false');
   }
-  return requestId;
+  // The core cuts a long id (at 1,024 units); only a bounded prefix crosses.
+  return requestId.length > COPY_LIMITS.stringUnits ? requestId.slice(0, COPY_LIMITS.stringUnits) : requestId;
 }
 
 /** A contract as JSON text for the core (`''` for none). */
@@ -322,32 +325,52 @@ export function readContract(contract) {
  */
 /** errorResult's options, each read once and checked. `id` undefined: the core makes one. */
 function envelopeOptions(options) {
-  const { requestId, contract, aborted, redactSecrets, maskServerErrors } = readOptions(
+  const { requestId, contract, aborted, redactSecrets, maskServerErrors, guidance } = readOptions(
     options,
     'errorResult options',
-    ['requestId', 'contract', 'aborted', 'redactSecrets', 'maskServerErrors'],
+    ['requestId', 'contract', 'aborted', 'redactSecrets', 'maskServerErrors', 'guidance'],
   );
   requireBooleanOption(aborted, 'aborted');
   requireBooleanOption(redactSecrets, 'redactSecrets');
   requireBooleanOption(maskServerErrors, 'maskServerErrors');
+  requireBooleanOption(guidance, 'guidance');
   return {
-    contractJson: readContract(contract),
+    contractJson: contract === undefined ? undefined : readContract(contract),
     id: readRequestId(requestId),
     aborted: aborted === true,
     redactSecrets: redactSecrets !== false,
     maskServerErrors: maskServerErrors === true,
+    guidance: guidance === true,
   };
 }
 
+/**
+ * The contract an McpError from `fail(contract, …)` was declared in (its JSON text), so
+ * its recovery reaches the wire without the contract being passed again.
+ */
+const declaredIn = new WeakMap();
+
+/** The contract JSON an envelope fills recovery from: the option's, else the one `thrown` was failed from. */
+export function contractFor(contractJson, thrown) {
+  if (contractJson !== undefined) return contractJson;
+  if (thrown === null || typeof thrown !== 'object') return '';
+  return declaredIn.get(thrown) ?? '';
+}
+
 export function errorResult(thrown, options = {}) {
-  const { contractJson, id, aborted, redactSecrets, maskServerErrors } = envelopeOptions(options);
+  const { contractJson: given, id, aborted, redactSecrets, maskServerErrors, guidance } = envelopeOptions(options);
+  const contractJson = contractFor(given, thrown);
+  const xmlText = isBranded(thrown) ? responseText(thrown) : undefined;
   const read = readThrown(thrown, COPY_LIMITS.stringUnits);
   const glue = engine();
   let kind = THROWN_PLAIN;
   let payload = '';
   let issuesTotal = 0;
   let issueSizes = NO_SIZES;
-  if (read.kind === KIND_MCP_ERROR) {
+  if (xmlText !== undefined) {
+    kind = THROWN_XML;
+    payload = xmlText;
+  } else if (read.kind === KIND_MCP_ERROR) {
     kind = THROWN_MCP;
     const data = readOnceSafely(thrown, 'data');
     payload = data.threw ? '' : (wireDataJson(data.value) ?? '');
@@ -364,7 +387,8 @@ export function errorResult(thrown, options = {}) {
   // code, and a value without any `cause` has a chain known without reading one; only a
   // value that has a cause and says nothing itself makes the core answer '' and get
   // its chain (read here, once) in a second call.
-  const known = read.kind === KIND_MCP_ERROR ? undefined : read.knownChain();
+  // With guidance a plain throw names its nearest cause, so its chain is read up front.
+  const known = read.kind === KIND_MCP_ERROR ? undefined : guidance ? read.chain() : read.knownChain();
   const envelope = (chain, causesUnread) =>
     glue.errorResultJson(
       kind,
@@ -384,6 +408,8 @@ export function errorResult(thrown, options = {}) {
       maskServerErrors,
       chain,
       causesUnread,
+      read.statusCode,
+      guidance,
     );
   let json = known === null ? envelope(undefined, true) : envelope(known, false);
   if (json === '') json = envelope(read.chain(), false);
@@ -426,7 +452,8 @@ export function fail(contract, reason, message, data) {
   if (message !== undefined) requireString(message, 'fail message');
   const given = readGivenData(data);
   const skeleton = given === null ? '' : JSON.stringify(Object.fromEntries([...given.keys()].map((k) => [k, GIVEN])));
-  const parts = JSON.parse(engine().failJson(readContract(contract), reason, message, skeleton));
+  const contractJson = readContract(contract);
+  const parts = JSON.parse(engine().failJson(contractJson, reason, message, skeleton));
   let fields = parts.data;
   if (fields !== undefined && given !== null) {
     fields = {};
@@ -435,7 +462,9 @@ export function fail(contract, reason, message, data) {
       Object.defineProperty(fields, key, { value: own, enumerable: true, writable: true, configurable: true });
     }
   }
-  return new McpError(parts.code, parts.message, fields);
+  const error = new McpError(parts.code, parts.message, fields);
+  if (contractJson !== '') declaredIn.set(error, contractJson);
+  return error;
 }
 
 /** `{ recovery: { hint } }` for a declared reason, `{}` otherwise: safe to spread into data. */

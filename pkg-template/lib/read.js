@@ -2,6 +2,7 @@
 // nothing is converted in a way that runs user code (no toString, no toJSON): a
 // Proxy, a throwing getter or a revoked Proxy yields '[Unreadable]', never a throw.
 
+import { engine } from './engine.js';
 import { McpError } from './mcp-error.js';
 
 export const UNREADABLE = '[Unreadable]';
@@ -183,6 +184,8 @@ class ThrownRead {
     // object a new hidden class on each call).
     this.sameRealmError = false;
     this.rawMessage = undefined;
+    // The code a thrown plain object's HTTP `status` maps to (the core's), 0 for none.
+    this.statusCode = 0;
   }
 
   /**
@@ -244,12 +247,51 @@ const scratch = { name: '', message: '', sameRealmError: false, rawMessage: unde
  */
 export function readThrown(value, cap = CLASSIFY_TEXT_CAP) {
   const rawCode = readInto(value, cap, scratch);
-  const { name, message, sameRealmError, rawMessage } = scratch;
+  const { name, sameRealmError, rawMessage } = scratch;
+  let { message } = scratch;
   scratch.rawMessage = undefined;
+  let statusCode = 0;
+  // A thrown plain object with no message of its own: what its problem-detail fields say.
+  if (rawCode !== NOT_INSPECTED && !sameRealmError && message === '' && typeof value === 'object') {
+    const problem = problemOf(value, cap);
+    if (problem !== undefined) {
+      message = problem.message;
+      statusCode = problem.code;
+    }
+  }
   const read = readThrownFrom(value, rawCode, name, message);
   read.sameRealmError = sameRealmError;
   read.rawMessage = rawMessage;
+  read.statusCode = statusCode;
   return read;
+}
+
+/** The fields of a thrown plain object the core reads a message and an HTTP status from. */
+const PROBLEM_TEXT = ['title', 'detail', 'error', 'error_description', 'statusText'];
+const PROBLEM_NUMBER = ['status', 'statusCode'];
+
+/**
+ * `{ message, code }` of a plain object's problem-detail fields (each read once; strings
+ * cut at `cap`), as the core composes them, or undefined when it has none of them.
+ */
+function problemOf(value, cap) {
+  const fields = {};
+  let any = false;
+  for (const key of PROBLEM_TEXT) {
+    const field = readOnce(value, key);
+    if (typeof field === 'string') {
+      fields[key] = cappedAt(field, cap);
+      any = true;
+    }
+  }
+  for (const key of PROBLEM_NUMBER) {
+    const field = readOnce(value, key);
+    if (typeof field === 'number' && Number.isFinite(field)) {
+      fields[key] = field;
+      any = true;
+    }
+  }
+  return any ? JSON.parse(engine().problemRead(JSON.stringify(fields))) : undefined;
 }
 
 function readThrownFrom(value, rawCode, name, message) {

@@ -11,14 +11,27 @@
 // v1 takes the wrapper as the registered tool's `inputSchema`; v2 through
 // `registered.update({ paramsSchema })`.
 
-import { errorResult, rejectionResult } from './jsonrpc.js';
+import { JsonRpcErrorCode } from './codes.js';
+import { COPY_LIMITS, cutText } from './copy.js';
+import { engine } from './engine.js';
+import { contractFor, errorResult, readContract, rejectionResult } from './jsonrpc.js';
+import { logRecord } from './log.js';
+import { McpError } from './mcp-error.js';
 import { readOnceSafely } from './read.js';
-import { error, internalError, validationErrorResult } from './xml.js';
+import { error, fromMcpError, internalError, validationErrorResult } from './xml.js';
 
 const DIALECTS = new Set(['jsonrpc', 'xml']);
 
 /** Our own options in the tool's config; the rest of the config goes to the SDK as is. */
-const OWN_OPTIONS = new Set(['errors', 'dialect', 'redactSecrets', 'maskServerErrors']);
+const OWN_OPTIONS = new Set([
+  'errors',
+  'dialect',
+  'redactSecrets',
+  'maskServerErrors',
+  'guidance',
+  'onError',
+  'requestId',
+]);
 
 /** The JSON-RPC code of the SDK's URL elicitation request, which the SDK must see thrown. */
 const URL_ELICITATION_REQUIRED = -32042;
@@ -144,76 +157,340 @@ function isUrlElicitation(thrown) {
   return !code.threw && code.value === URL_ELICITATION_REQUIRED;
 }
 
+/** The request id an envelope carries: the option's (a function is asked per call), else generated. */
+function requestIdOf(option, extra) {
+  if (typeof option !== 'function') return option;
+  try {
+    const id = option(extra);
+    return typeof id === 'string' || id === false || (typeof id === 'number' && Number.isInteger(id)) ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Calls the log hook with a failure's record; the hook can never break the call. */
+function report(hook, record) {
+  try {
+    const out = hook(record);
+    if (isThenable(out)) Promise.resolve(out).catch(() => {});
+  } catch {
+    // A throwing hook is the hook's own failure, never the tool call's.
+  }
+}
+
+/** `structuredContent.error.data.requestId` of a JSON-RPC envelope: the id the model saw. */
+function envelopeId(result) {
+  const id = result?.structuredContent?.error?.data?.requestId;
+  return typeof id === 'string' ? id : undefined;
+}
+
 /**
- * How a dialect answers a rejection and a throw, and (XML) a call already cancelled when
- * its handler would start: MCP Fusion's runChain checks `signal?.aborted` after the
- * arguments passed and answers `error('[tool/action] Request cancelled.')` without
- * running the chain (ExecutionPipeline.ts @ 148cb238513d578c9f906348a0589dbf52072a8b;
- * our tools have no action: `[tool]`, as internalError writes it).
+ * How a dialect answers a rejection, a throw and a result that is no tool result, and
+ * (XML) a call already cancelled when its handler would start: MCP Fusion's runChain
+ * checks `signal?.aborted` after the arguments passed and answers `error('[tool/action]
+ * Request cancelled.')` without running the chain (ExecutionPipeline.ts @
+ * 148cb238513d578c9f906348a0589dbf52072a8b; our tools have no action: `[tool]`, as
+ * internalError writes it). Each answer also reports the failure's log record (with the
+ * request id the model saw) to `onError`.
  */
-function responder(dialect, name, contract, safety, schemaJson) {
+function responder(dialect, name, own, schemaJson) {
+  const { contract, safety, guidance, onError } = own;
+  const record = (thrown, aborted, requestId, logged = thrown) => {
+    if (onError === undefined) return;
+    let entry;
+    try {
+      const given = contractFor(contract === undefined ? undefined : readContract(contract), logged);
+      entry = logRecord(logged, { tool: name, aborted, ...(given === '' ? {} : { contract: JSON.parse(given) }) });
+    } catch {
+      return;
+    }
+    if (requestId !== undefined && requestId !== false) {
+      entry.requestId = engine().boundedRequestId(cutText(String(requestId), COPY_LIMITS.stringUnits));
+    }
+    report(onError, entry);
+  };
   if (dialect === 'xml') {
+    const xmlOptions = {
+      guidance,
+      redactSecrets: safety.redactSecrets !== false,
+      maskServerErrors: safety.maskServerErrors === true,
+    };
+    const threw = (thrown, aborted, extra, logged) => {
+      const answer = McpError.isMcpError(thrown)
+        ? fromMcpError(thrown, xmlOptions)
+        : internalError(thrown, { tool: name, ...safety });
+      record(thrown, aborted, requestIdOf(own.requestId, extra), logged);
+      return answer;
+    };
     return {
-      rejected: (rejection) => validationErrorResult(rejection.issues, name, rejection.args),
-      threw: (thrown) => internalError(thrown, { tool: name, ...safety }),
+      rejected: (rejection, aborted, extra) => {
+        const answer = validationErrorResult(rejection.issues, name, rejection.args);
+        const refusal = new McpError(JsonRpcErrorCode.InvalidParams, answer.content[0].text, {
+          reason: 'invalid_arguments',
+        });
+        record(refusal, aborted, requestIdOf(own.requestId, extra));
+        return answer;
+      },
+      threw,
       cancelled: () => error(`[${name}] Request cancelled.`),
     };
   }
-  const options = (aborted) => (contract === undefined ? { aborted, ...safety } : { aborted, contract, ...safety });
+  const options = (aborted, extra) => {
+    const id = requestIdOf(own.requestId, extra);
+    return {
+      aborted,
+      guidance,
+      ...(contract === undefined ? {} : { contract }),
+      ...(id === undefined ? {} : { requestId: id }),
+      ...safety,
+    };
+  };
   return {
-    rejected: (rejection, aborted) =>
-      rejectionResult(rejection.issues, { tool: name, args: rejection.args, schema: schemaJson() }, options(aborted)),
-    threw: (thrown, aborted) => errorResult(thrown, options(aborted)),
+    rejected: (rejection, aborted, extra) => {
+      const result = rejectionResult(
+        rejection.issues,
+        { tool: name, args: rejection.args, schema: schemaJson() },
+        options(aborted, extra),
+      );
+      const sent = result.structuredContent.error;
+      record(new McpError(sent.code, sent.message, { reason: sent.data?.reason }), aborted, envelopeId(result));
+      return result;
+    },
+    threw: (thrown, aborted, extra, logged) => {
+      const result = errorResult(thrown, options(aborted, extra));
+      record(thrown, aborted, envelopeId(result), logged);
+      return result;
+    },
   };
 }
 
-function readConfig(config) {
-  if (config === null || typeof config !== 'object' || Array.isArray(config)) throw typeError('config must be an object');
-  const sdkConfig = {};
-  const own = {};
-  for (const key of Object.keys(config)) {
-    const read = readOnceSafely(config, key);
-    if (read.threw) throw typeError(`config.${key} could not be read`);
-    (OWN_OPTIONS.has(key) ? own : sdkConfig)[key] = read.value;
+/** Reads our own options off a config (or `registerTool.defaults`' object). */
+function readOwn(own, dialect) {
+  if (own.errors !== undefined && !Array.isArray(own.errors)) {
+    throw typeError('config.errors must be an array of contract entries');
   }
-  const dialect = own.dialect ?? 'jsonrpc';
-  if (!DIALECTS.has(dialect)) throw typeError("config.dialect must be 'jsonrpc' or 'xml'");
-  if (own.errors !== undefined && !Array.isArray(own.errors)) throw typeError('config.errors must be an array of contract entries');
-  if (own.errors !== undefined && dialect === 'xml') throw typeError('config.errors (an error contract) is for the jsonrpc dialect');
+  if (own.errors !== undefined && dialect === 'xml') {
+    throw typeError('config.errors (an error contract) is for the jsonrpc dialect');
+  }
   const safety = {};
   for (const option of ['redactSecrets', 'maskServerErrors']) {
     if (own[option] === undefined) continue;
     if (typeof own[option] !== 'boolean') throw typeError(`config.${option} must be a boolean`);
     safety[option] = own[option];
   }
-  return { sdkConfig, dialect, contract: own.errors, safety };
+  if (own.guidance !== undefined && typeof own.guidance !== 'boolean') throw typeError('config.guidance must be a boolean');
+  if (own.onError !== undefined && typeof own.onError !== 'function') throw typeError('config.onError must be a function');
+  const id = own.requestId;
+  const idOk =
+    id === undefined ||
+    id === false ||
+    typeof id === 'string' ||
+    typeof id === 'function' ||
+    (typeof id === 'number' && Number.isInteger(id));
+  if (!idOk) throw typeError('config.requestId must be a string, an integer, false or a function');
+  return { contract: own.errors, safety, guidance: own.guidance !== false, onError: own.onError, requestId: id };
 }
 
-export function registerTool(server, name, config, handler) {
+function readConfig(config, defaults) {
+  if (config === null || typeof config !== 'object' || Array.isArray(config)) throw typeError('config must be an object');
+  const sdkConfig = {};
+  const own = { ...defaults };
+  for (const key of Object.keys(config)) {
+    const read = readOnceSafely(config, key);
+    if (read.threw) throw typeError(`config.${key} could not be read`);
+    if (!OWN_OPTIONS.has(key)) sdkConfig[key] = read.value;
+    else if (read.value !== undefined) own[key] = read.value;
+  }
+  const dialect = own.dialect ?? 'jsonrpc';
+  if (!DIALECTS.has(dialect)) throw typeError("config.dialect must be 'jsonrpc' or 'xml'");
+  return { sdkConfig, dialect, own: readOwn(own, dialect) };
+}
+
+// ---------------------------------------------------------------------------------
+// What a handler returns.
+
+/** The core's reasons a return is no tool result (`invalidResultJson`'s `what`). */
+const NOT_AN_OBJECT = 0;
+const CONTENT_NOT_A_LIST = 1;
+const NO_STRUCTURED_CONTENT = 2;
+const OUTPUT_REJECTED = 3;
+
+function typeName(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value;
+}
+
+/**
+ * Why `result` cannot be sent as this tool's result (`{ what, detail }`), or undefined
+ * when it can. Each field is read once; `validate` checks a success result's
+ * `structuredContent` against the author's output schema.
+ */
+async function resultProblem(result, validate) {
+  if (result === null || typeof result !== 'object' || Array.isArray(result)) {
+    return { what: NOT_AN_OBJECT, detail: typeName(result) };
+  }
+  const content = readOnceSafely(result, 'content');
+  if (content.threw || (content.value !== undefined && !Array.isArray(content.value))) {
+    return { what: CONTENT_NOT_A_LIST, detail: '' };
+  }
+  if (validate === undefined) return undefined;
+  const isError = readOnceSafely(result, 'isError');
+  if (!isError.threw && isError.value === true) return undefined;
+  const structured = readOnceSafely(result, 'structuredContent');
+  if (structured.threw || structured.value === undefined) return { what: NO_STRUCTURED_CONTENT, detail: '' };
+  let rejected;
+  try {
+    rejected = await validate(structured.value);
+  } catch {
+    rejected = '';
+  }
+  return rejected === undefined ? undefined : { what: OUTPUT_REJECTED, detail: rejected };
+}
+
+/** The first issue of a rejection as `path: message`, for the log. */
+function firstIssueText(issues) {
+  try {
+    const issue = issues[0];
+    const segments = Array.isArray(issue.path) ? issue.path : [];
+    const path = segments.map((p) => String(typeof p === 'object' && p !== null ? p.key : p)).join('.');
+    const message = typeof issue.message === 'string' ? issue.message : '';
+    return cutText(path === '' ? message : `${path}: ${message}`, COPY_LIMITS.stringUnits);
+  } catch {
+    return '';
+  }
+}
+
+/** A validator of success results against the author's output schema: the first issue's text, or undefined. */
+function outputValidator(schema) {
+  const standard = schema?.['~standard'];
+  if (standard !== undefined && typeof standard.validate === 'function') {
+    return async (value) => {
+      const out = await standard.validate(value);
+      const issues = out !== null && typeof out === 'object' ? out.issues : undefined;
+      return Array.isArray(issues) && issues.length > 0 ? firstIssueText(issues) : undefined;
+    };
+  }
+  if (typeof schema?.safeParseAsync === 'function') {
+    return async (value) => {
+      const out = await schema.safeParseAsync(value);
+      return out.success ? undefined : firstIssueText(out.error.issues);
+    };
+  }
+  return undefined;
+}
+
+/** The McpError the model gets for a return that is no tool result, and the one its log record reads. */
+function invalidResult(name, problem) {
+  const { message, log } = JSON.parse(engine().invalidResultJson(name, problem.what, problem.detail));
+  return {
+    wire: new McpError(JsonRpcErrorCode.InternalError, message),
+    log: new McpError(JsonRpcErrorCode.InternalError, log),
+  };
+}
+
+// ---------------------------------------------------------------------------------
+// The advertised output schema.
+
+const OUTPUT_TARGET = Object.freeze({ target: 'draft-2020-12' });
+
+/** The author's output JSON Schema widened by the core for error results, or undefined. */
+function widenedJson(jsonSchemaOf) {
+  let json;
+  try {
+    json = JSON.stringify(jsonSchemaOf());
+  } catch {
+    return undefined;
+  }
+  const widened = json === undefined ? '' : engine().advertisedOutputSchemaJson(json);
+  return widened === '' ? undefined : JSON.parse(widened);
+}
+
+/**
+ * Makes the tool advertise an output schema its error results satisfy (the core's
+ * `advertised_output_schema`): SDK v2 through `update({ outputSchema })` with a Standard
+ * Schema whose JSON Schema is the widened one; SDK v1 (Zod 4) with a schema whose JSON
+ * Schema override is the widened one. Both accept any value: registerTool checks success
+ * results itself, against the author's schema. False when it cannot (Zod 3 on SDK v1, a
+ * schema that is not an object): the tool's error results then go out without
+ * `structuredContent`, which every client accepts.
+ */
+function advertiseErrors(registered, schema, v2) {
+  const standard = schema?.['~standard'];
+  const json = standard?.jsonSchema;
+  if (json === undefined || typeof json.output !== 'function') return false;
+  const widened = widenedJson(() => json.output(OUTPUT_TARGET));
+  if (widened === undefined) return false;
+  if (v2) {
+    const wrapper = Object.freeze({
+      '~standard': Object.freeze({
+        version: standard.version,
+        vendor: standard.vendor,
+        validate: (value) => ({ value }),
+        jsonSchema: Object.freeze({
+          input: (options) => json.input(options),
+          output: (options) => widenedJson(() => json.output(options)) ?? structuredClone(widened),
+        }),
+      }),
+    });
+    registered.update({ outputSchema: wrapper });
+    return true;
+  }
+  const internals = schema._zod;
+  if (internals === undefined || internals === null) return false;
+  registered.outputSchema = Object.create(schema, {
+    _zod: {
+      value: Object.create(internals, {
+        toJSONSchema: { value: () => structuredClone(widened) },
+        run: { value: (payload) => payload },
+      }),
+    },
+  });
+  return true;
+}
+
+function register(defaults, server, name, config, handler) {
   const method = server === null || typeof server !== 'object' ? undefined : readOnceSafely(server, 'registerTool');
   if (method === undefined || method.threw || typeof method.value !== 'function') {
     throw typeError('server must be an McpServer of the MCP SDK (v1 or v2)');
   }
   if (typeof name !== 'string') throw typeError('name must be a string');
   if (typeof handler !== 'function') throw typeError('handler must be a function');
-  const { sdkConfig, dialect, contract, safety } = readConfig(config);
+  const { sdkConfig, dialect, own } = readConfig(config, defaults);
   const hasSchema = sdkConfig.inputSchema !== undefined;
 
   let schemaJson = () => undefined;
-  const answer = responder(dialect, name, contract, safety, () => schemaJson());
+  let validateOutput;
+  let stripStructured = false;
+  const answer = responder(dialect, name, own, () => schemaJson());
+  const failed = (result) => {
+    if (stripStructured) delete result.structuredContent;
+    return result;
+  };
   const run = async (args, extra) => {
-    if (args instanceof Rejection) return answer.rejected(args, abortedOf(extra));
+    if (args instanceof Rejection) return failed(answer.rejected(args, abortedOf(extra), extra));
     if (answer.cancelled !== undefined && abortedOf(extra)) return answer.cancelled();
+    let result;
     try {
-      return await (hasSchema ? handler(args, extra) : handler(extra));
+      result = await (hasSchema ? handler(args, extra) : handler(extra));
     } catch (thrown) {
       if (isUrlElicitation(thrown)) throw thrown;
-      return answer.threw(thrown, abortedOf(extra));
+      return failed(answer.threw(thrown, abortedOf(extra), extra));
     }
+    const problem = await resultProblem(result, validateOutput);
+    if (problem === undefined) return result;
+    const invalid = invalidResult(name, problem);
+    return failed(answer.threw(invalid.wire, abortedOf(extra), extra, invalid.log));
   };
   const callback = hasSchema ? (args, extra) => run(args, extra) : (extra) => run(undefined, extra);
 
   const registered = server.registerTool(name, sdkConfig, callback);
+  const v2 = registered !== null && typeof registered === 'object' && 'executor' in registered;
+  if (sdkConfig.outputSchema !== undefined) {
+    const authored = registered?.outputSchema;
+    validateOutput = outputValidator(authored);
+    if (dialect === 'jsonrpc') stripStructured = !advertiseErrors(registered, authored, v2);
+  }
   if (!hasSchema) return registered;
   const normalised = registered?.inputSchema;
   const permissive = normalised === undefined || normalised === null ? undefined : permissiveSchema(normalised);
@@ -222,10 +499,45 @@ export function registerTool(server, name, config, handler) {
     throw typeError('inputSchema must be a Zod schema, a Zod raw shape or a Standard Schema');
   }
   schemaJson = jsonSchemaOf(normalised);
-  if ('executor' in registered) {
+  if (v2) {
     registered.update({ paramsSchema: permissive });
   } else {
     registered.inputSchema = permissive;
   }
   return registered;
 }
+
+/**
+ * `server.registerTool(name, config, handler)` with every error the model sees written
+ * by this package (see the README). `config` is the SDK's, plus our own options.
+ */
+export function registerTool(server, name, config, handler) {
+  return register(undefined, server, name, config, handler);
+}
+
+/**
+ * A `registerTool` whose own options (`onError`, `requestId`, `guidance`, `dialect`,
+ * `redactSecrets`, `maskServerErrors`, `errors`) default to `options`; a tool's config
+ * still overrides each. Checked now, so a mistake throws here.
+ */
+function withDefaults(base, options) {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw typeError('defaults must be an object of registerTool options');
+  }
+  const own = { ...base };
+  for (const key of Object.keys(options)) {
+    if (!OWN_OPTIONS.has(key)) throw typeError(`defaults: \`${key}\` is not an option of registerTool`);
+    const read = readOnceSafely(options, key);
+    if (read.threw) throw typeError(`defaults.${key} could not be read`);
+    own[key] = read.value;
+  }
+  const dialect = own.dialect ?? 'jsonrpc';
+  if (!DIALECTS.has(dialect)) throw typeError("defaults.dialect must be 'jsonrpc' or 'xml'");
+  readOwn(own, dialect);
+  const frozen = Object.freeze(own);
+  const bound = (server, name, config, handler) => register(frozen, server, name, config, handler);
+  bound.defaults = (more) => withDefaults(frozen, more);
+  return bound;
+}
+
+registerTool.defaults = (options) => withDefaults(undefined, options);

@@ -4,7 +4,7 @@
 // once and safely, makes one wasm call per envelope and builds the result object; every
 // byte of every envelope is written by the Rust core (src/xml/).
 
-import { COPY_LIMITS, copyJson, cutText, plainJson } from './copy.js';
+import { COPY_LIMITS, copyJson, cutText, plainJson, wireDataJson } from './copy.js';
 import { classifyRead } from './classify.js';
 import { engine } from './engine.js';
 import { READ_THREW, readThrown, UNREADABLE } from './read.js';
@@ -245,7 +245,62 @@ function response(out) {
   return result;
 }
 
-function isBranded(value) {
+/**
+ * The text of a response's text blocks joined with `\n` (as the client parser joins
+ * them), each property read once, at most the copy cap in all; '' when unreadable.
+ */
+export function responseText(value) {
+  let content;
+  try {
+    content = value.content;
+    if (!Array.isArray(content)) return '';
+  } catch {
+    return '';
+  }
+  let text = '';
+  let blocks;
+  try {
+    blocks = Math.min(content.length, LIST_ENTRIES);
+  } catch {
+    return '';
+  }
+  for (let i = 0; i < blocks && text.length < TEXT_UNITS; i++) {
+    try {
+      const block = content[i];
+      if (block === null || typeof block !== 'object' || block.type !== 'text') continue;
+      const part = block.text;
+      if (typeof part === 'string') text += (text === '' ? '' : '\n') + part;
+    } catch {
+      // An unreadable block says nothing.
+    }
+  }
+  return text.length > TEXT_UNITS ? text.slice(0, TEXT_UNITS) : text;
+}
+
+/**
+ * An McpError of this package thrown inside a tool of this dialect: the `<tool_error>`
+ * its code, message and data mean (the core maps the code through the table both
+ * dialects share). `options`: `{ guidance, redactSecrets, maskServerErrors }`, read already.
+ */
+export function fromMcpError(thrown, options) {
+  const read = readThrown(thrown, TEXT_UNITS);
+  const data = readOnceSafelyFrom(thrown, 'data');
+  const dataJson = data === READ_THREW ? '' : (wireDataJson(data) ?? '');
+  const code = Number.isInteger(read.code) ? read.code : INTERNAL_ERROR_CODE;
+  return response(
+    engine().xmlFromMcpError(code, read.message, dataJson, options.guidance, options.redactSecrets, options.maskServerErrors),
+  );
+}
+
+function readOnceSafelyFrom(object, key) {
+  try {
+    return object[key];
+  } catch {
+    return READ_THREW;
+  }
+}
+
+export function isBranded(value) {
   if ((typeof value !== 'object' || value === null) && typeof value !== 'function') return false;
   try {
     return value[BRAND] === true;

@@ -104,3 +104,25 @@ export declare function registerTool<
   config: RegisterToolConfig<Server, Schema>,
   handler: ToolHandler<Server, Schema>,
 ): RegisteredToolOf<Server>;
+
+/** A `registerTool` whose own options default to `defaults` (a tool's config still overrides each). */
+export interface RegisterToolWithDefaults {
+  <Server extends McpServerLike, const Schema extends ToolInputSchema | undefined = undefined>(
+    server: Server,
+    name: string,
+    config: RegisterToolConfig<Server, Schema>,
+    handler: ToolHandler<Server, Schema>,
+  ): RegisteredToolOf<Server>;
+  /** These defaults with `more` on top. */
+  defaults(more: RegisterToolOptions): RegisterToolWithDefaults;
+}
+
+export declare namespace registerTool {
+  /**
+   * A `registerTool` with these options (`onError`, `requestId`, `guidance`, `dialect`,
+   * `redactSecrets`, `maskServerErrors`, `errors`) as its defaults, e.g. one log hook for a
+   * whole server. Checked at once.
+   * @throws TypeError for a key that is no option of registerTool, or a wrong value.
+   */
+  function defaults(options: RegisterToolOptions): RegisterToolWithDefaults;
+}

@@ -28,6 +28,7 @@
 
 pub mod cause;
 mod patterns;
+pub mod problem;
 pub mod sdk;
 pub mod system_code;
 
@@ -150,6 +151,17 @@ pub fn classify_own(thrown: &Thrown<'_>, aborted: bool) -> Option<Classification
     match ladder(&thrown.link()) {
         Verdict::Code(code) => Some(Classification::of(code)),
         Verdict::Unknown => None,
+    }
+}
+
+/// [`classify_own`] for a thrown plain object that states an HTTP status
+/// ([`problem::Problem::code`]): after the request's abort, the status's code decides
+/// ahead of the ladder (the status is what the server said; the text only how it said
+/// it). `status_code` `None`: [`classify_own`] as it is.
+pub fn classify_own_with_status(thrown: &Thrown<'_>, status_code: Option<JsonRpcErrorCode>, aborted: bool) -> Option<Classification> {
+    match status_code {
+        Some(code) if !aborted => Some(Classification::of(code)),
+        _ => classify_own(thrown, aborted),
     }
 }
 

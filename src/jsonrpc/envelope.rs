@@ -30,6 +30,7 @@
 //! code, message and data it found.
 
 use crate::codes::JsonRpcErrorCode;
+use crate::guidance::{guidance_for, with_cause_text};
 use crate::js::js_trim;
 use crate::redact::{redact, redact_value, SERVER_ERROR_MESSAGE, WirePolicy};
 use crate::value::Value;
@@ -72,6 +73,12 @@ pub struct ErrorResultOptions<'a> {
     pub redact_secrets: bool,
     /// Send a server-category error with the fixed [`SERVER_ERROR_MESSAGE`] (default false).
     pub mask_server_errors: bool,
+    /// Add the code's next step ([`crate::guidance`]) where the thrown value gives
+    /// none: `data.recovery.hint` and `data.retryable`, each only when absent, and a
+    /// plain throw's message names its nearest cause (default false: mcp-ts-core's bytes).
+    pub guidance: bool,
+    /// The messages of the thrown value's cause chain, nearest first (read by guidance).
+    pub cause_messages: &'a [&'a str],
 }
 
 impl Default for ErrorResultOptions<'_> {
@@ -83,6 +90,8 @@ impl Default for ErrorResultOptions<'_> {
             aborted: false,
             redact_secrets: wire.redact_secrets,
             mask_server_errors: wire.mask_server_errors,
+            guidance: false,
+            cause_messages: &[],
         }
     }
 }
@@ -155,9 +164,14 @@ pub fn error_result(thrown: &ThrownError<'_>, opts: &ErrorResultOptions<'_>) -> 
     let keeps_data = !opts.aborted || matches!(*thrown, ThrownError::Mcp { code, .. } if code == cancelled);
     let data = if keeps_data { data } else { None };
     let code = if opts.aborted { cancelled } else { code };
+    let (message, data) = if opts.guidance && !opts.aborted {
+        guided(thrown, code, message, data, opts.cause_messages)
+    } else {
+        (message, data)
+    };
     let (message, mut data) = wire_safe(code, message, data, opts.wire());
     if let Some(id) = opts.request_id {
-        data = Some(with_request_id(data, id));
+        data = Some(with_request_id(data, &crate::request_id::bounded_request_id(id)));
     }
 
     let mut text = String::from("Error: ");
@@ -192,6 +206,31 @@ pub fn error_result(thrown: &ThrownError<'_>, opts: &ErrorResultOptions<'_>) -> 
 pub fn rejection_result(issues: IssueList<'_>, validation: &ValidationOptions<'_>, opts: &ErrorResultOptions<'_>) -> CallToolResult {
     let parts = format_validation_of(issues, validation);
     error_result(&ThrownError::from(&parts), opts)
+}
+
+/// The message and data with the code's next step added where the thrown value gave
+/// none (see [`ErrorResultOptions::guidance`]).
+fn guided(thrown: &ThrownError<'_>, code: i32, message: String, data: Option<Value>, causes: &[&str]) -> (String, Option<Value>) {
+    let message = match thrown {
+        ThrownError::Plain { .. } => with_cause_text(&message, causes.iter().copied()),
+        _ => message,
+    };
+    let retry_after = data.as_ref().and_then(|d| d.get("retryAfter")).and_then(Value::as_f64);
+    let Some(step) = JsonRpcErrorCode::from_value(code).and_then(|c| guidance_for(c, retry_after)) else {
+        return (message, data);
+    };
+    let mut fields = match data {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Object(fields)) => fields,
+        Some(other) => return (message, Some(other)),
+    };
+    if !fields.iter().any(|(k, _)| k == "recovery") {
+        fields.push(("recovery".to_owned(), Value::Object(vec![("hint".to_owned(), Value::String(step.hint))])));
+    }
+    if !fields.iter().any(|(k, _)| k == "retryable") {
+        fields.push(("retryable".to_owned(), Value::Bool(step.retryable)));
+    }
+    (message, Some(Value::Object(fields)))
 }
 
 /// The message and data as they may go out under `wire` (see the module docs).

@@ -18,8 +18,10 @@
 pub mod bound;
 pub mod contract;
 pub mod envelope;
+pub mod from_xml;
 pub mod hint;
 pub mod log;
+pub mod output_schema;
 pub mod path;
 pub mod rejection;
 pub mod schema;

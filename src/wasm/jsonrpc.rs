@@ -10,7 +10,11 @@ use crate::jsonrpc::{
     contract_from_value, error_result, fail, format_validation_of, rejection_result, log_record, recovery_for, ContractEntry,
     ErrorResultOptions, IssueList, LogOptions, PreValidation, ThrownData, ThrownError, ValidationOptions,
 };
+use crate::classify::cause::WireChain;
+use crate::jsonrpc::from_xml::mcp_error_from_xml;
+use crate::jsonrpc::output_schema::advertised_output_schema;
 use crate::sizes::TrueSizes;
+use crate::tool_result::{invalid_result_log, invalid_result_message, InvalidResult};
 use crate::value::Value;
 
 /// The one error funnel: what the JS layer sent could not be read.
@@ -63,7 +67,7 @@ fn rejection_input(issues: &str, args: &str, schema: &str) -> Result<RejectionIn
 
 /// The envelope's options; `id` `""` is none.
 fn envelope_options<'a>(id: &'a str, contract: &'a [ContractEntry], aborted: bool, redact_secrets: bool, mask_server_errors: bool) -> ErrorResultOptions<'a> {
-    ErrorResultOptions { request_id: (!id.is_empty()).then_some(id), contract, aborted, redact_secrets, mask_server_errors }
+    ErrorResultOptions { request_id: (!id.is_empty()).then_some(id), contract, aborted, redact_secrets, mask_server_errors, ..ErrorResultOptions::default() }
 }
 
 /// `{ code, message, data }` of the argument rejection, as JSON text.
@@ -128,15 +132,20 @@ pub fn rejection_result_json(
 /// What a handler threw, as `lib/jsonrpc.js` numbers it.
 const THROWN_MCP: u8 = 1;
 const THROWN_ZOD: u8 = 2;
+/// A response of the XML dialect: `payload` is its text ([`crate::jsonrpc::from_xml`]).
+const THROWN_XML: u8 = 3;
 
 /// The error `CallToolResult` as JSON text, in one call: the thrown value as the JS layer
-/// read it (`read_kind`, `code_number`, `code_text`, `name`, `message`, as for
-/// [`super::classify_read`], and its cause chain `chain` as for
+/// read it (`read_kind`, `code_number`, `code_text`, `name`, `message`, `status_code`, as
+/// for [`super::classify_read`], and its cause chain `chain` as for
 /// [`super::classify_causes`]) is classified here. `causes_unread`: the JS layer has not
 /// read the chain (the value may have a cause); when the value itself says nothing better
-/// than InternalError the answer is then `""`, and the JS layer calls again with it. `payload` is the McpError's data (kind 1, each field the JSON text
-/// of the thrown field, see [`ThrownData`]) or the ZodError's first issues (kind 2). The request id is `request_id`, or a fresh one made from
-/// `random` when it holds bytes, or none when both are empty.
+/// than InternalError the answer is then `""`, and the JS layer calls again with it.
+/// `payload` is the McpError's data (kind 1, each field the JSON text of the thrown
+/// field, see [`ThrownData`]), the ZodError's first issues (kind 2) or an XML response's
+/// text (kind 3). The request id is `request_id`, or a fresh one made from `random` when
+/// it holds bytes, or none when both are empty. `guidance`: see
+/// [`ErrorResultOptions::guidance`] (the chain's messages name a plain throw's cause).
 #[allow(clippy::too_many_arguments)] // one flat call per envelope: the JS layer's shape
 #[wasm_bindgen(js_name = errorResultJson)]
 pub fn error_result_json(
@@ -157,19 +166,33 @@ pub fn error_result_json(
     mask_server_errors: bool,
     chain: Option<String>,
     causes_unread: bool,
+    status_code: i32,
+    guidance: bool,
 ) -> Result<String, JsError> {
-    let code = match super::classify_thrown(read_kind, code_number, code_text.as_deref(), name, message, false, chain.as_deref(), causes_unread) {
-        0 => return Ok(String::new()),
-        code => code,
+    let own = super::Own { kind: read_kind, code: code_number, code_text: code_text.as_deref(), name, message, aborted: false, status_code };
+    let code = match kind {
+        THROWN_XML => 0,
+        _ => match super::classify_thrown(&own, chain.as_deref(), causes_unread) {
+            0 => return Ok(String::new()),
+            code => code,
+        },
     };
     let contract = contract(contract_json)?;
     let id = envelope_id(request_id, random)?;
-    let options = envelope_options(&id, &contract, aborted, redact_secrets, mask_server_errors);
+    let wire_chain = chain.as_deref().map(WireChain::decode);
+    let cause_messages: Vec<&str> = wire_chain.as_ref().map(|c| c.causes().iter().map(|l| l.message).collect()).unwrap_or_default();
+    let mut options = envelope_options(&id, &contract, aborted, redact_secrets, mask_server_errors);
+    options.guidance = guidance;
+    options.cause_messages = &cause_messages;
     match kind {
         THROWN_MCP => {
             let data = ThrownData::parse(payload, &id).map_err(|e| JsError::new(&format!("mcp-envelope: {e}")))?;
             let thrown = ThrownError::Mcp { code, message, data: data.value.as_ref() };
             Ok(data.restore(error_result(&thrown, &options).to_json(), redact_secrets))
+        }
+        THROWN_XML => {
+            let parts = mcp_error_from_xml(payload);
+            Ok(error_result(&ThrownError::from(&parts), &options).to_json())
         }
         THROWN_ZOD => {
             let list = issue_prefix(payload)?;
@@ -179,6 +202,34 @@ pub fn error_result_json(
         }
         _ => Ok(error_result(&ThrownError::Plain { code, message }, &options).to_json()),
     }
+}
+
+/// The output schema a tool advertises so that its error results pass clients that
+/// validate `structuredContent` on errors too (SDK v1): the author's output JSON Schema
+/// widened by [`advertised_output_schema`], as JSON text; `""` when it cannot be.
+#[wasm_bindgen(js_name = advertisedOutputSchemaJson)]
+pub fn advertised_output_schema_json(schema: &str) -> String {
+    Value::parse_json(schema).ok().and_then(|s| advertised_output_schema(&s)).map(|s| s.to_json()).unwrap_or_default()
+}
+
+/// `{"message":…,"log":…}` for a handler's return that is no tool result: what the
+/// model reads and what the log gets ([`crate::tool_result`]). `what`: 0 not an object
+/// (`detail` its type), 1 content not a list, 2 no structuredContent, 3 structuredContent
+/// rejected by the outputSchema (`detail` the validator's message).
+#[wasm_bindgen(js_name = invalidResultJson)]
+pub fn invalid_result_json(tool: &str, what: u8, detail: &str) -> String {
+    let what = match what {
+        0 => InvalidResult::NotAnObject { type_of: detail },
+        1 => InvalidResult::ContentNotAList,
+        2 => InvalidResult::NoStructuredContent,
+        _ => InvalidResult::OutputRejected { reason: detail },
+    };
+    let mut out = String::from("{\"message\":");
+    crate::value::write_json_string(&invalid_result_message(tool), &mut out);
+    out.push_str(",\"log\":");
+    crate::value::write_json_string(&invalid_result_log(tool, what), &mut out);
+    out.push('}');
+    out
 }
 
 /// `logRecord`'s object as JSON text. `kind` as for [`error_result_json`]; `reason` is
@@ -257,7 +308,7 @@ mod tests {
     #[wasm_bindgen_test]
     fn zod_errors_count_every_issue() {
         let text = format!("[{}]", vec![custom("a", "Bad a"); 100].join(","));
-        let out = v(&error_result_json(THROWN_ZOD, 0, f64::NAN, None, "ZodError", "", &text, 5000.0, &[], "R", &[], "", false, true, false, None, false).unwrap_or_default());
+        let out = v(&error_result_json(THROWN_ZOD, 0, f64::NAN, None, "ZodError", "", &text, 5000.0, &[], "R", &[], "", false, true, false, None, false, 0, false).unwrap_or_default());
         let text = out.get("content").and_then(Value::as_array).and_then(<[Value]>::first).and_then(|c| c.get("text")).and_then(Value::as_str);
         assert_eq!(text, Some("Error: a: Bad a (+4999 more)\n\n(request R)"));
         let error = out.get("structuredContent").and_then(|s| s.get("error")).cloned().unwrap_or(Value::Null);
@@ -267,7 +318,7 @@ mod tests {
     #[wasm_bindgen_test]
     fn a_fresh_id_is_made_in_the_same_call_from_the_bytes_given() {
         let id_of = |random: &[u8]| {
-            let out = v(&error_result_json(0, 0, f64::NAN, None, "", "m", "", 0.0, &[], "", random, "", false, true, false, None, false).unwrap_or_default());
+            let out = v(&error_result_json(0, 0, f64::NAN, None, "", "m", "", 0.0, &[], "", random, "", false, true, false, None, false, 0, false).unwrap_or_default());
             out.get("structuredContent").and_then(|s| s.get("error")).and_then(|e| e.get("data")).and_then(|d| d.get("requestId")).and_then(Value::as_str).unwrap_or_default().to_owned()
         };
         // Bytes 0..16 map onto the alphabet in order: the id is made from them.
@@ -283,7 +334,7 @@ mod tests {
     #[wasm_bindgen_test]
     fn the_thrown_value_and_its_causes_are_classified_in_the_same_call() {
         let code_of = |name: &str, message: &str, chain: Option<&str>| {
-            let out = error_result_json(0, 0, f64::NAN, None, name, message, "", 0.0, &[], "R", &[], "", false, true, false, chain.map(str::to_owned), false);
+            let out = error_result_json(0, 0, f64::NAN, None, name, message, "", 0.0, &[], "R", &[], "", false, true, false, chain.map(str::to_owned), false, 0, false);
             v(&out.unwrap_or_default()).get("structuredContent").and_then(|s| s.get("error")).and_then(|e| e.get("code")).cloned()
         };
         assert_eq!(code_of("Error", "user 7 not found", None), Some(Value::Number(-32001.0)));
@@ -294,7 +345,7 @@ mod tests {
         let refused = code_of("Error", "boom", Some("sECONNREFUSED"));
         assert!(refused.is_some() && refused != Some(Value::Number(-32603.0)), "{refused:?}");
         // Its chain not read yet: only then the answer is "" (the JS layer reads it and calls again).
-        let unread = |message: &str| error_result_json(0, 0, f64::NAN, None, "Error", message, "", 0.0, &[], "R", &[], "", false, true, false, None, true);
+        let unread = |message: &str| error_result_json(0, 0, f64::NAN, None, "Error", message, "", 0.0, &[], "R", &[], "", false, true, false, None, true, 0, false);
         assert_eq!(unread("boom").unwrap_or_default(), "");
         assert!(unread("user 7 not found").unwrap_or_default().contains("-32001"));
     }
@@ -303,8 +354,8 @@ mod tests {
     fn deep_data_fields_go_back_as_sent() {
         let deep = format!("{}1{}", "[".repeat(100), "]".repeat(100));
         let data = format!(r#"{{"a":1, "deep" : {deep} ,"reason":"r"}}"#);
-        let out = error_result_json(THROWN_MCP, 1, -32001.0, None, "McpError", "m", &data, 0.0, &[], "R", &[], "", false, true, false, None, false).unwrap_or_default();
+        let out = error_result_json(THROWN_MCP, 1, -32001.0, None, "McpError", "m", &data, 0.0, &[], "R", &[], "", false, true, false, None, false, 0, false).unwrap_or_default();
         assert!(out.ends_with(&format!(r#""data":{{"a":1,"deep":{deep},"reason":"r","requestId":"R"}}}}}}}}"#)), "{out}");
-        assert!(error_result_json(THROWN_MCP, 1, -32001.0, None, "McpError", "m", &deep, 0.0, &[], "R", &[], "", false, true, false, None, false).is_err());
+        assert!(error_result_json(THROWN_MCP, 1, -32001.0, None, "McpError", "m", &deep, 0.0, &[], "R", &[], "", false, true, false, None, false, 0, false).is_err());
     }
 }

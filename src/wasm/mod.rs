@@ -17,7 +17,7 @@ static ALLOCATOR: alloc::Classes = alloc::Classes::new();
 use wasm_bindgen::prelude::*;
 
 use crate::classify::cause::WireChain;
-use crate::classify::{classify_by_cause, classify_own, Code, Thrown, ThrownKind};
+use crate::classify::{classify_by_cause, classify_own_with_status, Code, Thrown, ThrownKind};
 use crate::codes::{JsonRpcErrorCode, CANONICAL_TOOL_ERROR_CODES};
 
 #[wasm_bindgen]
@@ -61,41 +61,62 @@ pub fn classify_read(
     aborted: bool,
     chain: Option<String>,
     causes_unread: bool,
+    status_code: i32,
 ) -> i32 {
-    classify_thrown(kind, code, code_text.as_deref(), name, message, aborted, chain.as_deref(), causes_unread)
+    let own = Own { kind, code, code_text: code_text.as_deref(), name, message, aborted, status_code };
+    classify_thrown(&own, chain.as_deref(), causes_unread)
+}
+
+/// What the JS layer read of a thrown value itself (see [`classify_read`]);
+/// `status_code` is the code a plain object's HTTP status maps to ([`problem_read`]), 0 for none.
+pub(crate) struct Own<'a> {
+    pub kind: u8,
+    pub code: f64,
+    pub code_text: Option<&'a str>,
+    pub name: &'a str,
+    pub message: &'a str,
+    pub aborted: bool,
+    pub status_code: i32,
+}
+
+/// A thrown plain object's problem-detail fields (JSON text of them, see
+/// [`crate::classify::problem`]) as `{"message":…,"code":N}`: the message it reads
+/// with and the code its status maps to (0 for none).
+#[wasm_bindgen(js_name = problemRead)]
+pub fn problem_read(fields: &str) -> String {
+    let value = crate::value::Value::parse_json(fields).unwrap_or(crate::value::Value::Null);
+    let problem = crate::classify::problem::Problem::from_value(&value);
+    let code = problem.code().map_or(0, JsonRpcErrorCode::value);
+    let mut out = String::from("{\"message\":");
+    crate::value::write_json_string(&problem.message(), &mut out);
+    out.push_str(",\"code\":");
+    out.push_str(&code.to_string());
+    out.push('}');
+    out
 }
 
 /// [`classify_read`] for the exports that classify inside their own call.
-#[allow(clippy::too_many_arguments)] // classify_read's, borrowed
-fn classify_thrown(
-    kind: u8,
-    code: f64,
-    code_text: Option<&str>,
-    name: &str,
-    message: &str,
-    aborted: bool,
-    chain: Option<&str>,
-    causes_unread: bool,
-) -> i32 {
-    match classify_read_value(kind, code, code_text, name, message, aborted) {
+pub(crate) fn classify_thrown(own: &Own<'_>, chain: Option<&str>, causes_unread: bool) -> i32 {
+    match classify_read_value(own) {
         0 if causes_unread => 0,
         0 if chain.is_some() => classify_chain(chain),
         // No cause: the chain is the value's own code string alone.
-        0 => classify_by_cause(code_text.map_or(Code::Absent, Code::Text), &[]).code.value(),
+        0 => classify_by_cause(own.code_text.map_or(Code::Absent, Code::Text), &[]).code.value(),
         code => code,
     }
 }
 
 /// Steps 1–8: the code, or 0 when the value itself says nothing better than InternalError.
-fn classify_read_value(kind: u8, code: f64, code_text: Option<&str>, name: &str, message: &str, aborted: bool) -> i32 {
-    let kind = if kind == KIND_MCP_ERROR { ThrownKind::McpError } else { ThrownKind::Other };
-    let code = match (integral_i32(code), code_text) {
+fn classify_read_value(own: &Own<'_>) -> i32 {
+    let kind = if own.kind == KIND_MCP_ERROR { ThrownKind::McpError } else { ThrownKind::Other };
+    let code = match (integral_i32(own.code), own.code_text) {
         (Some(n), _) => Code::Number(n),
         (None, Some(text)) => Code::Text(text),
         (None, None) => Code::Absent,
     };
-    let thrown = Thrown { kind, name, message, code, causes: &[] };
-    classify_own(&thrown, aborted).map_or(0, |c| c.code.value())
+    let thrown = Thrown { kind, name: own.name, message: own.message, code, causes: &[] };
+    let status = JsonRpcErrorCode::from_value(own.status_code);
+    classify_own_with_status(&thrown, status, own.aborted).map_or(0, |c| c.code.value())
 }
 
 /// Steps 9–10: the code for a value [`classify_read`] answered 0 for, from its `code`
@@ -155,6 +176,12 @@ pub fn canonical_tool_error_codes() -> Vec<String> {
 #[wasm_bindgen(js_name = httpStatusToErrorCode)]
 pub fn http_status_to_error_code(status: f64) -> Option<i32> {
     crate::http_status::http_status_to_error_code(status).map(JsonRpcErrorCode::value)
+}
+
+/// A caller's request id as envelopes and log records write it (cut at 1,024 units).
+#[wasm_bindgen(js_name = boundedRequestId)]
+pub fn bounded_request_id(id: &str) -> String {
+    crate::request_id::bounded_request_id(id).into_owned()
 }
 
 /// A fresh `XXXXX-XXXXX` id from `random`, bytes the JS layer drew from

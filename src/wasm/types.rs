@@ -137,6 +137,17 @@ pub struct LogRecord {
     pub phase: Option<String>,
 }
 
+/// What `registerTool`'s `onError` receives: the failure's log record and the request id
+/// the model saw (absent when the envelope carries none).
+#[derive(Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolFailureRecord {
+    #[serde(flatten)]
+    pub record: LogRecord,
+    #[tsify(optional)]
+    pub request_id: Option<String>,
+}
+
 /// `warning` keeps `isError` false; any other severity (even a custom one) is an error.
 #[derive(Tsify)]
 #[serde(rename_all = "lowercase")]
@@ -306,6 +317,14 @@ pub struct ErrorResultOptions {
     /// `retryable`, `recovery` and `requestId`. Default `false`.
     #[serde(default)]
     pub mask_server_errors: Option<bool>,
+    /// Add the code's next step where the thrown value gives none: a `Recovery:` sentence
+    /// (`data.recovery.hint`) and `data.retryable` (ServiceUnavailable, Timeout and
+    /// RateLimited retryable, naming `data.retryAfter` when known; Unauthorized, Forbidden,
+    /// NotFound and argument errors not; InternalError nothing), and a plain throw's
+    /// message names its nearest cause (`fetch failed: connect ECONNREFUSED …`). Default
+    /// `false` here (mcp-ts-core's bytes); `registerTool` turns it on.
+    #[serde(default)]
+    pub guidance: Option<bool>,
 }
 
 #[derive(Tsify)]
@@ -483,6 +502,22 @@ pub struct RegisterToolOptions {
     /// (InternalError, DatabaseError, ...); the raw text stays in your logs (default `false`).
     #[serde(default)]
     pub mask_server_errors: Option<bool>,
+    /// Each failure's next step for the model where the thrown value gives none (see
+    /// `errorResult`'s `guidance`). Default `true`.
+    #[serde(default)]
+    pub guidance: Option<bool>,
+    /// Called with every failure's log record (argument rejections, throws, masked errors,
+    /// results that are no tool result), `requestId` the id the model saw. Its raw
+    /// message is for your logs; a hook that throws never breaks the call.
+    #[serde(default)]
+    #[tsify(type = "((record: ToolFailureRecord) => void) | undefined")]
+    pub on_error: Option<String>,
+    /// The request id the envelope carries: a string or integer, `false` for none, or a
+    /// function of the SDK's request context (e.g. `(extra) => extra.requestId`) asked per
+    /// failure. Generated (`XXXXX-XXXXX`) when absent. Cut at 1,024 units with `…`.
+    #[serde(default)]
+    #[tsify(type = "string | number | false | ((context: any) => string | number | false) | undefined")]
+    pub request_id: Option<String>,
 }
 
 // The shapes tsify cannot write: `readonly` members, index signatures, literal-typed

@@ -24,6 +24,7 @@ use crate::xml::{
     RoutingError, ToolErrorOptions, ToolResponse,
 };
 use crate::sizes::TrueSizes;
+use crate::xml::from_jsonrpc::tool_error_from_mcp;
 use crate::xml::validation::validation_error_response_sized;
 use crate::xml::routing::MAX_GROUP_ISSUES;
 
@@ -140,6 +141,15 @@ pub fn xml_internal_error(
     let category = JsonRpcErrorCode::from_value(code).map_or(Category::Server, JsonRpcErrorCode::category);
     let wire = WirePolicy { redact_secrets, mask_server_errors };
     encode(internal_error_with(message, tool, action.as_deref(), category, wire))
+}
+
+/// An McpError thrown inside a tool of the XML dialect ([`crate::xml::from_jsonrpc`]):
+/// its code, message and wire-safe data (JSON text, `""` for none), as a response.
+#[wasm_bindgen(js_name = xmlFromMcpError)]
+pub fn xml_from_mcp_error(code: i32, message: &str, data: &str, guidance: bool, redact_secrets: bool, mask_server_errors: bool) -> String {
+    let data = (!data.is_empty()).then(|| parse(data));
+    let wire = WirePolicy { redact_secrets, mask_server_errors };
+    encode(tool_error_from_mcp(code, message, data.as_ref(), guidance, wire))
 }
 
 /// An issue count from JS: a finite positive number, else 0.

@@ -22,6 +22,7 @@
 pub mod builder;
 pub mod contract;
 pub mod escape;
+pub mod from_jsonrpc;
 
 pub mod parse;
 pub mod routing;

@@ -450,7 +450,7 @@ fn retry_after_of(text: &str) -> Option<f64> {
         .or_else(|| body.strip_suffix("second"))
         .unwrap_or(&body);
     let number = js_trim(number);
-    // Rust also reads `inf`, `NaN` and `infinity`: only digits, sign, `.` and `e` pass.
+    // JSON number text only (the core's own reader: no float parser of std in the wasm).
     if number.is_empty()
         || !number
             .bytes()
@@ -458,7 +458,7 @@ fn retry_after_of(text: &str) -> Option<f64> {
     {
         return None;
     }
-    number.parse::<f64>().ok().filter(|n| n.is_finite())
+    crate::decimal::parse_number(number).filter(|n| n.is_finite())
 }
 
 #[cfg(test)]
