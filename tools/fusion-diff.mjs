@@ -20,7 +20,8 @@
 // is the built package in pkg/ (`make build` first).
 //
 // Usage (from the repository root):
-//   node tools/fusion-diff.mjs [--seed N] [--cases N] [--examples N] [--ref DIR]
+//   node tools/fusion-diff.mjs [--seed N] [--cases N] [--examples N] [--ref DIR] [--pkg DIR]
+// (--pkg: another build of our package to compare, pkg/ by default)
 // Prints, per issue code, the issues compared, those written byte for byte alike,
 // those that differ where we chose to (README "Deliberate differences"), and those
 // that differ for no listed reason, with examples of the last. Exit 0 whatever it
@@ -42,9 +43,10 @@ const option = (name, fallback) => {
   return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1] : fallback;
 };
 const SEED = Number(option('seed', '19')) >>> 0;
-const CASES = Number(option('cases', '5000'));
+const CASES = Number(option('cases', '10000'));
 const EXAMPLES = Number(option('examples', '3'));
 const refDir = resolve(root, option('ref', '.scratch/fusion-ref'));
+const pkgDir = resolve(root, option('pkg', 'pkg'));
 
 // ---------------------------------------------------------------------------
 // The two formatters
@@ -78,7 +80,7 @@ async function loadReference() {
 }
 
 async function loadOurs() {
-  const entry = resolve(root, 'pkg/node.js');
+  const entry = resolve(pkgDir, 'node.js');
   if (!existsSync(entry)) {
     console.error('fusion-diff: pkg/ is not built: run `make build` first');
     process.exit(2);
@@ -133,7 +135,7 @@ function anyValue(depth = 0) {
     case 4: return R.pick([0, -0, 1e21, 1.5, -1, 100]);
     case 5: return '';
     case 6: return Array.from({ length: R.int(0, 4) }, () => anyValue(depth + 1));
-    default: return Object.fromEntries(Array.from({ length: R.int(0, 3) }, () => [key(), anyValue(depth + 1)]));
+    default: return Array.from({ length: R.int(0, 3) }).reduce((out) => put(out, key(), anyValue(depth + 1)), {});
   }
 }
 
@@ -236,7 +238,7 @@ function node(depth) {
       const [keySchema, goodKey] = R.pick(keyKinds)();
       const value = node(depth + 1);
       const record = (makeKey, makeValue) => () =>
-        Object.fromEntries(Array.from({ length: R.int(0, 3) }, () => [makeKey(), makeValue()]));
+        Array.from({ length: R.int(0, 3) }).reduce((out) => put(out, makeKey(), makeValue()), {});
       return {
         schema: z.record(keySchema, value.schema),
         good: record(goodKey, value.good),
@@ -267,6 +269,10 @@ function node(depth) {
   }
 }
 
+/** An own property, whatever its name (`__proto__` too, as `JSON.parse` makes it). */
+const put = (object, name, value) =>
+  Object.defineProperty(object, name, { value, enumerable: true, writable: true, configurable: true });
+
 function objectNode(depth, fixed = {}, fixedGood = {}) {
   const fields = {};
   const goods = { ...fixedGood };
@@ -274,9 +280,9 @@ function objectNode(depth, fixed = {}, fixedGood = {}) {
   for (let i = R.int(1, 4); i > 0; i--) {
     const name = key();
     const child = node(depth);
-    fields[name] = child.schema;
-    goods[name] = child.good;
-    bads[name] = child.bad;
+    put(fields, name, child.schema);
+    put(goods, name, child.good);
+    put(bads, name, child.bad);
   }
   Object.assign(fields, fixed);
   let schema = z.object(fields);
@@ -285,9 +291,9 @@ function objectNode(depth, fixed = {}, fixedGood = {}) {
     const out = {};
     for (const [name, gen] of Object.entries(from)) {
       if (R.chance(0.1)) continue; // missing
-      Object.defineProperty(out, name, { value: gen(), enumerable: true, writable: true, configurable: true });
+      put(out, name, gen());
     }
-    if (R.chance(0.15)) out[key()] = anyValue(); // an extra key
+    if (R.chance(0.15)) put(out, key(), anyValue()); // an extra key
     return out;
   };
   return { schema, good: make(goods), bad: R.chance(0.05) ? () => anyValue() : make(bads) };
@@ -296,9 +302,29 @@ function objectNode(depth, fixed = {}, fixedGood = {}) {
 // ---------------------------------------------------------------------------
 // Where a difference is one we chose (README "Deliberate differences")
 
-const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\]\]>|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|\]\]>/;
+// A lone surrogate, raw or as the `\udXXX` escape `JSON.stringify` writes for it.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|\\ud[89a-f][0-9a-f]{2}/i;
 const ATTRIBUTE_SPACE = /[\t\n\r]/;
 const units = (s) => String(s).length;
+
+const RAW_LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+// What `plain` replaces: every character our escaping or the U+FFFD rule treats
+// differently, `]]>`, and a lone surrogate.
+const SPECIAL = /[\u0000-\u001f\ufffe\uffff]|\]\]>|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** A copy with those characters replaced by `X`, and listed values cut to 50. */
+function plain(value) {
+  if (typeof value === 'string') return value.replace(SPECIAL, 'X');
+  if (Array.isArray(value)) return value.map(plain);
+  if (value === null || typeof value !== 'object') return value;
+  const out = {};
+  for (const [name, inner] of Object.entries(value)) {
+    put(out, plain(name), (name === 'values' || name === 'keys') && Array.isArray(inner) ? plain(inner.slice(0, 50)) : plain(inner));
+  }
+  return out;
+}
 
 /** Whether the path walks through a key the arguments only inherit (`constructor`,
  * `__proto__`): the reference prints what it inherits, ours `(missing)`. */
@@ -318,7 +344,8 @@ function deliberate(issue, refText, issuesInCase, args) {
   if (refText instanceof Error) return inherited(args, path) ? 'inherited key (the reference throws)' : 'the reference throws';
   if (inherited(args, path)) return 'inherited key';
   if (path.some((seg) => ATTRIBUTE_SPACE.test(String(seg)))) return 'escapes (attribute whitespace)';
-  if (FORBIDDEN.test(refText)) return 'escapes (]]>, forbidden character, lone surrogate)';
+  if (LONE_SURROGATE.test(refText)) return 'lone surrogate (U+FFFD)';
+  if (FORBIDDEN.test(refText)) return 'escapes (]]>, forbidden character)';
   if (issuesInCase > 100) return 'caps (100 issues)';
   if (units(issue.message ?? '') > 1000) return 'caps (1,000-unit message)';
   if (path.length > 32 || path.some((seg) => units(seg) > 100)) return 'caps (path)';
@@ -369,7 +396,9 @@ for (let i = 0; i < CASES; i++) {
   // One issue at a time, so each difference is charged to its own issue code.
   for (const issue of issues) {
     totals.issues++;
-    const b = bucket(issue.code);
+    // Bounds a refinement added without `origin` (issue 19) get a row of their own.
+    const bound = (issue.code === 'too_small' || issue.code === 'too_big') && issue.origin === undefined;
+    const b = bucket(bound ? `${issue.code} (no origin)` : issue.code);
     b.issues++;
     const ref = call(reference, [issue], args);
     const our = call(ours, [issue], args);
@@ -377,7 +406,20 @@ for (let i = 0; i < CASES; i++) {
       b.same++;
       continue;
     }
-    const why = deliberate(issue, ref, 1, args);
+    let why = deliberate(issue, ref, 1, args);
+    if (why !== null && !why.startsWith('inherited')) {
+      // A chosen difference must be the only one: with the characters it is about
+      // replaced, and lists cut to the cap, the two texts must be the same again.
+      const plainIssue = plain(issue);
+      const plainArgs = plain(args);
+      const again = [call(reference, [plainIssue], plainArgs), call(ours, [plainIssue], plainArgs)];
+      if (again[0] instanceof Error || again[0] !== again[1]) why = null;
+      // The reference's `.slice(0, 50)` / `.slice(0, 47)` can cut a surrogate pair in
+      // half; ours ends the cut before the pair.
+      if (why === null && typeof ref === 'string' && ref.replace(RAW_LONE_SURROGATE, '') === our) {
+        why = 'a pair cut in half by the 50-unit cut (ours drops it whole)';
+      }
+    }
     if (why !== null) {
       b.deliberate.set(why, (b.deliberate.get(why) ?? 0) + 1);
       caseDeliberate = true;
@@ -397,7 +439,7 @@ for (let i = 0; i < CASES; i++) {
 
 const zodVersion = JSON.parse(readFileSync(resolve(root, 'node_modules/zod/package.json'), 'utf8')).version;
 console.log(`fusion-diff: seed ${SEED}, ${totals.cases} random Zod ${zodVersion} schemas, ${totals.rejected} rejected, ${totals.issues} issues`);
-console.log(`reference: vinkius-labs/mcp-fusion ValidationErrorFormatter.ts @ ${REF_COMMIT.slice(0, 8)}; ours: pkg/`);
+console.log(`reference: vinkius-labs/mcp-fusion ValidationErrorFormatter.ts @ ${REF_COMMIT.slice(0, 8)}; ours: ${pkgDir}`);
 console.log('');
 console.log('| issue code | issues | same bytes | deliberate | unexplained |');
 console.log('|---|---|---|---|---|');
