@@ -34,7 +34,14 @@ const rows = [
   ['union', z.union([z.string(), z.number()]), true, "Value didn't match any of the expected formats."],
   ['multipleOf (not named)', z.number().multipleOf(5), 7, null],
   ['custom', z.string().refine(() => false, 'Nope'), 'x', null],
-  ['record key', z.record(z.string().min(3), z.number()), { ab: 1 }, 'Minimum length: 3 characters.'],
+  // Issue 19: F4 names neither invalid_key nor its nested issue, and a bound a refinement
+  // adds without origin or inclusive takes F4's default branch with inclusive !== false.
+  ['record key (not named)', z.record(z.string().min(3), z.number()), { ab: 1 }, null],
+  ['record key max (not named)', z.record(z.string().max(4), z.number()), { toolongkey: 1 }, null],
+  ['record key uuid (not named)', z.record(z.uuid(), z.number()), { 'not-a-uuid': 1 }, null],
+  ['refinement too_small', z.array(z.number()).superRefine((v, ctx) => { ctx.addIssue({ code: 'too_small', minimum: 3 }); }), [1], 'Must be >= 3.'],
+  ['refinement too_big', z.array(z.number()).superRefine((v, ctx) => { ctx.addIssue({ code: 'too_big', maximum: 3 }); }), [1], 'Must be <= 3.'],
+  ['refinement too_small, not inclusive', z.number().superRefine((v, ctx) => { ctx.addIssue({ code: 'too_small', minimum: 3, inclusive: false }); }), 1, 'Must be > 3.'],
 ];
 
 test('Zod 4 issues get the reference Zod 4 formatter\'s sentence, or none', () => {

@@ -885,3 +885,25 @@ fn an_inherited_property_name_is_missing_where_the_reference_crashes() {
         assert!(text.contains(&format!("<field name=\"{key}\">m You sent: (missing).</field>")), "{text}");
     }
 }
+
+#[test]
+fn a_missing_required_field_named_like_an_object_method_is_missing_where_the_reference_throws() {
+    // `z.object({ constructor: z.string() })` given `{}`: Zod 4.6.7 raises this issue (it
+    // reads the inherited function). MCP Fusion's Zod 4 formatter (ValidationErrorFormatter.ts
+    // @ 71a95393) resolves `args.constructor` to that function, and `JSON.stringify(fn)` is
+    // undefined: `.slice` throws "Cannot read properties of undefined (reading 'slice')".
+    let sent = Value::Object(Vec::new());
+    for key in ["constructor", "toString", "hasOwnProperty"] {
+        let issue = Value::Object(vec![
+            ("expected".to_owned(), Value::str("string")),
+            ("code".to_owned(), Value::str("invalid_type")),
+            ("path".to_owned(), Value::Array(vec![Value::str(key)])),
+            ("message".to_owned(), Value::str("Invalid input: expected string, received function")),
+        ]);
+        let text = format_validation_error(&[issue], "t/a", Some(&sent));
+        let want = format!(
+            "<field name=\"{key}\">Invalid input: expected string, received function You sent: (missing). Expected type: string.</field>"
+        );
+        assert!(text.contains(&want), "{text}");
+    }
+}

@@ -5,9 +5,9 @@
 //! gets the suggestion the reference writes for it: a Zod 3 issue the Zod 3
 //! formatter's (mcp-fusion `src/framework/execution/ValidationErrorFormatter.ts` @
 //! 729d7c5), a Zod 4 issue the Zod 4 formatter's (`packages/core/src/core/execution/
-//! ValidationErrorFormatter.ts` @ 71a9539); where the Zod 4 one does not name a code,
-//! the Zod 3 row for the same mistake. "none" means nothing follows `You sent: X.`
-//! Every row is a vector in `tests/conformance-own/fusion-source.json`.
+//! ValidationErrorFormatter.ts` @ 71a9539), and neither writes a sentence for a code
+//! it does not name. "none" means nothing follows `You sent: X.` Every row is a
+//! vector in `tests/conformance-own/fusion-source.json`.
 //!
 //! | issue | Zod 3 | Zod 4 |
 //! |---|---|---|
@@ -15,7 +15,7 @@
 //! | string format email / url / uuid / cuid / datetime / ip / emoji / regex | `Expected: a valid email address (e.g. user@example.com).`, `… URL (e.g. https://example.com).`, `… UUID (e.g. 123e…).`, `Expected: a valid CUID.`, `Expected: an ISO 8601 datetime (e.g. 2024-01-15T10:30:00Z).`, `Expected: a valid IP address.`, `Expected: a valid emoji character.`, `Value does not match the required pattern.` | same 8 (`format`; Zod 4 never says `ip`) |
 //! | any other format, and `{ includes/startsWith/endsWith }` | none | none |
 //! | `too_small` string / array | `Minimum length: N character(s).` / `Minimum N item(s).` (`exact` ignored) | same |
-//! | `too_small` number, bigint (Zod 4 also int), set, other | `Must be >= N.` / `> N` (`inclusive` read for truth) | same (`inclusive !== false`) |
+//! | `too_small` number, bigint (Zod 4 also int), set, other | `Must be >= N.` / `> N` (`inclusive` read for truth) | same (`inclusive !== false`; a bound without `origin` or `type`, as a refinement's `ctx.addIssue` writes it, is Zod 4's: `>= N`) |
 //! | `too_small` date | `Must be after ISO.` (inclusive or not) | same |
 //! | `too_big` string / array | `Maximum length: …` / `Maximum N item(s).` | same |
 //! | `too_big` number, bigint, set, date, other | `Must be <= N.` / `< N` (a date as epoch ms) | same |
@@ -26,7 +26,7 @@
 //! | `unrecognized_keys` | `Remove or correct unrecognized fields: 'k'. Check for typos.` | same |
 //! | `invalid_date` | `Expected a valid date string (ISO 8601).` | — |
 //! | `not_multiple_of`, `not_finite`, `custom`, others | none | none |
-//! | `invalid_key` / `invalid_element` | — | the nested issue's sentence (Zod 3 reports it directly) |
+//! | `invalid_key` / `invalid_element` | — | none (not the nested issue's sentence: the Zod 4 formatter names neither code) |
 //!
 //! The message is `issue.message` as written (a missing one prints `undefined`).
 //!
@@ -76,8 +76,6 @@ const SENT_JSON_UNITS: usize = 50;
 const MAX_VALUE_UNITS: usize = 100;
 /// Path segments followed into the sent arguments before giving up.
 const MAX_RESOLVE_SEGMENTS: usize = 1000;
-/// Nested issues (`invalid_key`, `invalid_element`) followed this deep.
-const MAX_NESTED_DEPTH: usize = 2;
 /// The reference's sentence for every union issue (Zod 3 and Zod 4 alike).
 const UNION_SENTENCE: &str = "Value didn't match any of the expected formats.";
 
@@ -228,7 +226,7 @@ fn field_detail(issue: IssueView<'_>, sent_args: Option<&Value>, sizes: &TrueSiz
     detail.push_str(" You sent: ");
     detail.push_str(&describe_sent(resolve_sent_sized(sent_args, sizes, issue.path())));
     detail.push('.');
-    if let Some(suggestion) = suggestion_at(issue, 0) {
+    if let Some(suggestion) = suggestion_for(issue) {
         detail.push(' ');
         detail.push_str(&suggestion);
     }
@@ -329,10 +327,10 @@ fn valid_options(values: &[Value]) -> String {
 /// `None` where it writes none. A Zod 3 issue gets the Zod 3 formatter's sentence, a
 /// Zod 4 issue the Zod 4 formatter's (see the module table).
 pub fn issue_suggestion(issue: &Value) -> Option<String> {
-    suggestion_at(IssueView::new(issue), 0)
+    suggestion_for(IssueView::new(issue))
 }
 
-fn suggestion_at(issue: IssueView<'_>, depth: usize) -> Option<String> {
+fn suggestion_for(issue: IssueView<'_>) -> Option<String> {
     match issue.code() {
         "invalid_type" => Some(format!("Expected type: {}.", template_text(issue.expected()))),
         // Zod 3 `validation` (its `{ includes }`-like objects, which the reference's
@@ -351,11 +349,8 @@ fn suggestion_at(issue: IssueView<'_>, depth: usize) -> Option<String> {
             quoted_list(issue.keys()?)
         )),
         "invalid_date" => Some("Expected a valid date string (ISO 8601).".to_owned()),
-        // Zod 4 only, and the Zod 4 formatter names neither: the Zod 3 row for the same
-        // mistake, which Zod 3 reports as the nested issue itself at the key's path.
-        "invalid_key" | "invalid_element" if depth < MAX_NESTED_DEPTH => {
-            issue.nested_issue().and_then(|inner| suggestion_at(IssueView::new(inner), depth + 1))
-        }
+        // Zod 4's `invalid_key` / `invalid_element` included: the Zod 4 formatter names
+        // neither, so the nested issue's sentence is not written either.
         _ => None,
     }
 }

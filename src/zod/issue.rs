@@ -28,6 +28,8 @@ pub const UNION_CODES: [&str; 2] = ["invalid_union", "invalid_union_discriminato
 const UNION_BRANCHES: &str = "errors";
 /// Zod 3's union field: one serialised ZodError per branch (`unionErrors: [{ issues }]`).
 const ZOD3_UNION_ERRORS: &str = "unionErrors";
+/// What a Zod 3 size bound measures (`type`); Zod 4 names it `origin`.
+const ZOD3_BOUND_KIND: &str = "type";
 /// The issue list of Zod 4 `invalid_key` / `invalid_element`, and of a serialised
 /// ZodError (a Zod 3 `unionErrors` entry).
 pub const ISSUES: &str = "issues";
@@ -102,17 +104,23 @@ impl<'a> IssueView<'a> {
     }
 
     /// The major that wrote the issue, where its code or fields say: a code only one
-    /// major has, a size bound's `origin` (Zod 4) or `type` (Zod 3), a union's
-    /// `errors` (Zod 4) or `unionErrors` (Zod 3). `None` for a shape both write.
+    /// major has, a union's `errors` (Zod 4) or `unionErrors` (Zod 3). A size bound is
+    /// Zod 3 only when it carries Zod 3's `type` and no `origin`: Zod 3 always writes
+    /// `type`, while Zod 4's `ctx.addIssue({ code: 'too_small', minimum })` may leave out
+    /// both `origin` and `inclusive`. `None` for a shape both write.
     pub fn major(&self) -> Option<Major> {
         match self.code() {
             "invalid_enum_value" | "invalid_literal" | "invalid_union_discriminator" | "invalid_string"
             | "invalid_date" | "not_finite" | "invalid_arguments" | "invalid_return_type"
             | "invalid_intersection_types" => Some(Major::Zod3),
             "invalid_value" | "invalid_format" | "invalid_key" | "invalid_element" => Some(Major::Zod4),
-            "too_small" | "too_big" => {
-                Some(if self.raw.get("origin").is_some() { Major::Zod4 } else { Major::Zod3 })
-            }
+            "too_small" | "too_big" => Some(
+                if self.raw.get("origin").is_none() && self.raw.get(ZOD3_BOUND_KIND).is_some() {
+                    Major::Zod3
+                } else {
+                    Major::Zod4
+                },
+            ),
             "invalid_union" if self.raw.get(UNION_BRANCHES).is_some() => Some(Major::Zod4),
             "invalid_union" if self.raw.get(ZOD3_UNION_ERRORS).is_some() => Some(Major::Zod3),
             _ => None,
@@ -200,7 +208,7 @@ impl<'a> IssueView<'a> {
     /// What a size bound measures: Zod 4 names it `origin`, Zod 3 `type` (`""` when
     /// neither is a string).
     pub fn bound_origin(&self) -> &'a str {
-        let field = if self.major() == Some(Major::Zod4) { "origin" } else { "type" };
+        let field = if self.major() == Some(Major::Zod4) { "origin" } else { ZOD3_BOUND_KIND };
         self.raw.get(field).and_then(Value::as_str).unwrap_or("")
     }
 
@@ -208,10 +216,10 @@ impl<'a> IssueView<'a> {
     /// is read for truth; Zod 4 may leave it out, and only `false` excludes.
     pub fn inclusive(&self) -> bool {
         let inclusive = self.raw.get("inclusive");
-        if self.major() == Some(Major::Zod4) {
-            inclusive != Some(&Value::Bool(false))
-        } else {
+        if self.major() == Some(Major::Zod3) {
             inclusive.is_some_and(js_truthy)
+        } else {
+            inclusive != Some(&Value::Bool(false))
         }
     }
 
@@ -361,6 +369,24 @@ mod tests {
         let odd4 = v(r#"{"code":"too_big","maximum":3,"origin":7,"inclusive":0,"path":[]}"#);
         assert_eq!(IssueView::new(&odd4).bound_origin(), "");
         assert!(IssueView::new(&odd4).inclusive());
+    }
+
+    #[test]
+    fn a_bound_a_refinement_adds_without_origin_or_type_is_zod4() {
+        // Zod 4 `ctx.addIssue({ code: 'too_small', minimum: 3, path: ['a'] })`.
+        for code in ["too_small", "too_big"] {
+            let bare = v(&format!(r#"{{"code":"{code}","minimum":3,"maximum":3,"path":["a"],"message":"m"}}"#));
+            let view = IssueView::new(&bare);
+            assert_eq!(view.major(), Some(Major::Zod4), "{code}");
+            assert!(view.inclusive(), "{code}");
+            assert_eq!(view.bound_origin(), "");
+            let open = v(&format!(r#"{{"code":"{code}","minimum":3,"inclusive":false,"path":[]}}"#));
+            assert!(!IssueView::new(&open).inclusive());
+        }
+        // Zod 3's `type` (a field only Zod 3 writes on a bound) still says Zod 3.
+        let typed = v(r#"{"code":"too_small","minimum":3,"type":"number","path":[]}"#);
+        assert_eq!(IssueView::new(&typed).major(), Some(Major::Zod3));
+        assert!(!IssueView::new(&typed).inclusive());
     }
 
     #[test]

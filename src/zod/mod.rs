@@ -13,7 +13,7 @@
 //! | `invalid_union_discriminator { options }`  | `invalid_union` with no branch       |
 //! | `invalid_type { expected: "integer" }`     | `invalid_type { expected: "int" }`   |
 //! | `invalid_string { validation: "email" }`   | `invalid_format { format: "email" }` |
-//! | `too_small` / `too_big { type }`           | `… { origin }`                       |
+//! | `too_small` / `too_big { type }`           | `… { origin }` (one with neither, as a Zod 4 refinement's `ctx.addIssue` writes it, is Zod 4's) |
 //! | `inclusive` (always written, read for truth) | `inclusive` (absent includes; only `false` excludes) |
 //! | the nested issue itself, at the key's path | `invalid_key` / `invalid_element { issues }` |
 //!
