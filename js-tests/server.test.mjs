@@ -54,22 +54,35 @@ function rejected(result, hints) {
 for (const { version, Client, Stdio } of SDKS) {
   describe(`example server on SDK ${version}, over stdio, with the ${version} Client`, () => {
     let client;
+    let logged = '';
     const call = (name, args) => client.callTool({ name, arguments: args });
+    /** The log records the server wrote to stderr so far. */
+    const records = () =>
+      logged
+        .split('\n')
+        .filter((line) => line.startsWith('tool-failure '))
+        .map((line) => JSON.parse(line.slice('tool-failure '.length)));
 
     before(async () => {
       client = new Client({ name: 'mcp-envelope-tests', version: '1.0.0' });
-      await client.connect(new Stdio({ command: process.execPath, args: [`${root}build/example-server/${version}.js`] }));
+      const transport = new Stdio({ command: process.execPath, args: [`${root}build/example-server/${version}.js`], stderr: 'pipe' });
+      transport.stderr.setEncoding('utf8');
+      transport.stderr.on('data', (chunk) => {
+        logged += chunk;
+      });
+      await client.connect(transport);
     });
     after(async () => {
       await client.close();
     });
 
-    test('tools/list publishes the five tools and the ordinary one', async () => {
+    test('tools/list publishes the six tools and the ordinary one', async () => {
       const { tools } = await client.listTools();
       assert.deepEqual(tools.map((t) => t.name).sort(), [
         'cancel_order',
         'create_user',
         'echo',
+        'get_invoice',
         'hostile',
         'render_report',
         'search_orders',
@@ -160,6 +173,45 @@ for (const { version, Client, Stdio } of SDKS) {
         assert.equal(typeof result.structuredContent.error.data.requestId, 'string', kind);
         assert.equal(textOf(await call('echo', { text: kind })), kind, `answers after ${kind}`);
       }
+    });
+
+    test('a strict outputSchema: success, errors of both dialects and a broken result all reach the model', async () => {
+      await client.listTools(); // the v1 Client validates structuredContent against what it listed
+      const ok = await call('get_invoice', { id: 'inv_1' });
+      assert.deepEqual(ok.structuredContent, { id: 'inv_1', total: 12.5 });
+      const missing = jsonrpcError(await call('get_invoice', { id: 'inv_9' }), -32001);
+      assert.equal(missing.message, 'No invoice inv_9.');
+      assert.ok(missing.recovery, 'guidance by default');
+      const upstream = await call('get_invoice', { id: 'inv_upstream' });
+      jsonrpcError(upstream, -32000);
+      assert.match(textOf(upstream), /^Error: Bad Gateway: billing is down\n\nRecovery: .*\n\n\(retryable · request /);
+      const xml = jsonrpcError(await call('get_invoice', { id: 'inv_xml' }), -32001);
+      assert.equal(xml.recovery, 'Call list_invoices.');
+      const broken = await call('get_invoice', { id: 'inv_broken' });
+      jsonrpcError(broken, -32603);
+      assert.match(textOf(broken), /^Error: Tool get_invoice failed: /);
+      const rejection = await call('get_invoice', { id: 42 });
+      jsonrpcError(rejection, -32602);
+      // An McpError thrown in an XML tool keeps its meaning.
+      const report = parseToolError(await call('render_report', { title: 'missing', rows: [[1]] }));
+      assert.equal(report.code, 'NOT_FOUND');
+      assert.equal(report.recovery, 'Use the title "Q3".');
+    });
+
+    test('the onError hook logs every failure, raw, with the request id the model saw', async () => {
+      const database = await call('search_orders', { query: 'database' });
+      const broken = await call('get_invoice', { id: 'inv_broken' });
+      // stderr arrives on its own pipe: wait until both records are there.
+      for (let i = 0; i < 100 && records().length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      const byId = new Map(records().map((r) => [r.requestId, r]));
+      const db = byId.get(database.structuredContent.error.data.requestId);
+      assert.ok(db, logged);
+      assert.equal(db.level, 'error');
+      assert.match(db.message, /hunter2/, 'the log keeps the raw text; the wire does not');
+      assert.ok(!wire(database).includes('hunter2'));
+      const output = byId.get(broken.structuredContent.error.data.requestId);
+      assert.match(output.message, /does not match its outputSchema/);
+      assert.ok(records().some((r) => r.reason === 'invalid_arguments' && r.level === 'notice'));
     });
 
     test('a tool registered the ordinary way keeps the SDK behaviour', async () => {

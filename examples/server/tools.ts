@@ -1,6 +1,7 @@
-// Five tools of an example MCP server, written once for the official SDK v1 and v2:
+// Six tools of an example MCP server, written once for the official SDK v1 and v2:
 // every error they send to the model (arguments the schema rejects, anything a handler
-// throws) is written by mcp-envelope through `registerTool`.
+// throws, a result that breaks its outputSchema) is written by mcp-envelope through
+// `registerTool`, and every failure is logged (raw) through one `onError` hook.
 import type { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { McpServer as McpServerV2 } from '@modelcontextprotocol/server';
 import * as z from 'zod';
@@ -9,7 +10,7 @@ import {
   fail,
   JsonRpcErrorCode,
   notFound,
-  registerTool,
+  registerTool as registerEveryTool,
   toolError,
   type ErrorContract,
 } from 'mcp-envelope';
@@ -73,6 +74,12 @@ function hostile(kind: string): unknown {
       return 'a thrown string';
   }
 }
+
+// One log hook for every tool: the raw record (with the request id the model saw) goes to
+// stderr, which an MCP stdio server may write to; the wire never carries it.
+const registerTool = registerEveryTool.defaults({
+  onError: (record) => console.error(`tool-failure ${JSON.stringify(record)}`),
+});
 
 export function installExampleTools(server: Server): void {
   // 1. JSON-RPC dialect, a rich schema: strict object, bounds, enum, nested array of objects.
@@ -158,7 +165,28 @@ export function installExampleTools(server: Server): void {
     },
     async ({ title, rows }) => {
       if (title === 'crash') throw new TypeError('Cannot read properties of undefined (reading "width")');
+      if (title === 'missing') throw notFound('No such report template.', { recovery: { hint: 'Use the title "Q3".' } });
       return text(`${title}: ${rows.length} rows`);
+    },
+  );
+
+  // 6. JSON-RPC dialect with a strict outputSchema: its errors still reach the model (the
+  // advertised schema admits `structuredContent.error`); an upstream's problem-details
+  // body and an XML toolError thrown here keep their meaning.
+  registerTool(
+    server,
+    'get_invoice',
+    {
+      description: 'Reads an invoice by id.',
+      inputSchema: { id: z.string() },
+      outputSchema: z.object({ id: z.string(), total: z.number() }).strict(),
+    },
+    async ({ id }) => {
+      if (id === 'inv_1') return { content: [{ type: 'text', text: 'inv_1: 12.5' }], structuredContent: { id, total: 12.5 } };
+      if (id === 'inv_broken') return { content: [], structuredContent: { id, total: 'twelve' } as never };
+      if (id === 'inv_upstream') throw { type: 'about:blank', title: 'Bad Gateway', status: 502, detail: 'billing is down' };
+      if (id === 'inv_xml') throw toolError('NOT_FOUND', { message: `No invoice ${id}.`, suggestion: 'Call list_invoices.' });
+      throw notFound(`No invoice ${id}.`);
     },
   );
 

@@ -15,67 +15,58 @@
 //! The server still checks success results against the author's own schema
 //! (`registerTool` does, and answers with an InternalError envelope when one fails).
 
-use crate::value::Value;
+use crate::value::{write_json_string, Value};
 
-/// The advertised schema of `error`: loose objects, since `data` carries a throw
-/// site's own fields beside `reason`, `recovery` and `retryable`.
-fn error_schema() -> Value {
-    let typed = |t: &str| Value::Object(vec![("type".to_owned(), Value::str(t))]);
-    let object = |properties: Vec<(String, Value)>, required: &[&str]| {
-        let mut fields = vec![("type".to_owned(), Value::str("object")), ("properties".to_owned(), Value::Object(properties))];
-        if !required.is_empty() {
-            fields.push(("required".to_owned(), Value::Array(required.iter().map(|r| Value::str(*r)).collect())));
-        }
-        Value::Object(fields)
-    };
-    let recovery = object(vec![("hint".to_owned(), typed("string"))], &["hint"]);
-    let data = object(
-        vec![("reason".to_owned(), typed("string")), ("recovery".to_owned(), recovery), ("retryable".to_owned(), typed("boolean"))],
-        &[],
-    );
-    let mut error = object(
-        vec![("code".to_owned(), typed("integer")), ("message".to_owned(), typed("string")), ("data".to_owned(), data)],
-        &["code", "message"],
-    );
-    if let Value::Object(fields) = &mut error {
-        fields.push(("description".to_owned(), Value::str("The failure, present only on an error result (isError: true).")));
-    }
-    error
-}
+/// The advertised schema of `error`: `data` is open, since it carries a throw site's own
+/// fields beside `reason`, `recovery` and `retryable`.
+const ERROR_SCHEMA: &str = concat!(
+    r#"{"type":"object","properties":{"code":{"type":"integer"},"message":{"type":"string"},"#,
+    r#""data":{"type":"object","properties":{"reason":{"type":"string"},"#,
+    r#""recovery":{"type":"object","properties":{"hint":{"type":"string"}},"required":["hint"]},"#,
+    r#""retryable":{"type":"boolean"}}}},"required":["code","message"],"#,
+    r#""description":"The failure, present only on an error result (isError: true)."}"#
+);
 
-/// The schema to advertise for a tool whose success results follow `schema` (the
-/// author's output JSON Schema); `None` when `schema` is not an object schema with
+/// The schema to advertise (JSON text) for a tool whose success results follow `schema`
+/// (the author's output JSON Schema); `None` when `schema` is not an object schema with
 /// `properties` this can widen (the tool's error results then go out without
 /// `structuredContent`), or already declares an `error` property or a root `anyOf`.
-pub fn advertised_output_schema(schema: &Value) -> Option<Value> {
+pub fn advertised_output_schema(schema: &Value) -> Option<String> {
     let fields = schema.as_object()?;
     let is_object = schema.get("type").map_or(true, |t| t.as_str() == Some("object"));
     let properties = schema.get("properties").and_then(Value::as_object)?;
     if !is_object || properties.iter().any(|(k, _)| k == "error") || schema.get("anyOf").is_some() {
         return None;
     }
-    let required: Vec<Value> = schema.get("required").and_then(Value::as_array).map(<[Value]>::to_vec).unwrap_or_default();
-    let mut widened_properties = properties.to_vec();
-    widened_properties.push(("error".to_owned(), error_schema()));
-    let required_error = || Value::Array(vec![Value::str("error")]);
-    let mut success = vec![("not".to_owned(), Value::Object(vec![("required".to_owned(), required_error())]))];
-    if !required.is_empty() {
-        success.push(("required".to_owned(), Value::Array(required)));
-    }
-    let failure = Value::Object(vec![("required".to_owned(), required_error())]);
-    let mut out: Vec<(String, Value)> = Vec::with_capacity(fields.len() + 2);
+    let mut out = String::from("{");
     if schema.get("type").is_none() {
-        out.push(("type".to_owned(), Value::str("object")));
+        out.push_str(r#""type":"object","#);
     }
     for (key, value) in fields {
-        match key.as_str() {
-            "required" => {}
-            "properties" => out.push((key.clone(), Value::Object(std::mem::take(&mut widened_properties)))),
-            _ => out.push((key.clone(), value.clone())),
+        if key == "required" {
+            continue;
         }
+        write_json_string(key, &mut out);
+        out.push(':');
+        if key == "properties" {
+            let mut inner = value.to_json();
+            inner.pop();
+            out.push_str(&inner);
+            out.push_str(if properties.is_empty() { r#""error":"# } else { r#","error":"# });
+            out.push_str(ERROR_SCHEMA);
+            out.push('}');
+        } else {
+            value.write_json(&mut out);
+        }
+        out.push(',');
     }
-    out.push(("anyOf".to_owned(), Value::Array(vec![Value::Object(success), failure])));
-    Some(Value::Object(out))
+    out.push_str(r#""anyOf":[{"not":{"required":["error"]}"#);
+    if let Some(required) = schema.get("required").filter(|r| r.as_array().is_some_and(|r| !r.is_empty())) {
+        out.push_str(r#","required":"#);
+        required.write_json(&mut out);
+    }
+    out.push_str(r#"},{"required":["error"]}]}"#);
+    Some(out)
 }
 
 #[cfg(test)]
@@ -83,7 +74,7 @@ mod tests {
     use super::*;
 
     fn widen(json: &str) -> Option<String> {
-        advertised_output_schema(&Value::parse_json(json).unwrap_or(Value::Null)).map(|v| v.to_json())
+        advertised_output_schema(&Value::parse_json(json).unwrap_or(Value::Null))
     }
 
     #[test]
@@ -104,5 +95,14 @@ mod tests {
         assert_eq!(widen("null"), None);
         // No `type`: an object schema all the same.
         assert!(widen(r#"{"properties":{"a":{}}}"#).is_some_and(|s| s.starts_with(r#"{"type":"object","properties":{"a":{},"error""#)));
+    }
+
+    #[test]
+    fn the_error_schema_is_json_and_the_output_parses() {
+        assert!(Value::parse_json(ERROR_SCHEMA).is_ok());
+        for json in [r#"{"type":"object","properties":{},"required":[]}"#, r#"{"properties":{"a":{"type":"string"}},"required":["a"]}"#] {
+            let out = widen(json).unwrap_or_default();
+            assert!(Value::parse_json(&out).is_ok(), "{out}");
+        }
     }
 }

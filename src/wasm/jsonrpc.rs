@@ -209,7 +209,7 @@ pub fn error_result_json(
 /// widened by [`advertised_output_schema`], as JSON text; `""` when it cannot be.
 #[wasm_bindgen(js_name = advertisedOutputSchemaJson)]
 pub fn advertised_output_schema_json(schema: &str) -> String {
-    Value::parse_json(schema).ok().and_then(|s| advertised_output_schema(&s)).map(|s| s.to_json()).unwrap_or_default()
+    Value::parse_json(schema).ok().and_then(|s| advertised_output_schema(&s)).unwrap_or_default()
 }
 
 /// `{"message":…,"log":…}` for a handler's return that is no tool result: what the
