@@ -201,15 +201,16 @@ for (const { version, Client, Stdio } of SDKS) {
     test('the onError hook logs every failure, raw, with the request id the model saw', async () => {
       const database = await call('search_orders', { query: 'database' });
       const broken = await call('get_invoice', { id: 'inv_broken' });
-      // stderr arrives on its own pipe: wait until both records are there.
-      for (let i = 0; i < 100 && records().length < 2; i++) await new Promise((r) => setTimeout(r, 20));
-      const byId = new Map(records().map((r) => [r.requestId, r]));
-      const db = byId.get(database.structuredContent.error.data.requestId);
+      const ids = [database, broken].map((result) => result.structuredContent.error.data.requestId);
+      const byId = () => new Map(records().map((r) => [r.requestId, r]));
+      // stderr arrives on its own pipe: wait (up to 5 s) until both records are there.
+      for (let i = 0; i < 250 && !ids.every((id) => byId().has(id)); i++) await new Promise((r) => setTimeout(r, 20));
+      const db = byId().get(ids[0]);
       assert.ok(db, logged);
       assert.equal(db.level, 'error');
       assert.match(db.message, /hunter2/, 'the log keeps the raw text; the wire does not');
       assert.ok(!wire(database).includes('hunter2'));
-      const output = byId.get(broken.structuredContent.error.data.requestId);
+      const output = byId().get(ids[1]);
       assert.match(output.message, /does not match its outputSchema/);
       assert.ok(records().some((r) => r.reason === 'invalid_arguments' && r.level === 'notice'));
     });

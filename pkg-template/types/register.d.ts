@@ -11,7 +11,13 @@
 
 import type { RawShapeLike, RegisterToolOptions, StandardSchemaLike, ToolInputSchema } from '../wasm/mcp_envelope.js';
 
-export type { RawShapeLike, RegisterToolOptions, StandardSchemaLike, ToolInputSchema } from '../wasm/mcp_envelope.js';
+export type {
+  RawShapeLike,
+  RegisterToolOptions,
+  StandardSchemaLike,
+  ToolFailureRecord,
+  ToolInputSchema,
+} from '../wasm/mcp_envelope.js';
 
 type OutputOf<S> = S extends { readonly '~standard': { readonly types?: infer T } }
   ? NonNullable<T> extends { readonly output: infer O }

@@ -516,7 +516,7 @@ pub struct RegisterToolOptions {
     /// function of the SDK's request context (e.g. `(extra) => extra.requestId`) asked per
     /// failure. Generated (`XXXXX-XXXXX`) when absent. Cut at 1,024 units with `…`.
     #[serde(default)]
-    #[tsify(type = "string | number | false | ((context: any) => string | number | false) | undefined")]
+    #[tsify(type = "string | number | false | ((context: never) => string | number | false) | undefined")]
     pub request_id: Option<String>,
 }
 
