@@ -73,6 +73,9 @@ for (const sdk of [V1, V2]) {
 
     const rejected = await client.callTool({ name: 'get_invoice', arguments: { id: 7 } });
     assert.equal(rejected.structuredContent.error.code, JsonRpcErrorCode.InvalidParams);
+    // An argument rejection keeps mcp-ts-core's bytes: its own hint, no `retryable`.
+    assert.equal(rejected.structuredContent.error.data.retryable, undefined);
+    assert.match(text(rejected), /\n\n\(reason invalid_arguments · request [A-Z0-9]{5}-[A-Z0-9]{5}\)$/);
 
     const crashed = await client.callTool({ name: 'get_invoice', arguments: { id: 'x' } });
     assert.equal(crashed.structuredContent.error.message, 'boom');

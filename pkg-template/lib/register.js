@@ -250,7 +250,8 @@ function responder(dialect, name, own, schemaJson) {
       const result = rejectionResult(
         rejection.issues,
         { tool: name, args: rejection.args, schema: schemaJson() },
-        options(aborted, extra),
+        // The rejection carries its own next step (the hint) and, as seed 002 has it, no `retryable`.
+        { ...options(aborted, extra), guidance: false },
       );
       const sent = result.structuredContent.error;
       record(new McpError(sent.code, sent.message, { reason: sent.data?.reason }), aborted, envelopeId(result));
