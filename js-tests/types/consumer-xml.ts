@@ -136,3 +136,11 @@ formatValidationError([{ code: 'custom', path: [], message: 42 }], 'a', {});
 formatValidationError([{ code: 'custom', path: [{ name: 'a' }], message: 'm' }], 'a', {});
 
 void [alwaysError, custom, canonical, isFlag, first, builderAsResult, built, handler, plain, missing, routed, wrapped, wrappedNoAction, group, groupBad, enriched, changes, same, maybe];
+
+// parseToolError's <details> and <retry_after>, both optional.
+if (parsed !== null) {
+  const details: Record<string, string> | undefined = parsed.details;
+  const retryAfter: number | undefined = parsed.retryAfter;
+  void details;
+  void retryAfter;
+}

@@ -87,6 +87,9 @@ export function parseToolError(result) {
     dialect: parsed.dialect,
     raw: result,
   };
+  // A <tool_error>'s <details> (as an object) and <retry_after> seconds, when it has them.
+  if (parsed.details !== undefined) error.details = parsed.details;
+  if (parsed.retryAfter !== undefined) error.retryAfter = parsed.retryAfter;
   // A <validation_error>: its action, one { name, message } per <field>, and how many
   // issues the server left out.
   if (parsed.fields !== undefined) {
@@ -97,7 +100,10 @@ export function parseToolError(result) {
   return error;
 }
 
-const PARSED_FIELDS = ['message', 'code', 'recovery', 'availableActions', 'severity', 'dialect', 'raw', 'fields', 'action', 'moreIssues'];
+const PARSED_FIELDS = [
+  'message', 'code', 'recovery', 'availableActions', 'severity', 'dialect', 'raw', 'fields', 'action', 'moreIssues',
+  'details', 'retryAfter',
+];
 
 /** What parseToolError returned, each field read once; anything else is a TypeError. */
 function parsedFields(parsed) {
@@ -136,6 +142,8 @@ export class McpEnvelopeClientError extends Error {
     this.severity = fields.severity ?? 'error';
     this.dialect = fields.dialect ?? 'xml';
     this.raw = fields.raw;
+    if (isObject(fields.details)) this.details = fields.details;
+    if (typeof fields.retryAfter === 'number') this.retryAfter = fields.retryAfter;
     if (Array.isArray(fields.fields)) {
       this.action = fields.action;
       this.fields = fields.fields;

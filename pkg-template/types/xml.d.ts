@@ -195,7 +195,8 @@ export declare function formatDeltasAsXml(deltas: readonly ContractDelta[]): str
  * XML dialect from the text blocks joined with `\n`, entities decoded: a `<tool_error>`
  * field by field, a `<validation_error>` as code `VALIDATION_ERROR` with its
  * `<recovery>`, `action`, `fields` and `moreIssues` (MCP Fusion's own client reads it
- * as an `UNKNOWN` error with no recovery). Accepts what `client.callTool()` returns as is.
+ * as an `UNKNOWN` error with no recovery); a `<tool_error>`'s `<details>` as `details`
+ * and `<retry_after>` as `retryAfter` (seconds) when it has them. Accepts what `client.callTool()` returns as is.
  * @throws TypeError when `result` is not an object.
  */
 export declare function parseToolError<R extends ToolResultLike>(result: R): ParsedToolError<R> | null;
@@ -209,6 +210,10 @@ export declare class McpEnvelopeClientError extends Error {
   readonly severity: string;
   readonly dialect: ErrorDialect;
   readonly raw: ToolResultLike;
+  /** Set for a `<tool_error>` with `<details>`, as in {@link ParsedToolError}. */
+  readonly details?: Record<string, string>;
+  /** Set for a `<tool_error>` with `<retry_after>`, as in {@link ParsedToolError}. */
+  readonly retryAfter?: number;
   /** Set for a `<validation_error>`, as in {@link ParsedToolError}. */
   readonly action?: string;
   readonly fields?: readonly ParsedValidationField[];

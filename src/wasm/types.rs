@@ -443,6 +443,14 @@ pub struct ParsedToolError<R> {
     pub dialect: ErrorDialect,
     /// The result that was parsed, the caller's own object.
     pub raw: R,
+    /// `<tool_error>` only, when it has `<details>`: each `<detail key>` and its value,
+    /// entities decoded (at most 1,000 are read).
+    #[tsify(optional, type = "Record<string, string>")]
+    pub details: Option<()>,
+    /// `<tool_error>` only, when it has `<retry_after>N seconds</retry_after>` with a
+    /// finite N: the seconds to wait before retrying.
+    #[tsify(optional)]
+    pub retry_after: Option<f64>,
     /// `<validation_error>` only: its `action` attribute (`tool/action`); `''` when it has none.
     #[tsify(optional)]
     pub action: Option<String>,

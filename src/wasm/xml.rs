@@ -238,7 +238,8 @@ pub fn xml_group_validation_error(group: &str, action: &str, issues: &str, total
 
 /// `parseToolError`: `result` is the JSON of the caller's result. Returns
 /// `{"code","message","recovery","availableActions","severity","dialect"}` as JSON
-/// text (with `"action","fields","moreIssues"` after them for a `<validation_error>`),
+/// text (then `"details"` (an object) and `"retryAfter"` when a `<tool_error>` has
+/// them, and `"action","fields","moreIssues"` for a `<validation_error>`),
 /// or `""` when the result is not an error.
 #[wasm_bindgen(js_name = xmlParseToolError)]
 pub fn xml_parse_tool_error(result: &str) -> String {
@@ -268,6 +269,13 @@ pub fn xml_parse_tool_error(result: &str) -> String {
         ("severity".to_owned(), Value::String(parsed.severity)),
         ("dialect".to_owned(), Value::str(dialect)),
     ];
+    if !parsed.details.is_empty() {
+        let details = parsed.details.into_iter().map(|(k, v)| (k, Value::String(v))).collect();
+        out.push(("details".to_owned(), Value::Object(details)));
+    }
+    if let Some(seconds) = parsed.retry_after {
+        out.push(("retryAfter".to_owned(), Value::Number(seconds)));
+    }
     if let Some(validation) = parsed.validation {
         let fields = validation
             .fields

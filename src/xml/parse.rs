@@ -100,6 +100,12 @@ pub struct ParsedToolError<'a> {
     pub dialect: Dialect,
     /// Present when the text is a `<validation_error>`.
     pub validation: Option<ParsedValidation>,
+    /// The `<detail key="…">value</detail>` lines of the first `<details>`, in order,
+    /// key and value entities decoded (at most [`MAX_PARSED_DETAILS`]); XML dialect only.
+    pub details: Vec<(String, String)>,
+    /// `<retry_after>N seconds</retry_after>`'s N when it is a finite number; XML
+    /// dialect only.
+    pub retry_after: Option<f64>,
     /// The result that was parsed (`None` from [`parse_tool_error_text`]). The JS
     /// layer puts the caller's own object here instead.
     pub raw: Option<&'a Value>,
@@ -160,6 +166,8 @@ fn parse_json_rpc<'a>(error: &Value, result: &Value) -> ParsedToolError<'a> {
         severity: "error".to_owned(),
         dialect: Dialect::JsonRpc,
         validation: None,
+        details: Vec::new(),
+        retry_after: None,
         raw: None,
     }
 }
@@ -353,6 +361,8 @@ fn parse_validation_error(text: &str, after_name: &str) -> ParsedToolError<'stat
             fields: fields_of(before_recovery),
             more_issues: more_issues_of(before_recovery),
         }),
+        details: Vec::new(),
+        retry_after: None,
         raw: None,
     }
 }
@@ -371,6 +381,8 @@ pub fn parse_tool_error_text(text: &str) -> ParsedToolError<'static> {
             severity: "error".to_owned(),
             dialect: Dialect::Xml,
             validation: None,
+            details: Vec::new(),
+            retry_after: None,
             raw: None,
         };
     };
@@ -390,8 +402,63 @@ pub fn parse_tool_error_text(text: &str) -> ParsedToolError<'static> {
             .unwrap_or_else(|| "error".to_owned()),
         dialect: Dialect::Xml,
         validation: None,
+        details: details_of(text),
+        retry_after: retry_after_of(text),
         raw: None,
     }
+}
+
+/// Most `<detail>` lines read from one text (the writer emits one per key given).
+pub const MAX_PARSED_DETAILS: usize = 1000;
+
+/// The `<detail key="…">value</detail>` lines of the first `<details>…</details>`.
+/// A self-closing `<detail key="k"/>` reads as an empty value; a detail without a
+/// `key` attribute reads with key `""`.
+fn details_of(text: &str) -> Vec<(String, String)> {
+    let Some(mut body) = element(text, "details") else {
+        return Vec::new();
+    };
+    let mut details = Vec::new();
+    while details.len() < MAX_PARSED_DETAILS {
+        let Some(after) = start_tag(body, "detail") else {
+            break;
+        };
+        let (attributes, rest) = attributes_and_rest(after);
+        let key = attribute_of(&attributes, "key").unwrap_or_default();
+        if let Some(rest) = rest.strip_prefix("/>") {
+            details.push((key, String::new()));
+            body = rest;
+            continue;
+        }
+        let Some(content) = rest.strip_prefix('>') else {
+            break;
+        };
+        let Some(end) = content.find("</detail>") else {
+            break;
+        };
+        details.push((key, unescape(content.get(..end).unwrap_or_default())));
+        body = content.get(end + "</detail>".len()..).unwrap_or_default();
+    }
+    details
+}
+
+/// `<retry_after>N seconds</retry_after>`'s N (`1.5`, `1e+21`), when it is finite.
+fn retry_after_of(text: &str) -> Option<f64> {
+    let body = unescape(js_trim(element(text, "retry_after")?));
+    let number = body
+        .strip_suffix("seconds")
+        .or_else(|| body.strip_suffix("second"))
+        .unwrap_or(&body);
+    let number = js_trim(number);
+    // Rust also reads `inf`, `NaN` and `infinity`: only digits, sign, `.` and `e` pass.
+    if number.is_empty()
+        || !number
+            .bytes()
+            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
+    {
+        return None;
+    }
+    number.parse::<f64>().ok().filter(|n| n.is_finite())
 }
 
 #[cfg(test)]
@@ -487,6 +554,75 @@ mod tests {
         text.push_str("\n</validation_error>");
         let p = parse_tool_error_text(&text);
         assert_eq!(p.validation.map(|v| v.fields.len()), Some(MAX_PARSED_FIELDS));
+    }
+
+    #[test]
+    fn reads_details_and_retry_after() {
+        use crate::xml::{tool_error, ToolErrorOptions};
+        let written = tool_error(
+            "RATE_LIMITED",
+            &ToolErrorOptions {
+                message: "Slow down".into(),
+                details: vec![
+                    ("b&\"<'k".into(), "v <1> & \u{1}".into()),
+                    ("2".into(), "two".into()),
+                    ("empty".into(), String::new()),
+                ],
+                retry_after: Some(1.5),
+                ..ToolErrorOptions::default()
+            },
+        );
+        let p = parse_tool_error_text(&written.text);
+        // JS key order: integer-like keys first, as written.
+        assert_eq!(
+            p.details,
+            vec![
+                ("2".to_owned(), "two".to_owned()),
+                ("b&\"<'k".to_owned(), "v <1> & \u{1}".to_owned()),
+                ("empty".to_owned(), String::new()),
+            ]
+        );
+        assert_eq!(p.retry_after, Some(1.5));
+        assert_eq!(p.message, "Slow down");
+
+        let big = tool_error(
+            "X",
+            &ToolErrorOptions { message: "m".into(), retry_after: Some(1e21), ..ToolErrorOptions::default() },
+        );
+        assert_eq!(parse_tool_error_text(&big.text).retry_after, Some(1e21));
+        let none = parse_tool_error_text("<tool_error code=\"X\">\n<message>m</message>\n</tool_error>");
+        assert!(none.details.is_empty());
+        assert_eq!(none.retry_after, None);
+    }
+
+    #[test]
+    fn odd_details_and_retry_after_read_without_panicking() {
+        for (body, want) in [
+            ("<retry_after>inf seconds</retry_after>", None),
+            ("<retry_after>NaN seconds</retry_after>", None),
+            ("<retry_after>1e400 seconds</retry_after>", None),
+            ("<retry_after> seconds</retry_after>", None),
+            ("<retry_after>soon</retry_after>", None),
+            ("<retry_after>30</retry_after>", Some(30.0)),
+            ("<retry_after> 2.5 seconds </retry_after>", Some(2.5)),
+            ("<retry_after>1 second</retry_after>", Some(1.0)),
+        ] {
+            let p = parse_tool_error_text(&format!("<tool_error code=\"X\">\n<message>m</message>\n{body}\n</tool_error>"));
+            assert_eq!(p.retry_after, want, "{body}");
+        }
+        let p = parse_tool_error_text(
+            "<tool_error code=\"X\">\n<message>m</message>\n<details>\n  <detail key='a'/>\n  <detail>nokey</detail>\n  <detail key=\"c\">cut\n</details>\n</tool_error>",
+        );
+        assert_eq!(
+            p.details,
+            vec![("a".to_owned(), String::new()), (String::new(), "nokey".to_owned())]
+        );
+        let mut many = String::from("<tool_error code=\"X\">\n<message>m</message>\n<details>");
+        for i in 0..MAX_PARSED_DETAILS + 3 {
+            many.push_str(&format!("\n  <detail key=\"k{i}\">v</detail>"));
+        }
+        many.push_str("\n</details>\n</tool_error>");
+        assert_eq!(parse_tool_error_text(&many).details.len(), MAX_PARSED_DETAILS);
     }
 
     #[test]
