@@ -52,7 +52,9 @@ function cost(call, input) {
 }
 
 console.log('export (what grows)'.padEnd(34), 'capped n'.padStart(9), 'cost'.padStart(10), 'large n'.padStart(11), 'cost'.padStart(10), 'ratio'.padStart(7));
-for (const [label, make, call, n] of cases) {
+// `node bench/bounded.mjs parseToolError`: only the rows whose label contains the argument.
+const only = process.argv[2];
+for (const [label, make, call, n] of cases.filter(([label]) => only === undefined || label.includes(only))) {
   const big = Math.min(n * 10_000, n >= 16_384 ? MAX_STRING_UNITS : MAX_ENTRIES);
   // Interleaved, each the fastest of its runs, so the heap the large input leaves behind
   // weighs on both sides alike.
