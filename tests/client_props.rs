@@ -1,3 +1,4 @@
+#![cfg(not(target_arch = "wasm32"))]
 //! The client parser against the JSON-RPC writer: for any message, hint, reason,
 //! retryability and request id, the envelope's text alone (a client that drops
 //! `structuredContent`) reads back as the whole envelope does, and neither read panics.
