@@ -11,7 +11,7 @@ use mcp_envelope::xml::{
     routing_error, tool_error, EnrichOptions, RoutingError, ToolErrorOptions,
 };
 use mcp_envelope::xml::{format_validation_error, group_validation_error, validation_error_response};
-use mcp_envelope::client::parse_tool_result;
+use mcp_envelope::client::{parse_tool_result, StructuredError};
 use mcp_envelope::xml::{parse_tool_error, parse_tool_error_text};
 
 fn list(text: &str) -> Vec<Value> {
@@ -151,7 +151,7 @@ pub fn client_parser(data: &[u8]) {
     if let Ok(result) = Value::parse_json(&text) {
         let _ = parse_tool_error(&result);
         // The input as `structuredContent.error`, beside a text form of the same bytes.
-        let _ = parse_tool_result(&text, false, Some(&result));
+        let _ = parse_tool_result(&text, false, StructuredError::from_value(&result).as_ref());
     }
     let wrapped = Value::Object(vec![
         ("isError".to_owned(), Value::Bool(true)),

@@ -5,7 +5,7 @@
 //! Inputs are kept off the two spellings the text form cannot tell apart from its own
 //! structure (a message holding `\n\nRecovery: `, a `\n\n(` paragraph before the end).
 
-use mcp_envelope::client::{parse_tool_result, Dialect};
+use mcp_envelope::client::{parse_tool_result, Dialect, StructuredError};
 use mcp_envelope::jsonrpc::{error_result, ErrorResultOptions, ThrownError};
 use mcp_envelope::Value;
 use proptest::prelude::*;
@@ -41,8 +41,8 @@ proptest! {
         let data = Value::Object(data);
         let options = ErrorResultOptions { request_id: request_id.as_deref(), redact_secrets: false, ..ErrorResultOptions::default() };
         let written = error_result(&ThrownError::Mcp { code: -32001, message: &message, data: Some(&data) }, &options);
-        let error = written.structured_content.get("error");
-        let whole = parse_tool_result(&written.text, false, error);
+        let error = written.structured_content.get("error").and_then(StructuredError::from_value);
+        let whole = parse_tool_result(&written.text, false, error.as_ref());
         let text_only = parse_tool_result(&written.text, false, None);
         prop_assert_eq!(text_only.dialect, Dialect::JsonRpc);
         let shown_message = if message.is_empty() { "Unknown error".to_owned() } else { message.clone() };

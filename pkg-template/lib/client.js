@@ -3,7 +3,7 @@
 // `Error: …` text, MCP Fusion's XML, or plain text such as the SDK's own `Input
 // validation error: …`), and an Error subclass to throw it as. The core decides the
 // dialect and reads; this layer reads each field of the result once, inside try/catch,
-// within the core's caps, and hands over one string and a small JSON copy. The
+// within the core's caps, and hands over one string and the few fields it read. The
 // caller's own object is returned as `raw`.
 
 import { engine } from './engine.js';
@@ -80,33 +80,35 @@ function joinedText(content, limits) {
 }
 
 /**
- * `structuredContent.error`'s fields the core reads, as JSON, or `undefined` when it is
- * not an object: `code` (a number or string), `message`, and `data`'s `recovery.hint`,
- * `reason`, `retryable` and `requestId`.
+ * `structuredContent.error`'s fields the core reads, in its argument order, or `[false]`
+ * when it is not an object: the flag, `code` as a number and as a string, `message`,
+ * and `data`'s `recovery.hint`, `reason`, `retryable` and `requestId` (a number as JS
+ * prints it), each `undefined` unless it has that type.
  */
-function structuredJson(result, limits) {
+function structuredFields(result, limits) {
   const structured = read(result, 'structuredContent');
   const error = isObject(structured) ? read(structured, 'error') : undefined;
-  if (!isObject(error)) return undefined;
+  if (!isObject(error)) return [false];
   const code = read(error, 'code');
-  const out = {
-    code: typeof code === 'number' ? code : bounded(code, limits.id),
-    message: bounded(read(error, 'message'), limits.message),
-  };
+  const message = bounded(read(error, 'message'), limits.message);
   const data = read(error, 'data');
-  if (isObject(data)) {
-    const recovery = read(data, 'recovery');
-    const hint = isObject(recovery) ? bounded(read(recovery, 'hint'), limits.message) : undefined;
-    const retryable = read(data, 'retryable');
-    const requestId = read(data, 'requestId');
-    out.data = {
-      recovery: hint === undefined ? undefined : { hint },
-      reason: bounded(read(data, 'reason'), limits.id),
-      retryable: typeof retryable === 'boolean' ? retryable : undefined,
-      requestId: typeof requestId === 'number' ? requestId : bounded(requestId, limits.id),
-    };
+  if (!isObject(data)) {
+    return [true, typeof code === 'number' ? code : undefined, bounded(code, limits.id), message];
   }
-  return JSON.stringify(out);
+  const recovery = read(data, 'recovery');
+  const hint = isObject(recovery) ? bounded(read(recovery, 'hint'), limits.message) : undefined;
+  const retryable = read(data, 'retryable');
+  const requestId = read(data, 'requestId');
+  return [
+    true,
+    typeof code === 'number' ? code : undefined,
+    bounded(code, limits.id),
+    message,
+    hint,
+    bounded(read(data, 'reason'), limits.id),
+    typeof retryable === 'boolean' ? retryable : undefined,
+    typeof requestId === 'number' ? (Number.isFinite(requestId) ? String(requestId) : undefined) : bounded(requestId, limits.id),
+  ];
 }
 
 function describe(value) {
@@ -124,7 +126,7 @@ export function parseToolError(result) {
   if (isError !== THREW && !isError) return null;
   const limits = readCaps();
   const { text, cut } = joinedText(read(result, 'content'), limits);
-  const out = engine().clientParseToolError(text, cut, structuredJson(result, limits));
+  const out = engine().clientParseToolError(text, cut, ...structuredFields(result, limits));
   if (out === '') return null;
   const parsed = JSON.parse(out);
   const error = {

@@ -100,6 +100,10 @@ pub const MESSAGE_UNITS: usize = 1 << 17;
 pub const ID_UNITS: usize = 1024;
 /// What ends a cut field.
 pub const ELLIPSIS: &str = "…";
+/// [`TEXT_UNITS`], [`MAX_BLOCKS`], [`MESSAGE_UNITS`] and [`ID_UNITS`], space-separated:
+/// what the JS layer reads of the caps (written out, so the wasm needs no number
+/// formatting for it; a test holds it to the constants).
+pub const READ_CAPS: &str = "1048576 1000 131072 1024";
 
 /// One `<field name="…">…</field>` of a `<validation_error>`, entities decoded.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -152,6 +156,7 @@ pub struct ParsedToolError<'a> {
 
 impl ParsedToolError<'static> {
     /// An error with only a code, a message and a dialect.
+    #[inline(never)] // built in many places: one copy in the wasm
     pub fn bare(code: ParsedCode, message: String, dialect: Dialect) -> ParsedToolError<'static> {
         ParsedToolError {
             code,
@@ -171,14 +176,58 @@ impl ParsedToolError<'static> {
     }
 }
 
+/// The fields of `structuredContent.error` the client reads, each when it has the type
+/// that field is read with.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StructuredError<'a> {
+    /// `code` when it is a number.
+    pub code_number: Option<f64>,
+    /// `code` when it is a string.
+    pub code_text: Option<&'a str>,
+    pub message: Option<&'a str>,
+    /// `data.recovery.hint`.
+    pub hint: Option<&'a str>,
+    /// `data.reason`, when not empty.
+    pub reason: Option<&'a str>,
+    /// `data.retryable`.
+    pub retryable: Option<bool>,
+    /// `data.requestId`: a non-empty string, or a finite number as JS prints it.
+    pub request_id: Option<String>,
+}
+
+impl<'a> StructuredError<'a> {
+    /// `error`'s fields; `None` unless it is an object.
+    pub fn from_value(error: &'a Value) -> Option<StructuredError<'a>> {
+        error.as_object()?;
+        let data = error.get("data");
+        let of = |name: &str| data.and_then(|d| d.get(name));
+        Some(StructuredError {
+            code_number: error.get("code").and_then(Value::as_f64),
+            code_text: error.get("code").and_then(Value::as_str),
+            message: error.get("message").and_then(Value::as_str),
+            hint: of("recovery").and_then(|r| r.get("hint")).and_then(Value::as_str),
+            reason: of("reason").and_then(Value::as_str),
+            retryable: of("retryable").and_then(Value::as_bool),
+            request_id: match of("requestId") {
+                Some(Value::String(s)) => Some(s.clone()),
+                Some(Value::Number(n)) if n.is_finite() => Some(js_number_string(*n)),
+                _ => None,
+            },
+        })
+    }
+}
+
 /// Reads an error out of a `CallToolResult`; `None` unless `isError` is truthy.
 pub fn parse_tool_error(result: &Value) -> Option<ParsedToolError<'_>> {
     if !js_truthy(result.get("isError")) {
         return None;
     }
-    let structured = result.get("structuredContent").and_then(|s| s.get("error"));
+    let structured = result
+        .get("structuredContent")
+        .and_then(|s| s.get("error"))
+        .and_then(StructuredError::from_value);
     let (text, cut) = joined_text(result);
-    let mut parsed = parse_tool_result(&text, cut, structured);
+    let mut parsed = parse_tool_result(&text, cut, structured.as_ref());
     parsed.raw = Some(result);
     Some(parsed)
 }
@@ -218,15 +267,15 @@ fn joined_text(result: &Value) -> (String, bool) {
 
 /// Reads an error from what a client holds of an error result: `text`, its text blocks
 /// joined with `\n` (`text_cut`: the caller cut it, so what ran on past its end is
-/// lost), and `structured`, `structuredContent.error` (read only when an object). No
-/// `isError` check, no `raw`. Text past [`TEXT_UNITS`] is not read.
-pub fn parse_tool_result(text: &str, text_cut: bool, structured: Option<&Value>) -> ParsedToolError<'static> {
+/// lost), and `structured`, the fields of `structuredContent.error` when it is an
+/// object. No `isError` check, no `raw`. Text past [`TEXT_UNITS`] is not read.
+pub fn parse_tool_result(text: &str, text_cut: bool, structured: Option<&StructuredError<'_>>) -> ParsedToolError<'static> {
     let (text, cut) = if utf16_len_exceeds(text, TEXT_UNITS) {
         (text.get(..utf16_prefix_end(text, TEXT_UNITS)).unwrap_or_default(), true)
     } else {
         (text, text_cut)
     };
-    let mut parsed = match structured.filter(|e| e.as_object().is_some()) {
+    let mut parsed = match structured {
         Some(error) => parse_structured(error, text, cut),
         None => parse_text(text, cut),
     };
@@ -235,6 +284,7 @@ pub fn parse_tool_result(text: &str, text_cut: bool, structured: Option<&Value>)
 }
 
 /// `field` with `…` added when it ran on to where the text was cut.
+#[inline(never)]
 fn ran_past_cut(field: &str, cut: bool) -> String {
     let mut out = field.to_owned();
     if cut {
@@ -287,16 +337,7 @@ fn from_json_rpc_text(form: &text::JsonRpcText<'_>, cut: bool) -> ParsedToolErro
     parsed
 }
 
-/// A non-empty string, or a finite number as JS prints it (a request id may be either).
-fn id_text(value: Option<&Value>) -> Option<String> {
-    match value? {
-        Value::String(s) if !s.is_empty() => Some(s.clone()),
-        Value::Number(n) if n.is_finite() => Some(js_number_string(*n)),
-        _ => None,
-    }
-}
-
-fn parse_structured(error: &Value, text: &str, cut: bool) -> ParsedToolError<'static> {
+fn parse_structured(error: &StructuredError<'_>, text: &str, cut: bool) -> ParsedToolError<'static> {
     // The text form fills what the structured error leaves out.
     let mut parsed = match text::json_rpc_text(text) {
         Some(form) => from_json_rpc_text(&form, cut),
@@ -306,43 +347,48 @@ fn parse_structured(error: &Value, text: &str, cut: bool) -> ParsedToolError<'st
         }
     };
     parsed.dialect = Dialect::JsonRpc;
-    match error.get("code") {
-        Some(Value::Number(n)) => parsed.code = ParsedCode::Number(*n),
-        Some(Value::String(s)) => parsed.code = ParsedCode::Text(s.clone()),
-        _ => {}
+    if let Some(code) = error.code_number {
+        parsed.code = ParsedCode::Number(code);
+    } else if let Some(code) = error.code_text {
+        parsed.code = ParsedCode::Text(code.to_owned());
     }
-    if let Some(message) = error.get("message").and_then(Value::as_str) {
+    if let Some(message) = error.message {
         parsed.message = message.to_owned();
     }
-    let data = error.get("data");
-    if let Some(hint) = data.and_then(|d| d.get("recovery")).and_then(|r| r.get("hint")).and_then(Value::as_str) {
+    if let Some(hint) = error.hint {
         parsed.recovery = Some(hint.to_owned());
     }
-    if let Some(reason) = data.and_then(|d| d.get("reason")).and_then(Value::as_str).filter(|r| !r.is_empty()) {
+    if let Some(reason) = error.reason.filter(|r| !r.is_empty()) {
         parsed.reason = Some(reason.to_owned());
     }
-    if let Some(retryable) = data.and_then(|d| d.get("retryable")).and_then(Value::as_bool) {
-        parsed.retryable = Some(retryable);
+    if error.retryable.is_some() {
+        parsed.retryable = error.retryable;
     }
-    if let Some(id) = id_text(data.and_then(|d| d.get("requestId"))) {
-        parsed.request_id = Some(id);
+    if let Some(id) = error.request_id.as_deref().filter(|id| !id.is_empty()) {
+        parsed.request_id = Some(id.to_owned());
     }
     parsed
 }
 
 /// Cuts each field to its cap, `…` last.
 fn bound(parsed: &mut ParsedToolError<'_>) {
-    if utf16_len_exceeds(&parsed.message, MESSAGE_UNITS) {
-        parsed.message = cut_utf16(&parsed.message, MESSAGE_UNITS, ELLIPSIS);
-    }
-    for (field, cap) in [
+    cap(&mut parsed.message, MESSAGE_UNITS);
+    for (field, units) in [
         (&mut parsed.recovery, MESSAGE_UNITS),
         (&mut parsed.reason, ID_UNITS),
         (&mut parsed.request_id, ID_UNITS),
     ] {
-        if let Some(value) = field.as_mut().filter(|v| utf16_len_exceeds(v, cap)) {
-            *value = cut_utf16(value, cap, ELLIPSIS);
+        if let Some(value) = field.as_mut() {
+            cap(value, units);
         }
+    }
+}
+
+/// `value` cut to `units` UTF-16 units, `…` last, when it is longer.
+#[inline(never)]
+fn cap(value: &mut String, units: usize) {
+    if utf16_len_exceeds(value, units) {
+        *value = cut_utf16(value, units, ELLIPSIS);
     }
 }
 
@@ -362,6 +408,11 @@ mod tests {
 
     fn parse(text: &str) -> ParsedToolError<'static> {
         parse_tool_result(text, false, None)
+    }
+
+    #[test]
+    fn the_caps_string_is_the_constants() {
+        assert_eq!(READ_CAPS, format!("{TEXT_UNITS} {MAX_BLOCKS} {MESSAGE_UNITS} {ID_UNITS}"));
     }
 
     #[test]
@@ -417,22 +468,22 @@ mod tests {
     fn structured_content_wins_and_the_text_fills_in() {
         let error = Value::parse_json(r#"{"code":-32001,"message":"No item 7","data":{"recovery":{"hint":"List first."},"reason":"missing","retryable":false,"requestId":42}}"#)
             .unwrap_or(Value::Null);
-        let p = parse_tool_result("Error: other\n\n(request R9)", false, Some(&error));
+        let p = parse_tool_result("Error: other\n\n(request R9)", false, StructuredError::from_value(&error).as_ref());
         assert_eq!(p.dialect, Dialect::JsonRpc);
         assert_eq!(p.code, ParsedCode::Number(-32001.0));
         assert_eq!(p.message, "No item 7");
         assert_eq!(p.recovery.as_deref(), Some("List first."));
         assert_eq!((p.reason.as_deref(), p.retryable, p.request_id.as_deref()), (Some("missing"), Some(false), Some("42")));
         let thin = Value::parse_json(r#"{"code":"WEIRD"}"#).unwrap_or(Value::Null);
-        let p = parse_tool_result("Error: m\n\nRecovery: h\n\n(reason r · retryable · request R)", false, Some(&thin));
+        let p = parse_tool_result("Error: m\n\nRecovery: h\n\n(reason r · retryable · request R)", false, StructuredError::from_value(&thin).as_ref());
         assert_eq!(p.code, ParsedCode::Text("WEIRD".into()));
         assert_eq!((p.message.as_str(), p.recovery.as_deref()), ("m", Some("h")));
         assert_eq!((p.reason.as_deref(), p.retryable, p.request_id.as_deref()), (Some("r"), Some(true), Some("R")));
         let nothing = Value::Object(Vec::new());
-        let p = parse_tool_result("", false, Some(&nothing));
+        let p = parse_tool_result("", false, StructuredError::from_value(&nothing).as_ref());
         assert_eq!((p.dialect, p.code, p.message.as_str()), (Dialect::JsonRpc, ParsedCode::Unknown, EMPTY_MESSAGE));
         // A structured error that is not an object is not read.
-        assert_eq!(parse_tool_result("plain", false, Some(&Value::str("x"))).dialect, Dialect::Text);
+        assert_eq!(StructuredError::from_value(&Value::str("x")), None);
     }
 
     #[test]

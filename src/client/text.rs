@@ -125,7 +125,7 @@ pub fn sdk_error_prefix(text: &str) -> Option<(f64, &str)> {
     if unsigned.is_empty() || unsigned.len() > 15 || !unsigned.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
-    let code = digits.parse::<f64>().ok()?;
+    let code = crate::decimal::parse_number(digits)?;
     Some((code, rest.get(colon + 2..).unwrap_or_default()))
 }
 

@@ -273,24 +273,14 @@ pub(crate) fn looks_like_xml(text: &str) -> bool {
 /// cut left open is read to the cut (with the start tag's code and severity), and a
 /// message that is the whole text says it was cut; either ends with `…`.
 pub(crate) fn parse_xml_text(text: &str, cut: bool) -> ParsedToolError<'static> {
-    if cut && element(text, "message").is_none() {
-        if let Some(at) = text.find("<message>") {
-            let body = text.get(at + "<message>".len()..).unwrap_or_default();
-            let attributes = tool_error_attributes(text);
-            let mut parsed = ParsedToolError::bare(
-                ParsedCode::Text(
-                    attribute_of(&attributes, "code")
-                        .filter(|c| !c.is_empty())
-                        .unwrap_or_else(|| UNKNOWN_CODE.to_owned()),
-                ),
-                unescape(body.trim_start_matches(crate::js::js_is_whitespace)) + ELLIPSIS,
-                Dialect::Xml,
-            );
-            if let Some(severity) = attribute_of(&attributes, "severity").filter(|s| !s.is_empty()) {
-                parsed.severity = severity;
-            }
-            return parsed;
-        }
+    if cut && text.contains("<message>") && element(text, "message").is_none() {
+        // The cut fell inside the message: close it where the text ends.
+        let mut closed = String::with_capacity(text.len() + "</message>".len());
+        closed.push_str(text);
+        closed.push_str("</message>");
+        let mut parsed = parse_tool_error_text(&closed);
+        parsed.message.push_str(ELLIPSIS);
+        return parsed;
     }
     let mut parsed = parse_tool_error_text(text);
     if cut && parsed.message.len() == text.len() && !text.is_empty() {
@@ -341,15 +331,9 @@ fn retry_after_of(text: &str) -> Option<f64> {
         .or_else(|| body.strip_suffix("second"))
         .unwrap_or(&body);
     let number = js_trim(number);
-    // Rust also reads `inf`, `NaN` and `infinity`: only digits, sign, `.` and `e` pass.
-    if number.is_empty()
-        || !number
-            .bytes()
-            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
-    {
-        return None;
-    }
-    number.parse::<f64>().ok().filter(|n| n.is_finite())
+    // JSON number text, as JS prints a number (`1.5`, `1e+21`): the crate's own reader,
+    // not `f64::from_str` (whose tables the wasm would carry).
+    crate::decimal::parse_number(number).filter(|n| n.is_finite())
 }
 
 #[cfg(test)]
