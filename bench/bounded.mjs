@@ -17,7 +17,7 @@ const MAX_ENTRIES = 1_000_000;
 // [label, make the input of size n, the export call on it, capped n]; the large run is n × 10⁴.
 // A string's capped n is the cap it is cut at (64 Ki units, or the 16 KiB classify reads),
 // so the large run is past every cap; a list's capped n is the 1,000 entries it keeps,
-// the client's text the 16 Mi units it reads; issues start at the 100 the core examines.
+// the client's text the 1 Mi units it reads; issues start at the 100 the core examines.
 const cases = [
   ['formatValidation (issues)', issues, (x) => api.formatValidation(x, { tool: 't' }), 100],
   ['formatValidationError (issues)', issues, (x) => api.formatValidationError(x, 'a', {}), 100],
@@ -32,7 +32,8 @@ const cases = [
   ['classify (message length)', (n) => new Error(text(n)), (x) => api.classify(x), 16_384],
   ['logRecord (message length)', (n) => new Error(text(n)), (x) => api.logRecord(x, { tool: 't' }), 65_536],
   ['error (message length)', text, (x) => api.error(x), 65_536],
-  ['parseToolError (text length)', (n) => ({ isError: true, content: [{ type: 'text', text: `<tool_error code="X">\n<message>${text(n)}</message>\n</tool_error>` }] }), (x) => api.parseToolError(x), 16_777_216],
+  ['parseToolError (text length)', (n) => ({ isError: true, content: [{ type: 'text', text: `<tool_error code="X">\n<message>${text(n)}</message>\n</tool_error>` }] }), (x) => api.parseToolError(x), 1_048_576],
+  ['parseToolError (plain text)', (n) => ({ isError: true, content: [{ type: 'text', text: text(n) }] }), (x) => api.parseToolError(x), 1_048_576],
   ['formatDeltasAsXml (deltas)', (n) => Array.from({ length: n }, (_, i) => ({ field: `f${i}`, severity: 'BREAKING', description: 'd' })), (x) => api.formatDeltasAsXml(x), 1_000],
 ];
 
@@ -51,7 +52,9 @@ function cost(call, input) {
 }
 
 console.log('export (what grows)'.padEnd(34), 'capped n'.padStart(9), 'cost'.padStart(10), 'large n'.padStart(11), 'cost'.padStart(10), 'ratio'.padStart(7));
-for (const [label, make, call, n] of cases) {
+// `node bench/bounded.mjs parseToolError`: only the rows whose label contains the argument.
+const only = process.argv[2];
+for (const [label, make, call, n] of cases.filter(([label]) => only === undefined || label.includes(only))) {
   const big = Math.min(n * 10_000, n >= 16_384 ? MAX_STRING_UNITS : MAX_ENTRIES);
   // Interleaved, each the fastest of its runs, so the heap the large input leaves behind
   // weighs on both sides alike.

@@ -11,6 +11,7 @@ use mcp_envelope::xml::{
     routing_error, tool_error, EnrichOptions, RoutingError, ToolErrorOptions,
 };
 use mcp_envelope::xml::{format_validation_error, group_validation_error, validation_error_response};
+use mcp_envelope::client::{parse_tool_result, StructuredError};
 use mcp_envelope::xml::{parse_tool_error, parse_tool_error_text};
 
 fn list(text: &str) -> Vec<Value> {
@@ -139,13 +140,18 @@ pub fn xml_builders(data: &[u8]) {
     let _ = enrich_validation_error(&xml, code, suggestion, &deltas, &options);
 }
 
-/// The client parser: a tool result's text (either dialect) and a whole CallToolResult
-/// as JSON.
+/// The client parser: a tool result's text (either dialect, the SDK's texts, plain
+/// text; whole and cut) and a whole CallToolResult as JSON.
 pub fn client_parser(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let _ = parse_tool_error_text(&text);
+    // Every text form (JSON-RPC text, SDK texts, XML, plain), whole and as a cut text.
+    let _ = parse_tool_result(&text, false, None);
+    let _ = parse_tool_result(&text, true, None);
     if let Ok(result) = Value::parse_json(&text) {
         let _ = parse_tool_error(&result);
+        // The input as `structuredContent.error`, beside a text form of the same bytes.
+        let _ = parse_tool_result(&text, false, StructuredError::from_value(&result).as_ref());
     }
     let wrapped = Value::Object(vec![
         ("isError".to_owned(), Value::Bool(true)),

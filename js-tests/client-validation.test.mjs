@@ -172,7 +172,8 @@ test('a <tool_error> and plain text gain no validation fields', () => {
   const parsed = m.parseToolError(m.toolError('NOT_FOUND', { message: 'gone', suggestion: 'list first' }));
   assert.deepEqual(Object.keys(parsed), ['code', 'message', 'recovery', 'availableActions', 'severity', 'dialect', 'raw']);
   const plain = m.parseToolError(result('something broke'));
-  assert.equal(plain.code, 'UNKNOWN');
+  assert.equal(plain.code, null);
+  assert.equal(plain.dialect, 'text');
   assert.equal(plain.fields, undefined);
   const error = m.McpEnvelopeClientError.fromResult(m.toolError('X', { message: 'm' }));
   assert.equal('fields' in error, false);
@@ -204,7 +205,7 @@ test('the JSON-RPC envelope still parses, with a numeric SDK request id as its d
   const parsed = m.parseToolError(r);
   assert.deepEqual(
     { ...parsed, raw: undefined },
-    { code: m.JsonRpcErrorCode.NotFound, message: 'No item 7', recovery: 'List items first.', availableActions: [], severity: 'error', dialect: 'jsonrpc', raw: undefined },
+    { code: m.JsonRpcErrorCode.NotFound, message: 'No item 7', recovery: 'List items first.', availableActions: [], severity: 'error', dialect: 'jsonrpc', raw: undefined, requestId: '42' },
   );
   assert.equal(parsed.raw, r);
   // A JSON-RPC ValidationError whose text happens to hold a <validation_error> is still read as JSON-RPC.

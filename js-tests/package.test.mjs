@@ -23,7 +23,11 @@ test('package.json declares exports, types, sideEffects and files that all exist
   for (const condition of ['workerd', 'deno', 'browser', 'bun', 'node', 'require', 'default']) {
     assert.ok(root[condition], `exports["."].${condition}`);
   }
-  assert.equal(manifest.exports['./wasm'], './wasm/mcp_envelope_bg.wasm');
+  // ./wasm is the .wasm file under every condition, typed (wasm.d.ts / wasm.d.cts) as the URL string a bundler gives.
+  assert.deepEqual(manifest.exports['./wasm'], {
+    require: { types: './wasm.d.cts', default: './wasm/mcp_envelope_bg.wasm' },
+    default: { types: './wasm.d.ts', default: './wasm/mcp_envelope_bg.wasm' },
+  });
   const initialising = leaves.filter((leaf) => leaf.endsWith('.js') && /^\s*initSync\(/m.test(readFileSync(new URL(leaf, pkgDir), 'utf8')));
   assert.deepEqual([...new Set(initialising)].sort(), ['./deno.js', './embedded.js', './node.js', './workerd.js']);
   assert.deepEqual([...manifest.sideEffects].sort(), ['./deno.js', './embedded.js', './node.js', './workerd.js']);

@@ -89,10 +89,10 @@ test('Proxies whose traps throw, as sentArgs, issues and details: envelopes, no 
   assert.equal(enriched.deltaCount, 1);
   assert.deepEqual(
     { ...m.parseToolError(throwingTraps()), raw: null },
-    { code: 'UNKNOWN', message: 'Unknown error', recovery: null, availableActions: [], severity: 'error', dialect: 'xml', raw: null },
+    { code: null, message: 'Unknown error', recovery: null, availableActions: [], severity: 'error', dialect: 'text', raw: null },
     'a result that cannot be read is not taken for a success',
   );
-  assert.equal(m.parseToolError(revoked()).code, 'UNKNOWN');
+  assert.equal(m.parseToolError(revoked()).code, null);
   const unreadableFlag = { content: [{ type: 'text', text: '<tool_error code="X">\n<message>m</message>\n</tool_error>' }], get isError() { throw new Error('x'); } };
   assert.equal(m.parseToolError(unreadableFlag).code, 'X', 'an isError that throws on read is not a success');
   stillWorks('throwing deltas and results');

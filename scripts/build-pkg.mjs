@@ -5,6 +5,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } f
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 import { addRenewHook } from './glue-hook.mjs';
+import { npmReadme } from './npm-readme.mjs';
 import { WASM_OPT_FEATURES } from './wasm-features.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -69,10 +70,8 @@ const declarations = ['index.d.ts', 'wasm/mcp_envelope.d.ts', ...readdirSync(`${
 for (const file of declarations) {
   writeFileSync(`${pkg}/${file.replace(/\.d\.ts$/, '.d.cts')}`, asCjs(readFileSync(`${pkg}/${file}`, 'utf8')));
 }
-// The npm README is the user guide of the repository's README, one text for both.
-const readme = readFileSync(at('README.md'), 'utf8');
-const guide = /<!-- user-guide:start -->\n([\s\S]*?)<!-- user-guide:end -->/.exec(readme)?.[1];
-if (!guide) throw new Error('build-pkg: README.md has no user-guide section');
-writeFileSync(`${pkg}/README.md`, guide);
+// The npm README is the user guide of the repository's README, less what is for
+// developers (scripts/npm-readme.mjs).
+writeFileSync(`${pkg}/README.md`, npmReadme(readFileSync(at('README.md'), 'utf8')));
 writeFileSync(`${pkg}/package.json`, `${JSON.stringify({ ...template, version }, null, 2)}\n`);
 console.log(`build-pkg: wrote pkg/ (mcp-envelope ${version})`);

@@ -25,6 +25,7 @@
 )]
 
 pub mod classify;
+pub mod client;
 pub mod codes;
 pub mod decimal;
 pub mod guidance;

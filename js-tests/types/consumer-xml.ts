@@ -96,7 +96,7 @@ const changes: string = formatDeltasAsXml([delta]);
 // Client side.
 const parsed: ParsedToolError<CallToolResult> | null = parseToolError(asResult);
 if (parsed) {
-  const code: string | number = parsed.code;
+  const code: string | number | null = parsed.code;
   const recovery: string | null = parsed.recovery;
   const raw: CallToolResult = parsed.raw;
   const e = new McpEnvelopeClientError(parsed);
@@ -143,4 +143,17 @@ if (parsed !== null) {
   const retryAfter: number | undefined = parsed.retryAfter;
   void details;
   void retryAfter;
+}
+
+// Plain text and the JSON-RPC text form: code may be null, dialect 'text', and the
+// JSON-RPC terms are optional.
+if (parsed !== null) {
+  const code: string | number | null = parsed.code;
+  const dialect: 'xml' | 'jsonrpc' | 'text' = parsed.dialect;
+  const reason: string | undefined = parsed.reason;
+  const retryable: boolean | undefined = parsed.retryable;
+  const requestId: string | undefined = parsed.requestId;
+  // @ts-expect-error code may be null
+  const notNull: string | number = parsed.code;
+  void [code, dialect, reason, retryable, requestId, notNull];
 }

@@ -1,14 +1,12 @@
 // The client side, for both dialects: read a tool error back out of a CallToolResult
-// (the XML <tool_error> or <validation_error> text, or the JSON-RPC dialect's
-// structuredContent.error), and an Error subclass to throw it as. What the core reads of the result crosses into
-// wasm once, as a small plain copy; the caller's own object is returned as `raw`.
+// in whatever form the client got it (structuredContent.error, mcp-ts-core's
+// `Error: …` text, MCP Fusion's XML, or plain text such as the SDK's own `Input
+// validation error: …`), and an Error subclass to throw it as. The core decides the
+// dialect and reads; this layer reads each field of the result once, inside try/catch,
+// within the core's caps, and hands over one string and the few fields it read. The
+// caller's own object is returned as `raw`.
 
 import { engine } from './engine.js';
-
-/** Longest text block read, in UTF-16 units: any real envelope is read back whole. */
-const TEXT_UNITS = 1 << 24;
-/** Content blocks read. */
-const BLOCKS = 1000;
 
 const THREW = Symbol('threw');
 
@@ -22,48 +20,95 @@ function read(object, key) {
 
 const isObject = (value) => typeof value === 'object' && value !== null;
 
-function text(value) {
-  if (typeof value !== 'string') return undefined;
-  const cut = value.length > TEXT_UNITS ? value.slice(0, TEXT_UNITS) : value;
-  return typeof cut.toWellFormed === 'function' ? cut.toWellFormed() : cut;
+/**
+ * The core's caps (read once): UTF-16 units of text read in all, content blocks looked
+ * at, units of a message or recovery, units of a reason or request id.
+ */
+let caps;
+function readCaps() {
+  if (caps === undefined) {
+    const [text, blocks, message, id] = engine().clientReadCaps().split(' ').map(Number);
+    caps = { text, blocks, message, id };
+  }
+  return caps;
+}
+
+/** The first `units` units of `s`, never ending in the first half of a surrogate pair. */
+function prefix(s, units) {
+  if (s.length <= units) return s;
+  const end = units > 0 && (s.charCodeAt(units - 1) & 0xfc00) === 0xd800 ? units - 1 : units;
+  return s.slice(0, end);
+}
+
+const wellFormed = (s) => (typeof s.toWellFormed === 'function' ? s.toWellFormed() : s);
+
+/** A string field, one unit past `cap` at most (so the core sees it was longer and cuts it with `…`). */
+function bounded(value, cap) {
+  return typeof value === 'string' ? wellFormed(prefix(value, cap + 1)) : undefined;
+}
+
+/** `content`'s text blocks joined with `\n`, at most `caps.text` units; and whether text was left out. */
+function joinedText(content, limits) {
+  let count = 0;
+  let isArray = false;
+  try {
+    isArray = Array.isArray(content); // throws for a revoked Proxy
+  } catch {
+    isArray = false;
+  }
+  if (isArray) {
+    const length = read(content, 'length');
+    if (typeof length === 'number') count = Math.min(length, limits.blocks);
+  }
+  const parts = [];
+  let units = 0;
+  for (let i = 0; i < count; i++) {
+    const block = read(content, i);
+    if (!isObject(block) || read(block, 'type') !== 'text') continue;
+    const text = read(block, 'text');
+    if (typeof text !== 'string') continue;
+    const room = limits.text - units - (parts.length > 0 ? 1 : 0);
+    if (room < 0 || (room === 0 && text.length > 0)) return { text: parts.join('\n'), cut: true };
+    if (text.length > room) {
+      parts.push(wellFormed(prefix(text, room)));
+      return { text: parts.join('\n'), cut: true };
+    }
+    parts.push(wellFormed(text));
+    units += text.length + (parts.length > 1 ? 1 : 0);
+  }
+  return { text: parts.join('\n'), cut: false };
 }
 
 /**
- * The fields of a result the core reads, each read once inside try/catch: `isError`
- * (an `isError` that throws on read counts as an error), the text blocks of `content`,
- * and `structuredContent.error`'s `code`, `message` and `data.recovery.hint`.
+ * `structuredContent.error`'s fields the core reads, in its argument order, or `[false]`
+ * when it is not an object: the flag, `code` as a number and as a string, `message`,
+ * and `data`'s `recovery.hint`, `reason`, `retryable` and `requestId` (a number as JS
+ * prints it), each `undefined` unless it has that type.
  */
-function resultJson(result) {
-  const isError = read(result, 'isError');
-  const out = { isError: isError === THREW || Boolean(isError), content: [] };
-  const content = read(result, 'content');
-  let blocks = 0;
-  try {
-    if (Array.isArray(content)) blocks = Math.min(content.length, BLOCKS);
-  } catch {
-    blocks = 0;
-  }
-  for (let i = 0; i < blocks; i++) {
-    const block = read(content, i);
-    if (!isObject(block)) continue;
-    out.content.push({ type: text(read(block, 'type')), text: text(read(block, 'text')) });
-  }
+function structuredFields(result, limits) {
   const structured = read(result, 'structuredContent');
   const error = isObject(structured) ? read(structured, 'error') : undefined;
-  if (isObject(error)) {
-    const code = read(error, 'code');
-    const data = read(error, 'data');
-    const recovery = isObject(data) ? read(data, 'recovery') : undefined;
-    const hint = isObject(recovery) ? text(read(recovery, 'hint')) : undefined;
-    out.structuredContent = {
-      error: {
-        code: typeof code === 'number' || typeof code === 'string' ? (typeof code === 'string' ? text(code) : code) : undefined,
-        message: text(read(error, 'message')),
-        data: hint === undefined ? undefined : { recovery: { hint } },
-      },
-    };
+  if (!isObject(error)) return [false];
+  const code = read(error, 'code');
+  const message = bounded(read(error, 'message'), limits.message);
+  const data = read(error, 'data');
+  if (!isObject(data)) {
+    return [true, typeof code === 'number' ? code : undefined, bounded(code, limits.id), message];
   }
-  return JSON.stringify(out);
+  const recovery = read(data, 'recovery');
+  const hint = isObject(recovery) ? bounded(read(recovery, 'hint'), limits.message) : undefined;
+  const retryable = read(data, 'retryable');
+  const requestId = read(data, 'requestId');
+  return [
+    true,
+    typeof code === 'number' ? code : undefined,
+    bounded(code, limits.id),
+    message,
+    hint,
+    bounded(read(data, 'reason'), limits.id),
+    typeof retryable === 'boolean' ? retryable : undefined,
+    typeof requestId === 'number' ? (Number.isFinite(requestId) ? String(requestId) : undefined) : bounded(requestId, limits.id),
+  ];
 }
 
 function describe(value) {
@@ -75,7 +120,13 @@ export function parseToolError(result) {
   if (typeof result !== 'object' || result === null) {
     throw new TypeError(`mcp-envelope: parseToolError: \`result\` must be an object (a CallToolResult), got ${describe(result)}`);
   }
-  const out = engine().xmlParseToolError(resultJson(result));
+  // An `isError` that throws on read counts as an error: a result that cannot be read
+  // is not taken for a success.
+  const isError = read(result, 'isError');
+  if (isError !== THREW && !isError) return null;
+  const limits = readCaps();
+  const { text, cut } = joinedText(read(result, 'content'), limits);
+  const out = engine().clientParseToolError(text, cut, ...structuredFields(result, limits));
   if (out === '') return null;
   const parsed = JSON.parse(out);
   const error = {
@@ -87,6 +138,10 @@ export function parseToolError(result) {
     dialect: parsed.dialect,
     raw: result,
   };
+  // The JSON-RPC dialect's terms, each when the result gives it.
+  if (parsed.reason !== undefined) error.reason = parsed.reason;
+  if (parsed.retryable !== undefined) error.retryable = parsed.retryable;
+  if (parsed.requestId !== undefined) error.requestId = parsed.requestId;
   // A <tool_error>'s <details> (as an object) and <retry_after> seconds, when it has them.
   if (parsed.details !== undefined) error.details = parsed.details;
   if (parsed.retryAfter !== undefined) error.retryAfter = parsed.retryAfter;
@@ -102,7 +157,7 @@ export function parseToolError(result) {
 
 const PARSED_FIELDS = [
   'message', 'code', 'recovery', 'availableActions', 'severity', 'dialect', 'raw', 'fields', 'action', 'moreIssues',
-  'details', 'retryAfter',
+  'details', 'retryAfter', 'reason', 'retryable', 'requestId',
 ];
 
 /** What parseToolError returned, each field read once; anything else is a TypeError. */
@@ -136,12 +191,15 @@ export class McpEnvelopeClientError extends Error {
     const fields = parsedFields(parsed);
     super(fields.message, causeOptions(options));
     this.name = 'McpEnvelopeClientError';
-    this.code = fields.code;
+    this.code = fields.code ?? null;
     this.recovery = fields.recovery ?? null;
     this.availableActions = Array.isArray(fields.availableActions) ? fields.availableActions : [];
     this.severity = fields.severity ?? 'error';
-    this.dialect = fields.dialect ?? 'xml';
+    this.dialect = fields.dialect ?? 'text';
     this.raw = fields.raw;
+    if (typeof fields.reason === 'string') this.reason = fields.reason;
+    if (typeof fields.retryable === 'boolean') this.retryable = fields.retryable;
+    if (typeof fields.requestId === 'string') this.requestId = fields.requestId;
     if (isObject(fields.details)) this.details = fields.details;
     if (typeof fields.retryAfter === 'number') this.retryAfter = fields.retryAfter;
     if (Array.isArray(fields.fields)) {

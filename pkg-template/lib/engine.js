@@ -100,8 +100,9 @@ const FALLBACKS = {
   // The caller's XML unchanged is a valid, unenriched answer.
   xmlEnrichValidationError: (xml) => `0 ${xml}`,
   xmlFormatDeltas: () => '',
-  // "Not a tool error": parseToolError answers null.
-  xmlParseToolError: () => '',
+  // parseToolError calls the core only for an error result: an error with nothing known.
+  clientParseToolError: () =>
+    '{"code":null,"message":"Unknown error","recovery":null,"availableActions":[],"severity":"error","dialect":"text"}',
 };
 
 function guard(name, fn) {

@@ -190,13 +190,19 @@ export declare function formatDeltasAsXml(deltas: readonly ContractDelta[]): str
 // Client side
 
 /**
- * Reads a tool error back: `null` unless `isError` is truthy. The JSON-RPC dialect is
- * read from `structuredContent.error` (`code`, `message`, `data.recovery.hint`); the
- * XML dialect from the text blocks joined with `\n`, entities decoded: a `<tool_error>`
- * field by field, a `<validation_error>` as code `VALIDATION_ERROR` with its
- * `<recovery>`, `action`, `fields` and `moreIssues` (MCP Fusion's own client reads it
- * as an `UNKNOWN` error with no recovery); a `<tool_error>`'s `<details>` as `details`
- * and `<retry_after>` as `retryAfter` (seconds) when it has them. Accepts what `client.callTool()` returns as is.
+ * Reads a tool error back: `null` unless `isError` is truthy. Reads what the client
+ * actually got: `structuredContent.error` when it is an object (`dialect: 'jsonrpc'`:
+ * `code`, `message`, `data.recovery.hint`, `reason`, `retryable`, `requestId`); else
+ * the text blocks joined with `\n` — mcp-ts-core's text form (`Error: …`, `Recovery:
+ * …`, `(reason … · retryable · request …)`; `'jsonrpc'`), MCP Fusion's XML (`'xml'`,
+ * entities decoded: a `<tool_error>` field by field, with `details` and `retryAfter`
+ * when it has them; a `<validation_error>` as code `VALIDATION_ERROR` with its
+ * `<recovery>`, `action`, `fields` and `moreIssues`), or plain text (`'text'`, code
+ * `null`, or -32602 for the SDK's own `MCP error -32602: …`, `Input validation error:
+ * …` and `Output validation error: …`). Reads at most 1,048,576 UTF-16 units of text;
+ * a message cut there or at its own cap ends with `…`. Never throws for a result it
+ * cannot read (Proxies, throwing getters): what it cannot read counts as absent.
+ * Accepts what `client.callTool()` returns as is.
  * @throws TypeError when `result` is not an object.
  */
 export declare function parseToolError<R extends ToolResultLike>(result: R): ParsedToolError<R> | null;
@@ -204,12 +210,16 @@ export declare function parseToolError<R extends ToolResultLike>(result: R): Par
 /** A tool error on the client, carrying what {@link parseToolError} read. */
 export declare class McpEnvelopeClientError extends Error {
   readonly name: 'McpEnvelopeClientError';
-  readonly code: string | number;
+  readonly code: string | number | null;
   readonly recovery: string | null;
   readonly availableActions: string[];
   readonly severity: string;
   readonly dialect: ErrorDialect;
   readonly raw: ToolResultLike;
+  /** Set when the JSON-RPC error gives them, as in {@link ParsedToolError}. */
+  readonly reason?: string;
+  readonly retryable?: boolean;
+  readonly requestId?: string;
   /** Set for a `<tool_error>` with `<details>`, as in {@link ParsedToolError}. */
   readonly details?: Record<string, string>;
   /** Set for a `<tool_error>` with `<retry_after>`, as in {@link ParsedToolError}. */

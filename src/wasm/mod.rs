@@ -6,6 +6,7 @@
 //! these raw exports are its private engine.
 
 mod alloc;
+mod client;
 mod jsonrpc;
 mod xml;
 

@@ -157,12 +157,14 @@ pub enum ToolErrorSeverity {
     Warning,
 }
 
-/// Which envelope an error was read from.
+/// Which envelope an error was read from: `text` is neither (plain text, such as the
+/// SDK's own `Input validation error: …`).
 #[derive(Tsify)]
 #[serde(rename_all = "lowercase")]
 pub enum ErrorDialect {
     Xml,
     Jsonrpc,
+    Text,
 }
 
 /// One `<field>` of a `<validation_error>`: the path and its whole line.
@@ -449,10 +451,15 @@ pub struct EnrichOptions {
 #[tsify(type_params = "R extends ToolResultLike = ToolResultLike")]
 pub struct ParsedToolError<R> {
     /// The XML dialect's string code (`UNKNOWN` when none; `VALIDATION_ERROR` for a
-    /// `<validation_error>`), or the JSON-RPC dialect's number.
-    #[tsify(type = "string | number")]
+    /// `<validation_error>`), the JSON-RPC dialect's number, or `null` when the result
+    /// names none (plain text, or the JSON-RPC text form without `structuredContent`).
+    /// The SDK's own texts read as -32602: `MCP error -32602: …`, `Input validation
+    /// error: …`, `Output validation error: …`.
+    #[tsify(type = "string | number | null")]
     pub code: (),
-    /// For a `<validation_error>`, the whole text (as MCP Fusion's client gives it).
+    /// For a `<validation_error>`, the whole text (as MCP Fusion's client gives it); for
+    /// plain text, the text (without v1's `MCP error <code>: ` prefix). At most 131,072
+    /// UTF-16 units; a cut message ends with `…`.
     pub message: String,
     #[tsify(type = "string | null")]
     pub recovery: Option<String>,
@@ -462,6 +469,18 @@ pub struct ParsedToolError<R> {
     pub dialect: ErrorDialect,
     /// The result that was parsed, the caller's own object.
     pub raw: R,
+    /// JSON-RPC dialect, when given: `data.reason`, or the text's `(reason …)` term (at
+    /// most 1,024 UTF-16 units; a cut one ends with `…`).
+    #[tsify(optional)]
+    pub reason: Option<String>,
+    /// JSON-RPC dialect, when given: `data.retryable`, or the text's `retryable` /
+    /// `not retryable` term.
+    #[tsify(optional)]
+    pub retryable: Option<bool>,
+    /// JSON-RPC dialect, when given: `data.requestId`, or the text's `(request …)` term
+    /// (at most 1,024 UTF-16 units; a cut one ends with `…`).
+    #[tsify(optional)]
+    pub request_id: Option<String>,
     /// `<tool_error>` only, when it has `<details>`: each `<detail key>` and its value,
     /// entities decoded (at most 1,000 are read).
     #[tsify(optional, type = "Record<string, string>")]

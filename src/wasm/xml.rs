@@ -7,7 +7,6 @@
 //! * a response is its text behind one flag digit: `'0' + (isError ? 1 : 0) +
 //!   (branded ? 2 : 0)`, so `"3<tool_error …"` is an error the JS layer brands;
 //! * `xmlEnrichValidationError` returns `"N xml"`, N the number of deltas injected;
-//! * `xmlParseToolError` returns the parsed error as JSON text, or `""` for a success.
 //!
 //! JSON text that does not parse (the JS layer never sends such) reads as `null`, so
 //! no input can make an export panic.
@@ -20,7 +19,7 @@ use crate::value::Value;
 use crate::xml::{
     enrich_validation_error, error, format_deltas_xml, format_validation_error_sized,
     group_unknown_action, group_validation_error, internal_error_with, max_deltas_from_js,
-    parse_tool_error, required, routing_error, tool_error_with, Dialect, EnrichOptions, ParsedCode,
+    required, routing_error, tool_error_with, EnrichOptions,
     RoutingError, ToolErrorOptions, ToolResponse,
 };
 use crate::sizes::TrueSizes;
@@ -244,65 +243,4 @@ pub fn xml_group_validation_error(group: &str, action: &str, issues: &str, total
         response.text = text;
     }
     encode(response)
-}
-
-/// `parseToolError`: `result` is the JSON of the caller's result. Returns
-/// `{"code","message","recovery","availableActions","severity","dialect"}` as JSON
-/// text (then `"details"` (an object) and `"retryAfter"` when a `<tool_error>` has
-/// them, and `"action","fields","moreIssues"` for a `<validation_error>`),
-/// or `""` when the result is not an error.
-#[wasm_bindgen(js_name = xmlParseToolError)]
-pub fn xml_parse_tool_error(result: &str) -> String {
-    let result = parse(result);
-    let Some(parsed) = parse_tool_error(&result) else {
-        return String::new();
-    };
-    let code = match parsed.code {
-        ParsedCode::Text(s) => Value::String(s),
-        ParsedCode::Number(n) => Value::Number(n),
-    };
-    let dialect = match parsed.dialect {
-        Dialect::Xml => "xml",
-        Dialect::JsonRpc => "jsonrpc",
-    };
-    let mut out = vec![
-        ("code".to_owned(), code),
-        ("message".to_owned(), Value::String(parsed.message)),
-        (
-            "recovery".to_owned(),
-            parsed.recovery.map_or(Value::Null, Value::String),
-        ),
-        (
-            "availableActions".to_owned(),
-            Value::Array(parsed.available_actions.into_iter().map(Value::String).collect()),
-        ),
-        ("severity".to_owned(), Value::String(parsed.severity)),
-        ("dialect".to_owned(), Value::str(dialect)),
-    ];
-    if !parsed.details.is_empty() {
-        let details = parsed.details.into_iter().map(|(k, v)| (k, Value::String(v))).collect();
-        out.push(("details".to_owned(), Value::Object(details)));
-    }
-    if let Some(seconds) = parsed.retry_after {
-        out.push(("retryAfter".to_owned(), Value::Number(seconds)));
-    }
-    if let Some(validation) = parsed.validation {
-        let fields = validation
-            .fields
-            .into_iter()
-            .map(|f| {
-                Value::Object(vec![
-                    ("name".to_owned(), Value::String(f.name)),
-                    ("message".to_owned(), Value::String(f.message)),
-                ])
-            })
-            .collect();
-        out.push(("action".to_owned(), Value::String(validation.action)));
-        out.push(("fields".to_owned(), Value::Array(fields)));
-        // A count past 2^53 is not a real envelope's; it prints as the nearest double.
-        #[allow(clippy::cast_precision_loss)]
-        let more = validation.more_issues as f64;
-        out.push(("moreIssues".to_owned(), Value::Number(more)));
-    }
-    Value::Object(out).to_json()
 }

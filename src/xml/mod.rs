@@ -37,6 +37,7 @@ pub use contract::{
 pub use escape::{escape_attr, escape_content, unescape};
 pub use crate::js::{js_object_key_order, js_typeof};
 pub use parse::{parse_tool_error, parse_tool_error_text, Dialect, ParsedCode, ParsedToolError};
+// `parse_tool_error` reads both dialects and plain text: see [`crate::client`].
 pub use routing::{
     group_unknown_action, group_validation_error, internal_error, internal_error_with, route_action,
     routing_error, RoutingError, INTERNAL_ERROR_RECOVERY,

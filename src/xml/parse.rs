@@ -1,20 +1,21 @@
-//! `parseToolError(result)`: the client side, for both dialects.
+//! The XML dialect's client reader. [`parse_tool_error`] (in [`crate::client`]) decides
+//! the dialect and calls it for a text with a `<tool_error` or `<validation_error`
+//! start tag or a `<message>` element:
 //!
-//! * **JSON-RPC** (mcp-ts-core): when `structuredContent.error` is an object, its
-//!   `code` (a number), `message` and `data.recovery.hint` are read.
-//! * **XML** (MCP Fusion): the text blocks of `content` (other blocks skipped) are
-//!   joined with `\n` and read: `code` and `severity` from the `<tool_error>` start
-//!   tag, the first `<message>`, the first `<recovery>`, and the `<action>` items of
+//! * **`<tool_error>`** (MCP Fusion): `code` and `severity` from the start tag, the
+//!   first `<message>`, the first `<recovery>`, and the `<action>` items of
 //!   `<available_actions>` (or, for the routing errors' one-line form, its
-//!   comma-separated names, trimmed, empties dropped).
+//!   comma-separated names, trimmed, empties dropped); also (ours) the `<details>` lines
+//!   and `<retry_after>`.
 //! * **`<validation_error>`** (our extension: the reference's client reads it as an
 //!   unknown error): code [`VALIDATION_ERROR_CODE`], the first `<recovery>` as the
 //!   recovery, and [`ParsedValidation`]: the start tag's `action` attribute, one
 //!   [`ParsedField`] per `<field name="…">` before the recovery (at most
 //!   [`MAX_PARSED_FIELDS`]) and the `<more_issues count="N">` count. The message stays
 //!   the whole text, as the reference gives it.
-//! * Anything else without a `<message>` (plain text): the whole text is the
-//!   message and the code is `UNKNOWN`.
+//! * [`parse_tool_error_text`] called on anything else without a `<message>`: the whole
+//!   text is the message and the code is `UNKNOWN`, as the reference reads it (the
+//!   client entry point reads such a text as plain text instead).
 //!
 //! As the reference's client reads it (`FusionClient.ts`): `code` and `severity`
 //! are the start tag's attributes, an empty or missing one giving `UNKNOWN` and
@@ -28,157 +29,16 @@
 //! our writer uses for control characters.
 
 use super::escape::unescape;
-use crate::js::{js_trim, js_truthy};
-use crate::value::Value;
+use crate::js::js_trim;
 
-/// Which envelope a parsed error came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dialect {
-    Xml,
-    JsonRpc,
-}
-
-/// An error code: the XML dialect's strings, the JSON-RPC dialect's numbers.
-#[derive(Debug, Clone, PartialEq)]
-pub enum ParsedCode {
-    Text(String),
-    Number(f64),
-}
-
-impl ParsedCode {
-    pub fn as_text(&self) -> Option<&str> {
-        match self {
-            ParsedCode::Text(s) => Some(s),
-            ParsedCode::Number(_) => None,
-        }
-    }
-
-    pub fn as_number(&self) -> Option<f64> {
-        match self {
-            ParsedCode::Number(n) => Some(*n),
-            ParsedCode::Text(_) => None,
-        }
-    }
-}
-
-/// The code given to an error that names none.
-pub const UNKNOWN_CODE: &str = "UNKNOWN";
-
-/// The code a `<validation_error>` is read with (one of the canonical codes).
-pub const VALIDATION_ERROR_CODE: &str = "VALIDATION_ERROR";
+pub use crate::client::{
+    parse_tool_error, Dialect, ParsedCode, ParsedField, ParsedToolError, ParsedValidation, UNKNOWN_CODE,
+    VALIDATION_ERROR_CODE,
+};
+use crate::client::{non_empty_or_unknown, ELLIPSIS};
 
 /// `<field>` elements read from one `<validation_error>`; the writer emits at most 100.
 pub const MAX_PARSED_FIELDS: usize = 1000;
-
-/// One `<field name="…">…</field>` of a `<validation_error>`, entities decoded.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParsedField {
-    /// The issue's path joined with `.`, or `(root)`.
-    pub name: String,
-    /// The whole line: `MESSAGE You sent: SENT.[ SUGGESTION]`.
-    pub message: String,
-}
-
-/// What a `<validation_error>` says beyond code, message and recovery.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParsedValidation {
-    /// The start tag's `action` attribute (`tool/action`); `""` when it has none.
-    pub action: String,
-    pub fields: Vec<ParsedField>,
-    /// The `<more_issues count="N">` count: issues the writer left out; 0 without one.
-    pub more_issues: usize,
-}
-
-/// `{ code, message, recovery, availableActions, severity, raw }`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ParsedToolError<'a> {
-    pub code: ParsedCode,
-    pub message: String,
-    pub recovery: Option<String>,
-    pub available_actions: Vec<String>,
-    pub severity: String,
-    pub dialect: Dialect,
-    /// Present when the text is a `<validation_error>`.
-    pub validation: Option<ParsedValidation>,
-    /// The `<detail key="…">value</detail>` lines of the first `<details>`, in order,
-    /// key and value entities decoded (at most [`MAX_PARSED_DETAILS`]); XML dialect only.
-    pub details: Vec<(String, String)>,
-    /// `<retry_after>N seconds</retry_after>`'s N when it is a finite number; XML
-    /// dialect only.
-    pub retry_after: Option<f64>,
-    /// The result that was parsed (`None` from [`parse_tool_error_text`]). The JS
-    /// layer puts the caller's own object here instead.
-    pub raw: Option<&'a Value>,
-}
-
-/// Reads an error out of a `CallToolResult`; `None` unless `isError` is truthy.
-pub fn parse_tool_error(result: &Value) -> Option<ParsedToolError<'_>> {
-    if !js_truthy(result.get("isError")) {
-        return None;
-    }
-    let structured = result
-        .get("structuredContent")
-        .and_then(|s| s.get("error"))
-        .filter(|e| e.as_object().is_some());
-    let mut parsed = match structured {
-        Some(error) => parse_json_rpc(error, result),
-        None => parse_tool_error_text(&joined_text(result)),
-    };
-    parsed.raw = Some(result);
-    Some(parsed)
-}
-
-/// The text blocks of `result.content`, joined with `\n`.
-fn joined_text(result: &Value) -> String {
-    let blocks = result
-        .get("content")
-        .and_then(Value::as_array)
-        .unwrap_or_default();
-    let texts: Vec<&str> = blocks
-        .iter()
-        .filter(|b| b.get("type").and_then(Value::as_str) == Some("text"))
-        .filter_map(|b| b.get("text").and_then(Value::as_str))
-        .collect();
-    texts.join("\n")
-}
-
-fn parse_json_rpc<'a>(error: &Value, result: &Value) -> ParsedToolError<'a> {
-    let code = match error.get("code") {
-        Some(Value::Number(n)) => ParsedCode::Number(*n),
-        Some(Value::String(s)) => ParsedCode::Text(s.clone()),
-        _ => ParsedCode::Text(UNKNOWN_CODE.to_owned()),
-    };
-    let message = match error.get("message").and_then(Value::as_str) {
-        Some(m) => m.to_owned(),
-        None => non_empty_or_unknown(joined_text(result)),
-    };
-    let recovery = error
-        .get("data")
-        .and_then(|d| d.get("recovery"))
-        .and_then(|r| r.get("hint"))
-        .and_then(Value::as_str)
-        .map(str::to_owned);
-    ParsedToolError {
-        code,
-        message,
-        recovery,
-        available_actions: Vec::new(),
-        severity: "error".to_owned(),
-        dialect: Dialect::JsonRpc,
-        validation: None,
-        details: Vec::new(),
-        retry_after: None,
-        raw: None,
-    }
-}
-
-fn non_empty_or_unknown(text: String) -> String {
-    if text.is_empty() {
-        "Unknown error".to_owned()
-    } else {
-        text
-    }
-}
 
 /// The content of the first `<tag>…</tag>`, still escaped, and the byte offset just
 /// past its close tag.
@@ -349,22 +209,18 @@ fn parse_validation_error(text: &str, after_name: &str) -> ParsedToolError<'stat
         Some(at) => body.get(..at).unwrap_or_default(),
         None => body,
     };
-    ParsedToolError {
-        code: ParsedCode::Text(VALIDATION_ERROR_CODE.to_owned()),
-        message: non_empty_or_unknown(text.to_owned()),
-        recovery: recovery.map(unescape),
-        available_actions: Vec::new(),
-        severity: "error".to_owned(),
-        dialect: Dialect::Xml,
-        validation: Some(ParsedValidation {
-            action: attribute_of(&attributes, "action").unwrap_or_default(),
-            fields: fields_of(before_recovery),
-            more_issues: more_issues_of(before_recovery),
-        }),
-        details: Vec::new(),
-        retry_after: None,
-        raw: None,
-    }
+    let mut parsed = ParsedToolError::bare(
+        ParsedCode::Text(VALIDATION_ERROR_CODE.to_owned()),
+        non_empty_or_unknown(text.to_owned()),
+        Dialect::Xml,
+    );
+    parsed.recovery = recovery.map(unescape);
+    parsed.validation = Some(ParsedValidation {
+        action: attribute_of(&attributes, "action").unwrap_or_default(),
+        fields: fields_of(before_recovery),
+        more_issues: more_issues_of(before_recovery),
+    });
+    parsed
 }
 
 /// Reads an XML-dialect error from its text alone (no `isError` check, no `raw`).
@@ -373,18 +229,11 @@ pub fn parse_tool_error_text(text: &str) -> ParsedToolError<'static> {
         if let Some(after_name) = start_tag(text, "validation_error") {
             return parse_validation_error(text, after_name);
         }
-        return ParsedToolError {
-            code: ParsedCode::Text(UNKNOWN_CODE.to_owned()),
-            message: non_empty_or_unknown(text.to_owned()),
-            recovery: None,
-            available_actions: Vec::new(),
-            severity: "error".to_owned(),
-            dialect: Dialect::Xml,
-            validation: None,
-            details: Vec::new(),
-            retry_after: None,
-            raw: None,
-        };
+        return ParsedToolError::bare(
+            ParsedCode::Text(UNKNOWN_CODE.to_owned()),
+            non_empty_or_unknown(text.to_owned()),
+            Dialect::Xml,
+        );
     };
     let attributes = tool_error_attributes(text);
     let attribute = |name: &str| attribute_of(&attributes, name);
@@ -404,8 +253,40 @@ pub fn parse_tool_error_text(text: &str) -> ParsedToolError<'static> {
         validation: None,
         details: details_of(text),
         retry_after: retry_after_of(text),
+        reason: None,
+        retryable: None,
+        request_id: None,
         raw: None,
     }
+}
+
+/// Whether the client reads `text` in the XML dialect: it has a `<tool_error` or
+/// `<validation_error` start tag, or a `<message>…</message>` element (which is all
+/// MCP Fusion's client needs to read a message).
+pub(crate) fn looks_like_xml(text: &str) -> bool {
+    start_tag(text, "tool_error").is_some()
+        || start_tag(text, "validation_error").is_some()
+        || element(text, "message").is_some()
+}
+
+/// [`parse_tool_error_text`] for a text the client cut (`cut`): a `<message>` that the
+/// cut left open is read to the cut (with the start tag's code and severity), and a
+/// message that is the whole text says it was cut; either ends with `…`.
+pub(crate) fn parse_xml_text(text: &str, cut: bool) -> ParsedToolError<'static> {
+    if cut && text.contains("<message>") && element(text, "message").is_none() {
+        // The cut fell inside the message: close it where the text ends.
+        let mut closed = String::with_capacity(text.len() + "</message>".len());
+        closed.push_str(text);
+        closed.push_str("</message>");
+        let mut parsed = parse_tool_error_text(&closed);
+        parsed.message.push_str(ELLIPSIS);
+        return parsed;
+    }
+    let mut parsed = parse_tool_error_text(text);
+    if cut && parsed.message.len() == text.len() && !text.is_empty() {
+        parsed.message.push_str(ELLIPSIS);
+    }
+    parsed
 }
 
 /// Most `<detail>` lines read from one text (the writer emits one per key given).
@@ -450,20 +331,15 @@ fn retry_after_of(text: &str) -> Option<f64> {
         .or_else(|| body.strip_suffix("second"))
         .unwrap_or(&body);
     let number = js_trim(number);
-    // JSON number text only (the core's own reader: no float parser of std in the wasm).
-    if number.is_empty()
-        || !number
-            .bytes()
-            .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
-    {
-        return None;
-    }
+    // JSON number text, as JS prints a number (`1.5`, `1e+21`): the crate's own reader,
+    // not `f64::from_str` (whose tables the wasm would carry).
     crate::decimal::parse_number(number).filter(|n| n.is_finite())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::value::Value;
 
     #[test]
     fn reads_attributes_in_any_order_and_quote_style() {
@@ -492,7 +368,8 @@ mod tests {
             p.as_ref().map(|p| p.message.as_str()),
             Some("Unknown error")
         );
-        assert_eq!(p.map(|p| p.code), Some(ParsedCode::Text("UNKNOWN".into())));
+        // Nothing to read is plain text with no code, not an XML `UNKNOWN` error.
+        assert_eq!(p.map(|p| (p.code, p.dialect)), Some((ParsedCode::Unknown, Dialect::Text)));
     }
 
     #[test]
