@@ -132,7 +132,8 @@ test('registerTool\'s envelope reads the same with and without structuredContent
       const busy = m.parseToolError(withoutStructured(await client.callTool({ name: 'pay', arguments: { id: 'busy' } })));
       assert.deepEqual([busy.message, busy.recovery, busy.reason, busy.retryable], ['Too many payments.', 'Wait a minute.', 'busy', true]);
       const paid = m.parseToolError(withoutStructured(await client.callTool({ name: 'pay', arguments: { id: 'paid' } })));
-      assert.deepEqual([paid.recovery, paid.reason, paid.retryable], ['Call get_invoice to see the payment.', 'paid', undefined]);
+      // registerTool's guidance adds the code's retryability where the contract gives none.
+      assert.deepEqual([paid.recovery, paid.reason, paid.retryable], ['Call get_invoice to see the payment.', 'paid', false]);
     } finally {
       await client.close();
     }

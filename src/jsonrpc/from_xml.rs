@@ -20,7 +20,7 @@ pub fn mcp_error_from_xml(text: &str) -> McpErrorParts {
     let parsed = parse_tool_error_text(text);
     let code = match &parsed.code {
         ParsedCode::Text(xml) => json_rpc_code_for(xml),
-        ParsedCode::Number(_) => crate::codes::JsonRpcErrorCode::InternalError,
+        ParsedCode::Number(_) | ParsedCode::Unknown => crate::codes::JsonRpcErrorCode::InternalError,
     };
     let mut data = Vec::new();
     if let Some(hint) = parsed.recovery.filter(|h| !h.is_empty()) {
