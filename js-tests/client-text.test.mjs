@@ -7,25 +7,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import * as z from 'zod';
-import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport as MemoryV1 } from '@modelcontextprotocol/sdk/inMemory.js';
-import { InMemoryTransport as MemoryV2, McpServer as McpServerV2 } from '@modelcontextprotocol/server';
-import { Client as ClientV2 } from '@modelcontextprotocol/client';
 
 import * as m from '../pkg/node.js';
+import * as sdks from './sdks.mjs';
 
-const V1 = { version: 'v1', Server: McpServerV1, Client: ClientV1, Memory: MemoryV1, schema: (shape) => shape };
-const V2 = { version: 'v2', Server: McpServerV2, Client: ClientV2, Memory: MemoryV2, schema: (shape) => z.object(shape) };
+const V1 = { ...sdks.V1, schema: (shape) => shape };
+const V2 = { ...sdks.V2, schema: (shape) => z.object(shape) };
 
 async function connected(sdk, install) {
-  const server = new sdk.Server({ name: 'test-server', version: '1.0.0' });
-  install(server);
-  const client = new sdk.Client({ name: 'test-client', version: '1.0.0' });
-  const [clientSide, serverSide] = sdk.Memory.createLinkedPair();
-  await server.connect(serverSide);
-  await client.connect(clientSide);
-  return client;
+  return (await sdks.connected(sdk, install)).client;
 }
 
 const result = (text) => ({ content: [{ type: 'text', text }], isError: true });

@@ -7,11 +7,6 @@ import { test } from 'node:test';
 
 import * as z from 'zod';
 import * as z3 from 'zod/v3';
-import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport as MemoryV1 } from '@modelcontextprotocol/sdk/inMemory.js';
-import { InMemoryTransport as MemoryV2, McpServer as McpServerV2 } from '@modelcontextprotocol/server';
-import { Client as ClientV2 } from '@modelcontextprotocol/client';
 
 import {
   errorBuilder,
@@ -23,21 +18,10 @@ import {
   registerTool,
   toolError,
 } from '../pkg/node.js';
+import { connected as linked, V1, V2 } from './sdks.mjs';
 
-const V1 = { version: 'v1', Server: McpServerV1, Client: ClientV1, Memory: MemoryV1 };
-const V2 = { version: 'v2', Server: McpServerV2, Client: ClientV2, Memory: MemoryV2 };
-
-async function connected(sdk, install) {
-  const server = new sdk.Server({ name: 'test-server', version: '1.0.0' });
-  install(server);
-  const client = new sdk.Client({ name: 'test-client', version: '1.0.0' });
-  const [clientSide, serverSide] = sdk.Memory.createLinkedPair();
-  await server.connect(serverSide);
-  await client.connect(clientSide);
-  // The v1 Client checks structuredContent against the outputSchema it listed.
-  await client.listTools();
-  return { server, client };
-}
+// The v1 Client checks structuredContent against the outputSchema it listed.
+const connected = (sdk, install) => linked(sdk, install, { listTools: true });
 
 const text = (result) => result.content[0].text;
 const invoiceOutput = () => z.object({ id: z.string(), total: z.number() }).strict();
@@ -268,4 +252,18 @@ test('registerTool.defaults: options are checked at once, and a tool config over
   const register = registerTool.defaults({ dialect: 'xml' }).defaults({ guidance: false });
   assert.equal(typeof register, 'function');
   assert.throws(() => register({}, 't', {}, () => {}), /server must be an McpServer/);
+});
+
+test('classify and logRecord read a thrown plain object as errorResult does', async () => {
+  const { classify, logRecord } = await import('../pkg/node.js');
+  assert.deepEqual(classify({ status: 429, title: 'Too Many Requests' }), { code: JsonRpcErrorCode.RateLimited, name: 'RateLimited', category: 'upstream' });
+  assert.equal(classify({ statusCode: 404 }).code, JsonRpcErrorCode.NotFound);
+  // The request's abort still comes first; a success status says nothing.
+  assert.equal(classify({ status: 503 }, { aborted: true }).code, JsonRpcErrorCode.RequestCancelled);
+  assert.equal(classify({ status: 200, detail: 'rate limit exceeded' }).code, JsonRpcErrorCode.RateLimited);
+  const record = logRecord({ type: 'about:blank', title: 'Conflict', status: 409, detail: 'version 3 is stale' }, { tool: 't' });
+  assert.deepEqual([record.code, record.message], [JsonRpcErrorCode.Conflict, 'Conflict: version 3 is stale']);
+  // A plain object whose fields throw on read says nothing, and nothing throws.
+  const hostile = new Proxy({}, { get() { throw new Error('trap'); } });
+  assert.equal(classify(hostile).code, JsonRpcErrorCode.InternalError);
 });

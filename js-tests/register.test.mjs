@@ -13,29 +13,17 @@ import { McpServer as McpServerV1 } from '@modelcontextprotocol/sdk/server/mcp.j
 import { StreamableHTTPServerTransport as HttpServerV1 } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as HttpClientV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { InMemoryTransport as MemoryV1 } from '@modelcontextprotocol/sdk/inMemory.js';
 import {
   fromJsonSchema,
-  InMemoryTransport as MemoryV2,
   McpServer as McpServerV2,
   WebStandardStreamableHTTPServerTransport as HttpServerV2,
 } from '@modelcontextprotocol/server';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpClientV2 } from '@modelcontextprotocol/client';
 
 import { JsonRpcErrorCode, parseToolError, registerTool } from '../pkg/node.js';
+import { connected, V1, V2 } from './sdks.mjs';
 
-const V1 = { version: 'v1', Server: McpServerV1, Client: ClientV1, Memory: MemoryV1 };
-const V2 = { version: 'v2', Server: McpServerV2, Client: ClientV2, Memory: MemoryV2 };
 
-async function connected(sdk, install) {
-  const server = new sdk.Server({ name: 'test-server', version: '1.0.0' });
-  install(server);
-  const client = new sdk.Client({ name: 'test-client', version: '1.0.0' });
-  const [clientSide, serverSide] = sdk.Memory.createLinkedPair();
-  await server.connect(serverSide);
-  await client.connect(clientSide);
-  return { server, client };
-}
 
 const ok = (text) => ({ content: [{ type: 'text', text }] });
 const echoArgs = async (args) => ok(JSON.stringify(args));
