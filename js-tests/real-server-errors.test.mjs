@@ -267,3 +267,14 @@ test('classify and logRecord read a thrown plain object as errorResult does', as
   const hostile = new Proxy({}, { get() { throw new Error('trap'); } });
   assert.equal(classify(hostile).code, JsonRpcErrorCode.InternalError);
 });
+
+test('logRecord reads the contract an error was failed from, as errorResult does', async () => {
+  const { logRecord } = await import('../pkg/node.js');
+  const contract = [
+    { reason: 'stale', code: JsonRpcErrorCode.Conflict, when: 'The version is stale', recovery: 'Read the item again, then retry.', severity: 'warning' },
+  ];
+  const thrown = fail(contract, 'stale', 'version 3 is stale');
+  assert.equal(logRecord(thrown, { tool: 't' }).level, 'warning');
+  // A contract passed explicitly still wins.
+  assert.equal(logRecord(thrown, { tool: 't', contract: [] }).level, 'error');
+});

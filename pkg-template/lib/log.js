@@ -6,7 +6,7 @@
 import { COPY_LIMITS, copyJson } from './copy.js';
 import { classifyRead } from './classify.js';
 import { engine } from './engine.js';
-import { readContract, readOptions } from './jsonrpc.js';
+import { contractFor, readContract, readOptions } from './jsonrpc.js';
 import { KIND_MCP_ERROR, readThrown, UNREADABLE } from './read.js';
 
 const THROWN_PLAIN = 0;
@@ -51,7 +51,8 @@ export function logRecord(thrown, options) {
   if (phase !== undefined && typeof phase !== 'string') {
     throw new TypeError('mcp-envelope: logRecord option `phase` must be a string');
   }
-  const contractJson = readContract(contract);
+  // An error from fail() carries its contract, as errorResult reads it.
+  const contractJson = contractFor(contract === undefined ? undefined : readContract(contract), thrown);
   const read = readThrown(thrown, COPY_LIMITS.stringUnits);
   const glue = engine();
   const code = classifyRead(read, aborted === true);

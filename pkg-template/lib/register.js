@@ -14,7 +14,7 @@
 import { JsonRpcErrorCode } from './codes.js';
 import { COPY_LIMITS, cutText } from './copy.js';
 import { engine } from './engine.js';
-import { contractFor, errorResult, readContract, rejectionResult } from './jsonrpc.js';
+import { errorResult, rejectionResult } from './jsonrpc.js';
 import { logRecord } from './log.js';
 import { McpError } from './mcp-error.js';
 import { readOnceSafely } from './read.js';
@@ -199,8 +199,7 @@ function responder(dialect, name, own, schemaJson) {
     if (onError === undefined) return;
     let entry;
     try {
-      const given = contractFor(contract === undefined ? undefined : readContract(contract), logged);
-      entry = logRecord(logged, { tool: name, aborted, ...(given === '' ? {} : { contract: JSON.parse(given) }) });
+      entry = logRecord(logged, { tool: name, aborted, ...(contract === undefined ? {} : { contract }) });
     } catch {
       return;
     }
