@@ -516,6 +516,17 @@ mod tests {
             describe_sent(SentValue::Value(&Value::str(s))),
             format!("'{}...'", "a".repeat(46))
         );
+        // 51 units of one-unit characters: the first 47 are kept.
+        assert_eq!(
+            describe_sent(SentValue::Value(&Value::str("a".repeat(51)))),
+            format!("'{}...'", "a".repeat(47))
+        );
+        // A pair that ends at the 47th unit is kept: 45 + 😀 are 47 units.
+        let pair_fits = format!("{}😀{}", "a".repeat(45), "b".repeat(10));
+        assert_eq!(
+            describe_sent(SentValue::Value(&Value::str(pair_fits))),
+            format!("'{}😀...'", "a".repeat(45))
+        );
         // 25 emoji are exactly 50 units: not cut.
         let emoji = "😀".repeat(25);
         assert_eq!(
