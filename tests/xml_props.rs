@@ -630,12 +630,12 @@ fn arb_sentence_issue() -> impl Strategy<Value = (Vec<(String, Value)>, Option<S
         (any::<bool>(), prop::collection::vec(word(), 1..5)).prop_map(|(zod4, values)| {
             let (code, field) = if zod4 { ("invalid_value", "values") } else { ("invalid_enum_value", "options") };
             let quoted: Vec<String> = values.iter().map(|v| format!("'{v}'")).collect();
-            let list = Value::Array(values.iter().map(|v| Value::str(v)).collect());
+            let list = Value::Array(values.iter().map(Value::str).collect());
             (vec![("code".into(), Value::str(code)), (field.into(), list)], Some(format!("Valid options: {}.", quoted.join(", "))))
         }),
         prop::collection::vec(word(), 1..5).prop_map(|keys| {
             let quoted: Vec<String> = keys.iter().map(|v| format!("'{v}'")).collect();
-            let list = Value::Array(keys.iter().map(|v| Value::str(v)).collect());
+            let list = Value::Array(keys.iter().map(Value::str).collect());
             (
                 vec![("code".into(), Value::str("unrecognized_keys")), ("keys".into(), list)],
                 Some(format!("Remove or correct unrecognized fields: {}. Check for typos.", quoted.join(", "))),
