@@ -145,6 +145,7 @@ mod tests {
         assert_eq!(sizes.of(root.as_array().unwrap().get(1).unwrap()), Some(9));
         assert_eq!(sizes.of(&root), Some(5));
         assert_eq!(sizes.of(first), None);
+        assert!(!sizes.is_empty());
     }
 
     #[test]
