@@ -409,4 +409,27 @@ mod tests {
         assert_eq!(first.get("errorsCount"), Some(&Value::Number(5.0)));
         assert_eq!(first.get("errorsLengths").unwrap().to_json(), "[null,null,10]");
     }
+
+    /// Thirty issues, each the only branch issue of the one before: the last one, the
+    /// thirtieth issue kept, is still read as an issue (its `input` left out).
+    #[test]
+    fn the_thirtieth_nested_issue_is_still_an_issue() {
+        let mut issue = Value::Object(vec![
+            ("code".into(), Value::str("custom")),
+            ("input".into(), Value::str("secret-30")),
+            ("path".into(), Value::Array(vec![])),
+            ("message".into(), Value::str("innermost")),
+        ]);
+        for _ in 1..MAX_ISSUES_TOTAL {
+            issue = Value::Object(vec![
+                ("code".into(), Value::str("invalid_union")),
+                ("errors".into(), Value::Array(vec![Value::Array(vec![issue])])),
+                ("path".into(), Value::Array(vec![])),
+                ("message".into(), Value::str("Invalid input")),
+            ]);
+        }
+        let json = bound_issues(&[issue]).value.to_json();
+        assert!(json.contains("innermost"), "{json}");
+        assert!(!json.contains("secret"), "{json}");
+    }
 }
