@@ -432,4 +432,31 @@ mod tests {
         assert!(json.contains("innermost"), "{json}");
         assert!(!json.contains("secret"), "{json}");
     }
+
+    /// The nesting cap counts how deep issue lists sit, not how many were read: after
+    /// forty empty union branches, a top-level issue is still read as an issue.
+    #[test]
+    fn nesting_is_depth_not_the_lists_read() {
+        let union = Value::Object(vec![
+            ("code".into(), Value::str("invalid_union")),
+            ("errors".into(), Value::Array(vec![Value::Array(vec![]); 10])),
+            ("path".into(), Value::Array(vec![])),
+            ("message".into(), Value::str("Invalid input")),
+        ]);
+        let mut issues = vec![union; 4];
+        issues.push(v(r#"{"code":"custom","input":"secret","path":[],"message":"fifth"}"#));
+        let json = bound_issues(&issues).value.to_json();
+        assert!(json.contains("fifth"), "{json}");
+        assert!(!json.contains("secret"), "{json}");
+    }
+
+    /// In a Zod 3 `unionErrors` entry only `issues` holds issues: another list there is
+    /// a plain value (an object in it keeps its `input`).
+    #[test]
+    fn only_issues_of_a_zod_error_entry_holds_issues() {
+        let issue = v(r#"{"code":"invalid_union","unionErrors":[{"issues":[{"code":"custom","input":"dropped","path":[],"message":"m"}],"other":[{"code":"custom","input":"kept","path":[],"message":"m"}],"name":"ZodError"}],"path":[],"message":"Invalid input"}"#);
+        let json = bound_issues(&[issue]).value.to_json();
+        assert!(json.contains(r#""other":[{"code":"custom","input":"kept""#), "{json}");
+        assert!(!json.contains("dropped"), "{json}");
+    }
 }
