@@ -459,4 +459,16 @@ mod tests {
         assert!(json.contains(r#""other":[{"code":"custom","input":"kept""#), "{json}");
         assert!(!json.contains("dropped"), "{json}");
     }
+
+    /// A union branch that is no list, and a Zod 3 union entry that is no object, sit
+    /// two levels below the issue: what they hold one level further keeps no entries.
+    #[test]
+    fn odd_union_branches_sit_two_levels_below_the_issue() {
+        let zod4 = v(r#"{"code":"invalid_union","errors":[{"a":{"b":1},"c":[1]}],"path":[],"message":"m"}"#);
+        let out = bound_issues(&[zod4]).value.to_json();
+        assert_eq!(out, r#"[{"code":"invalid_union","errors":[{"a":{},"aCount":1,"c":[],"cCount":1}],"path":[],"message":"m"}]"#);
+        let zod3 = v(r#"{"code":"invalid_union","unionErrors":[[{"a":1},[2]]],"path":[],"message":"m"}"#);
+        let out = bound_issues(&[zod3]).value.to_json();
+        assert_eq!(out, r#"[{"code":"invalid_union","unionErrors":[[{},[]]],"path":[],"message":"m"}]"#);
+    }
 }
