@@ -589,4 +589,29 @@ mod tests {
         let sent = describe_sent(resolve_sent(Some(&args), &[Value::str("o")]));
         assert_eq!(sent.encode_utf16().count(), 50);
     }
+
+    /// At the caps exactly, nothing is marked cut: a name of 32 segments, a list of 50
+    /// values; one more, and it is.
+    #[test]
+    fn names_and_lists_at_their_caps_are_whole() {
+        let path = |n: usize| (0..n).map(|_| Value::str("a")).collect::<Vec<_>>();
+        assert_eq!(field_name(&path(MAX_PATH_SEGMENTS)), vec!["a"; MAX_PATH_SEGMENTS].join("."));
+        assert_eq!(field_name(&path(MAX_PATH_SEGMENTS + 1)), format!("{}.…", vec!["a"; MAX_PATH_SEGMENTS].join(".")));
+        let keys = |n: usize| (0..n).map(|i| Value::str(format!("k{i}"))).collect::<Vec<_>>();
+        assert_eq!(quoted_list(&keys(MAX_LISTED_VALUES)).matches('\'').count(), 2 * MAX_LISTED_VALUES);
+        assert!(!quoted_list(&keys(MAX_LISTED_VALUES)).contains("more"));
+        assert!(quoted_list(&keys(MAX_LISTED_VALUES + 1)).ends_with("'k49' (and 1 more)"));
+    }
+
+    /// A path of 1,000 segments is still followed into the sent arguments; a longer one
+    /// reads as `(missing)`.
+    #[test]
+    fn sent_values_are_found_along_paths_of_up_to_1000_segments() {
+        let nested = |depth: usize| (0..depth).fold(Value::str("leaf"), |inner, _| Value::Array(vec![inner]));
+        let zeros = |n: usize| vec![Value::Number(0.0); n];
+        let args = nested(MAX_RESOLVE_SEGMENTS);
+        assert_eq!(describe_sent(resolve_sent(Some(&args), &zeros(MAX_RESOLVE_SEGMENTS))), "'leaf'");
+        let deeper = nested(MAX_RESOLVE_SEGMENTS + 1);
+        assert_eq!(describe_sent(resolve_sent(Some(&deeper), &zeros(MAX_RESOLVE_SEGMENTS + 1))), "(missing)");
+    }
 }
