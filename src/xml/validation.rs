@@ -626,4 +626,17 @@ mod tests {
         let three = wrap(wrap(wrap(bound)));
         assert_eq!(issue_suggestion(&issue(&three)), None);
     }
+
+    /// A date bound that is neither epoch milliseconds nor an ISO date prints as any
+    /// value does (a string past 100 units cut), never whole.
+    #[test]
+    fn a_date_bound_that_is_no_date_prints_as_a_value() {
+        let long = "x".repeat(150);
+        let json = format!(r#"{{"code":"too_small","origin":"date","minimum":"{long}","inclusive":true,"message":"m","path":[]}}"#);
+        let sentence = issue_suggestion(&issue(&json)).unwrap_or_default();
+        assert!(sentence.starts_with("Must be after xxx"), "{sentence}");
+        assert!(!sentence.contains(&long), "{sentence}");
+        let iso = r#"{"code":"too_small","origin":"date","minimum":"2024-01-01T00:00:00.000Z","message":"m","path":[]}"#;
+        assert_eq!(issue_suggestion(&issue(iso)).as_deref(), Some("Must be after 2024-01-01T00:00:00.000Z."));
+    }
 }
