@@ -1,6 +1,7 @@
 // Every runtime export of pkg/node.js meets a table of hostile values in every
 // parameter: each call returns (an envelope, a value) or throws a clear TypeError, never
-// a trap, a RangeError or anything leaking; then an ordinary call must still succeed.
+// a trap, a RangeError or anything leaking; then an ordinary call must write exactly
+// what it wrote before any hostile value.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as api from '../pkg/node.js';
@@ -69,7 +70,7 @@ const OBJECTS = ['JsonRpcErrorCode', 'TOOL_ERROR_CODES'];
 // Ordinary arguments (a valid call) for each export.
 const issues = [{ code: 'custom', message: 'bad', path: ['a'] }];
 const ORDINARY = {
-  ErrorBuilder: ['NOT_FOUND', 'm'], McpEnvelopeClientError: [null, 'm'], McpError: [-32602, 'm'], classify: [new Error('x')],
+  ErrorBuilder: ['NOT_FOUND', 'm'], McpEnvelopeClientError: [api.parseToolError(api.toolError('NOT_FOUND', { message: 'm' })), { cause: 'm' }], McpError: [-32602, 'm'], classify: [new Error('x')],
   enrichValidationError: ['<validation_error action="a"></validation_error>', 't', 'a', { activeDeltas: new Map() }],
   error: ['m'], errorBuilder: ['NOT_FOUND', 'm'], errorResult: [new Error('x')],
   fail: [[{ reason: 'r', code: -32602, when: 'w' }], 'r'], formatDeltasAsXml: [[]],
@@ -86,13 +87,39 @@ function call(name, args) {
   return NEEDS_NEW.has(name) ? new f(...args) : f(...args);
 }
 
+/** An ordinary call's output as text, each generated request id as `<id>`. */
+function snapshot(out) {
+  if (out instanceof Promise) return 'a promise';
+  const seen = new WeakSet();
+  const text = JSON.stringify(out, (_key, value) => {
+    if (typeof value === 'bigint') return `${value}n`;
+    if (typeof value === 'function') return `function ${value.name}`;
+    if (value !== null && typeof value === 'object') {
+      if (seen.has(value)) return '<seen>';
+      seen.add(value);
+      if (value instanceof Error) return { name: value.name, message: value.message, ...value };
+    }
+    return value;
+  });
+  return String(text).replace(/[A-Z0-9]{5}-[A-Z0-9]{5}/g, '<id>');
+}
+
+function ordinaryCall(name) {
+  try {
+    return snapshot(call(name, ORDINARY[name] ?? ['m']));
+  } catch (error) {
+    return `threw ${error?.name}: ${error?.message}`;
+  }
+}
+
+// Each export's ordinary output before any hostile value reached it.
+const BEFORE = Object.fromEntries(Object.keys(ARITY).filter((name) => name !== 'registerTool').map((name) => [name, ordinaryCall(name)]));
+for (const [name, out] of Object.entries(BEFORE)) assert.doesNotMatch(out, /^threw /, `${name}: its ordinary call`);
+
+/** After a hostile call, an ordinary call writes exactly what it wrote before any. */
 function ordinary(name) {
   if (name === 'registerTool') return; // needs a server; its hostile servers are in register.test.mjs
-  const args = ORDINARY[name] ?? ['m'];
-  const out = call(name, args);
-  if (out instanceof Promise) return;
-  if (name === 'errorResult') assert.match(out.content[0].text, /^Error: x/);
-  if (name === 'toolError') assert.match(out.content[0].text, /^<tool_error code="NOT_FOUND"/);
+  assert.equal(ordinaryCall(name), BEFORE[name], `${name}: an ordinary call after a hostile one`);
 }
 
 test('every runtime export has a hostile case', () => {
@@ -115,7 +142,7 @@ test('the exported objects refuse writes and answer hostile keys', () => {
 });
 
 for (const name of Object.keys(ARITY)) {
-  test(`${name}: every hostile value in every parameter`, async () => {
+  test(`${name}: every hostile value in every parameter returns or throws a TypeError, and the next ordinary call writes what it wrote before`, async () => {
     const base = ORDINARY[name] ?? ['m', 'm', 'm', 'm'];
     const positions = Math.max(ARITY[name], 1);
     for (const [label, value] of Object.entries(HOSTILE)) {
@@ -128,7 +155,7 @@ for (const name of Object.keys(ARITY)) {
         let out;
         try {
           out = call(name, args);
-          if (out instanceof Promise) await out.catch((e) => assert.ok(e instanceof TypeError || e instanceof Error, String(e)));
+          if (out instanceof Promise) await out.catch((e) => assert.ok(e instanceof TypeError, `${name}(${label} at ${at}) rejected with ${e?.constructor?.name}`));
         } catch (error) {
           const ok = error instanceof TypeError || (name === 'throwIfToolError' && error instanceof api.McpEnvelopeClientError);
           assert.ok(ok, `${name}(${label} at ${at}) threw ${error?.constructor?.name}: ${String(error?.message).slice(0, 200)}`);

@@ -24,11 +24,6 @@ function stillWorks() {
   assert.equal(rejection.data.recovery.hint, 'Send n as a number, not a string.');
 }
 
-function timed(fn) {
-  const started = performance.now();
-  const value = fn();
-  return { value, ms: performance.now() - started };
-}
 
 function itemIssue(i) {
   return { expected: 'string', code: 'invalid_type', path: ['items', i], message: 'Invalid input: expected string, received boolean' };
@@ -49,11 +44,11 @@ function throwingProxy(target = {}) {
 
 // --- a million issues --------------------------------------------------------------
 
-test('a million issues: the true issuesCount and (+N more), at the cost of the capped prefix', () => {
+test('a million issues: the true issuesCount and (+N more), ten issues kept, the envelope within its byte caps', () => {
   const million = Array.from({ length: 1_000_000 }, (_, i) => itemIssue(i));
   const args = { query: 'x', items: [] };
-  const ten = timed(() => formatValidation(million.slice(0, 10), { tool: 'bulk', args }));
-  const all = timed(() => formatValidation(million, { tool: 'bulk', args }));
+  // What it costs is bench/bounded.mjs's to measure; here, what it writes.
+  const all = { value: formatValidation(million, { tool: 'bulk', args }) };
   const lines = Array.from({ length: 10 }, (_, i) => `items.${i}: Invalid input: expected string, received boolean`);
   assert.equal(all.value.message, `${PREFIX}bulk: ${lines.join(', ')} (+999990 more)`);
   assert.equal(all.value.data.issuesCount, 1_000_000);
@@ -66,8 +61,6 @@ test('a million issues: the true issuesCount and (+N more), at the cost of the c
   const result = errorResult(all.value, { requestId: 'R' });
   assert.ok(Buffer.byteLength(result.content[0].text) < 4096);
   assert.ok(Buffer.byteLength(JSON.stringify(result.structuredContent)) < 8192);
-  console.log(`a million issues: ${all.ms.toFixed(1)} ms (ten issues: ${ten.ms.toFixed(1)} ms)`);
-  assert.ok(all.ms < 250, `a million issues took ${all.ms} ms`);
   stillWorks();
 });
 
@@ -102,13 +95,12 @@ test('a ZodError with a million issues thrown to errorResult counts them all', (
   // A ZodError-shaped value: Zod 4's own `message` getter would JSON-encode every issue
   // (about 160 MB, over a second) — see the report on reading a ZodError's message.
   const zodLike = { name: 'ZodError', message: 'see issues', issues: Array.from({ length: 1_000_000 }, (_, i) => itemIssue(i)) };
-  const { value: result, ms } = timed(() => errorResult(zodLike, { requestId: 'R' }));
+  const result = errorResult(zodLike, { requestId: 'R' });
   assert.equal(result.structuredContent.error.code, JsonRpcErrorCode.ValidationError);
   assert.equal(result.structuredContent.error.message, 'items.0: Invalid input: expected string, received boolean (+999999 more)');
   assert.equal(result.content[0].text, 'Error: items.0: Invalid input: expected string, received boolean (+999999 more)\n\n(request R)');
   assert.equal(result.structuredContent.error.data.issuesCount, 1_000_000);
   assert.equal(result.structuredContent.error.data.issues.length, 10);
-  assert.ok(ms < 250, `took ${ms} ms`);
 
   // A real Zod 4 ZodError of 20,000 issues.
   const parsed = z.array(z.string()).safeParse(Array(20000).fill(true));
@@ -123,13 +115,12 @@ test('a ZodError with a million issues thrown to errorResult counts them all', (
 test('a 100 MB string in an issue message, a key, the args and the tool name', () => {
   const huge = 'x'.repeat(100 * 1024 * 1024);
   const issue = { code: 'custom', path: ['a'], message: huge };
-  const { value: error, ms } = timed(() => formatValidation([issue], { tool: 'big', args: { a: huge, [huge]: 1 } }));
+  const error = formatValidation([issue], { tool: 'big', args: { a: huge, [huge]: 1 } });
   assert.equal(error.message, `${PREFIX}big: a: ${'x'.repeat(1021)}…`);
   const kept = error.data.issues[0];
   assert.equal(kept.message, 'x'.repeat(1024));
   // The cut is marked with its true size, though only a prefix crossed.
   assert.equal(kept.messageLength, huge.length);
-  assert.ok(ms < 500, `took ${ms} ms`);
 
   const hugeKey = formatValidation([{ code: 'unrecognized_keys', keys: [huge], path: [], message: 'Unrecognized key' }], { tool: 't', args: {} });
   assert.equal(hugeKey.data.issues[0].keys[0], 'x'.repeat(1024));

@@ -59,6 +59,13 @@ class Tally {
     const [total, passed] = this.counts.get(kind) ?? [0, 0];
     this.counts.set(kind, [total + 1, passed + (check.failures.length === 0 ? 1 : 0)]);
     this.failures.push(...check.failures);
+    (this.byKind ??= new Map()).set(kind, [...(this.byKind.get(kind) ?? []), ...check.failures]);
+  }
+  /** Ends one replay test: it fails on its own when any of its vectors failed, or when it replayed none. */
+  settle(kind) {
+    const [total, passed] = this.counts.get(kind) ?? [0, 0];
+    assert.ok(total > 0, `${kind}: no vector replayed`);
+    assert.deepEqual(this.byKind.get(kind), [], `${kind}: ${passed}/${total}`);
   }
   report(label) {
     for (const [kind, [total, passed]] of this.counts) console.log(`tscore ${kind} (package): ${passed}/${total}`);
@@ -133,6 +140,7 @@ test('tscore validation vectors through the package', () => {
   const all = vectors('tscore.json', 'validation');
   assert.equal(all.length, 37, 'the validation vector count changed');
   for (const v of all) tally.add('validation', checkValidationVector(v));
+  tally.settle('validation');
 });
 
 // --- validation-caps --------------------------------------------------------------
@@ -155,9 +163,8 @@ const capsReplays = {
     const args = { query: 'x', items: Array(50000).fill(true) };
     const parsed = schema.safeParse(args);
     check.eq('zod issue count', parsed.error.issues.length, 50000);
-    const started = performance.now();
+    // Its cost is bench/bounded.mjs's to measure, not a test's.
     const { error, result } = reject('records_search', parsed.error.issues, args, schema);
-    const elapsed = performance.now() - started;
     const data = result.structuredContent.error.data;
     const lines = Array.from({ length: 10 }, (_, i) => `items.${i}: Invalid input: expected string, received boolean`);
     check.json('data.issues', data.issues, parsed.error.issues.slice(0, 10));
@@ -168,7 +175,6 @@ const capsReplays = {
       'structuredContent is not under 8192 bytes',
       Buffer.byteLength(JSON.stringify(result.structuredContent)) < v.expected.structuredContentBytesLessThan,
     );
-    check.truth(`a 50,000-issue rejection took ${elapsed.toFixed(1)} ms`, elapsed < 250);
     return ['data.issues', 'data.issuesCount', 'message', 'textBytesLessThan', 'structuredContentBytesLessThan'];
   },
   // 1000 undeclared keys String(i).padEnd(200, "m") beside query; Zod names them all.
@@ -258,6 +264,7 @@ test('tscore validation-caps vectors through the package (placeholders rebuilt)'
     }
     tally.add('validation-caps', check);
   }
+  tally.settle('validation-caps');
 });
 
 // --- content ----------------------------------------------------------------------
@@ -290,6 +297,7 @@ test('tscore content vectors through the package: errorResult(new McpError(code,
     tally.add('content', check);
   }
   console.log(`tscore content (package): ${informational} vector records 0.10.17, checked against the newest rule`);
+  tally.settle('content');
 });
 
 // --- handlerError -----------------------------------------------------------------
@@ -366,6 +374,7 @@ test('tscore handlerError vectors through the package: errorResult(thrown)', () 
     if (v.input.error) check.json('plain data', wire.data, { requestId: id });
     tally.add('handlerError', check);
   }
+  tally.settle('handlerError');
 });
 
 // --- zodMessage -------------------------------------------------------------------
@@ -390,9 +399,10 @@ test('tscore zodMessage vectors through the package: a real ZodError to errorRes
     check.eq('text', result.content[0].text, `Error: ${wire.message}\n\n(request ${TEST_REQ_ID})`);
     tally.add('zodMessage', check);
   }
+  tally.settle('zodMessage');
 });
 
-test('tscore jsonrpc vectors: the count', () => {
+test('tscore jsonrpc vectors: every replayed vector passed (the summary count)', () => {
   tally.report('tscore jsonrpc (package)');
 });
 

@@ -56,11 +56,16 @@ test('the embedded entry carries exactly the shipped .wasm', async () => {
   assert.equal(m.classify(new Error('status code 404')).code, -32001);
 });
 
-test('import() works with no init and gives the whole API', async () => {
+test('import() works with no init, and every entry exports the same names', async () => {
   const m = await import('../pkg/node.js');
   assert.equal(m.classify(new Error('status code 404')).code, -32001);
   assert.equal(typeof m.init, 'function');
   await m.init();
+  const names = Object.keys(m).sort();
+  assert.ok(names.length > 30, `${names.length} exports`);
+  for (const entry of ['browser.js', 'embedded.js']) {
+    assert.deepEqual(Object.keys(await import(`../pkg/${entry}`)).sort(), names, entry);
+  }
 });
 
 test('require() of the package directory works synchronously and shares the ESM instance', async () => {

@@ -7,11 +7,16 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { STAMP, testTrapInputs } from '../scripts/test-trap-inputs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-if (!existsSync(`${root}build/test-trap/wasm/mcp_envelope_bg.wasm`) || !existsSync(`${root}build/test-trap/lib/engine.js`)) {
+// Rebuilt whenever what it is built from (the crate's sources, pkg/, the build scripts)
+// changed since the last build, so the test never runs on a stale trap build.
+const built = existsSync(`${root}${STAMP}`) ? readFileSync(`${root}${STAMP}`, 'utf8').trim() : null;
+if (built !== testTrapInputs()) {
   execFileSync('node', ['scripts/build-test-trap.mjs'], { cwd: root, stdio: 'inherit' });
 }
+assert.equal(readFileSync(`${root}${STAMP}`, 'utf8').trim(), testTrapInputs(), 'build/test-trap/ is built from the current sources');
 const healing = await import('../build/test-trap/node.js');
 const { engine } = await import('../build/test-trap/lib/engine.js');
 const published = await import('../pkg/node.js');

@@ -157,14 +157,12 @@ test('cyclic sentArgs, BigInt and odd values', () => {
   stillWorks('bigint and deep values');
 });
 
-test('a million issues cost their capped prefix', () => {
+test('a million issues: 100 fields written, the rest counted in <more_issues> and (+N more)', () => {
   const issues = Array.from({ length: 1_000_000 }, (_, i) => issue(['items', i]));
-  const started = performance.now();
+  // What it costs is bench/bounded.mjs's to measure; here, what it writes.
   const xml = m.formatValidationError(issues, 'bulk', { items: [] });
-  const elapsed = performance.now() - started;
   assert.equal((xml.match(/<field /g) ?? []).length, 100);
   assert.match(xml, /<more_issues count="999900">999900 more issues not shown\.<\/more_issues>/);
-  assert.ok(elapsed < 1000, `took ${elapsed} ms`);
   const group = text(m.groupValidationError('g', 'op', issues));
   assert.match(group, /; \(\+999900 more\)<\/message>\n<\/tool_error>$/);
   // A sparse array claiming a million entries.
@@ -172,21 +170,18 @@ test('a million issues cost their capped prefix', () => {
   stillWorks('a million issues');
 });
 
-test('100 MB strings: bounded where the model sent them, linear where the developer did', () => {
+test('100 MB strings: cut to their caps where the model sent them, at 65,536 units where the developer did', () => {
   const huge = 'é'.repeat(HUGE);
-  let started = performance.now();
   const v = m.formatValidationError([issue(['bio'], { message: huge })], 'act', { bio: huge });
   assert.ok(v.length < 5000, `validation error is ${v.length} chars`);
   assert.match(v, /You sent: 'é{47}\.\.\.'\./);
   const thrown = text(m.internalError(new Error(huge), { tool: 't', action: 'a' }));
   assert.ok(thrown.length < 4500);
   assert.ok(text(m.routingError('unknown', { discriminator: 'action', actions: ['a'], value: huge })).length < 600);
-  assert.ok(performance.now() - started < 3000, 'bounded inputs cost their prefix');
   stillWorks('huge model-sent strings');
 
   // The developer's own strings are cut at 65,536 units with `…` (never inside a
   // surrogate pair), so a 100 MB message costs what its prefix costs, and reads back.
-  started = performance.now();
   const r = m.toolError('BIG', { message: huge, details: { k: huge } });
   const parsed = m.parseToolError(r);
   assert.equal(parsed.code, 'BIG');
@@ -198,7 +193,6 @@ test('100 MB strings: bounded where the model sent them, linear where the develo
   assert.equal(m.parseToolError(m.error(huge)).message.length, 65537);
   const actions = new Proxy([], { get: (t, k) => (k === 'length' ? 1e9 : 'list') });
   assert.ok(text(m.groupUnknownAction('g', 'a', actions)).length < 20000, 'a list claiming 1e9 entries reads 1,000');
-  assert.ok(performance.now() - started < 3000);
   stillWorks('huge developer strings');
 });
 

@@ -1,7 +1,9 @@
 // Property test, seeded: arbitrary strings (control characters, `]]>`, quotes, markup,
 // astral characters, lone surrogates, noncharacters) in every field of toolError give
-// well-formed XML, and parseToolError gives back exactly what went in (after
-// toWellFormed: lone surrogates become U+FFFD when they cross into wasm).
+// well-formed XML, and parseToolError gives back the code, message, recovery, actions
+// and severity that went in, as the reference client reads them (after toWellFormed:
+// lone surrogates become U+FFFD when they cross into wasm); fast-xml-parser counts the
+// details and reads the retry_after.
 // Reproduce a failure with XML_PROPS_SEED=<seed> node --test js-tests/xml-props.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -59,7 +61,7 @@ function assertWellFormed(xml, context) {
   assert.ok(!xml.includes(']]>'), `${context}: ]]> in content`);
 }
 
-test(`toolError → well-formed XML → parseToolError gives back every field (${CASES} seeded cases)`, () => {
+test(`toolError → well-formed XML → parseToolError gives back code, message, recovery, actions and severity; one <detail> per key and the retry_after (${CASES} seeded cases)`, () => {
   const g = generator(prng(SEED));
   for (let n = 0; n < CASES; n++) {
     const context = `seed ${SEED} case ${n}`;

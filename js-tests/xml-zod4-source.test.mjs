@@ -1,11 +1,41 @@
-// The Zod 4 rows of tests/conformance-own/fusion-source.json with real Zod 4: each
-// schema's issue gets exactly the sentence the reference's Zod 4 formatter writes
+// The Zod 4 suggestion rows of tests/conformance-own/fusion-source.json, through the
+// package: each issue gets exactly the sentence the reference's Zod 4 formatter writes
 // (vinkius-labs/mcp-fusion packages/core/src/core/execution/ValidationErrorFormatter.ts
-// @ 71a95393b4e45db758957f81d0be0f858187a171), or none.
+// @ 71a95393b4e45db758957f81d0be0f858187a171), or none. Then the same sentences for
+// issues real Zod 4 raises.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import * as m from '../pkg/node.js';
+
+const sourceRows = JSON.parse(readFileSync(new URL('../tests/conformance-own/fusion-source.json', import.meta.url), 'utf8')).filter(
+  (row) => row.kind === 'suggestion' && row.source.includes('(Zod 4 buildSuggestion)'),
+);
+
+/** The one `<field>` of a one-issue validation error; fails when there is none or more. */
+function onlyField(xml, label) {
+  const fields = [...xml.matchAll(/<field name="[^"]*">([\s\S]*?)<\/field>/g)];
+  assert.equal(fields.length, 1, `${label}: ${fields.length} <field> in ${xml}`);
+  return fields[0][1];
+}
+
+const content = (text) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+
+test('every Zod 4 suggestion row of fusion-source.json: the whole field line, sentence or none', () => {
+  assert.equal(sourceRows.length, 58, 'the Zod 4 suggestion row count changed');
+  const sent = { x: 1 };
+  for (const row of sourceRows) {
+    const { issue } = row.input;
+    const label = `row ${row.id}`;
+    const path = JSON.stringify(issue.path);
+    assert.ok(path === '["x"]' || path === '[]', `${label}: a path this replay reads (${path})`);
+    const xml = m.formatValidationError([issue], 'a', sent);
+    const { suggestion } = row.expected;
+    const line = `${content(issue.message)} You sent: ${path === '[]' ? '(missing)' : '1'}.${suggestion === null ? '' : ` ${content(suggestion)}`}`;
+    assert.equal(onlyField(xml, label), line, label);
+  }
+});
 
 const rows = [
   ['email', z.email(), 'x', 'Expected: a valid email address (e.g. user@example.com).'],
@@ -44,14 +74,16 @@ const rows = [
   ['refinement too_small, not inclusive', z.number().superRefine((v, ctx) => { ctx.addIssue({ code: 'too_small', minimum: 3, inclusive: false }); }), 1, 'Must be > 3.'],
 ];
 
-test('Zod 4 issues get the reference Zod 4 formatter\'s sentence, or none', () => {
+test('issues real Zod 4 raises get the reference Zod 4 formatter\'s sentence, or none', () => {
+  assert.equal(rows.length, 27);
   for (const [name, schema, value, sentence] of rows) {
     const args = { v: value };
     const result = z.object({ v: schema }).safeParse(args);
     assert.equal(result.success, false, name);
     const issue = result.error.issues[0];
     const xml = m.formatValidationError([issue], 'a', args);
-    const field = /<field name="[^"]*">([\s\S]*?)<\/field>/.exec(xml)?.[1] ?? '';
+    const field = onlyField(xml, name);
+    assert.ok(field.startsWith(`${content(issue.message)} You sent: `), `${name}: ${field}`);
     const after = field.slice(field.indexOf(' You sent: '));
     const tail = after.replace(/^ You sent: (?:'[^']*'|[^ ]*)\./, '');
     const expected = sentence === null ? '' : ` ${sentence.replaceAll('&', '&amp;').replaceAll('<', '&lt;')}`;

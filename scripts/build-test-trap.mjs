@@ -7,12 +7,15 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { addRenewHook } from './glue-hook.mjs';
+import { STAMP, testTrapInputs } from './test-trap-inputs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = (path) => `${root}${path}`;
 const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: 'inherit' });
 
 if (!existsSync(at('pkg/lib/index.js'))) throw new Error('build-test-trap: run `make build` first (pkg/ is copied)');
+// The digest of what this build reads, taken before it reads it.
+const inputs = testTrapInputs();
 const targetDir = at('target/test-trap');
 run('cargo', ['build', '--release', '--target', 'wasm32-unknown-unknown', '--lib', '--features', 'test-trap', '--target-dir', targetDir]);
 
@@ -27,4 +30,5 @@ run('wasm-bindgen', [
 writeFileSync(`${out}/wasm/mcp_envelope.js`, addRenewHook(readFileSync(`${out}/wasm/mcp_envelope.js`, 'utf8')));
 const bytes = readFileSync(`${out}/wasm/mcp_envelope_bg.wasm`);
 writeFileSync(`${out}/wasm/mcp_envelope_bg.wasm.js`, `export default '${bytes.toString('base64')}';\n`);
+writeFileSync(at(STAMP), `${inputs}\n`);
 console.log('build-test-trap: wrote build/test-trap/');

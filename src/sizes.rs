@@ -145,6 +145,7 @@ mod tests {
         assert_eq!(sizes.of(root.as_array().unwrap().get(1).unwrap()), Some(9));
         assert_eq!(sizes.of(&root), Some(5));
         assert_eq!(sizes.of(first), None);
+        assert!(!sizes.is_empty());
     }
 
     #[test]
@@ -159,5 +160,47 @@ mod tests {
         let list = root.get("a").unwrap();
         assert_eq!(sizes.len_of(list, list.as_array().unwrap()), 1);
         assert_eq!(NO_CUTS.of(&root), None);
+    }
+
+    /// A list of `n` one-character strings, and a record of size 7 for each.
+    fn many(n: usize) -> (Value, Vec<u32>) {
+        let root = Value::Array((0..n).map(|_| Value::str("s")).collect());
+        let flat = (0..n as u32).flat_map(|i| [7, 0, 1, i]).collect();
+        (root, flat)
+    }
+
+    #[test]
+    fn at_most_max_records_are_read() {
+        let (root, flat) = many(MAX_RECORDS + 1);
+        let sizes = TrueSizes::locate(&root, &flat);
+        let items = root.as_array().unwrap();
+        assert_eq!(sizes.of(items.get(MAX_RECORDS - 1).unwrap()), Some(7));
+        assert_eq!(sizes.of(items.get(MAX_RECORDS).unwrap()), None);
+    }
+
+    /// A list nested `depth` levels deep, ending in a string, and a record for it.
+    fn nested(depth: usize) -> (Value, Vec<u32>) {
+        let mut root = Value::str("s");
+        for _ in 0..depth {
+            root = Value::Array(vec![root]);
+        }
+        let mut flat = vec![7, 0, depth as u32];
+        flat.extend(std::iter::repeat(0).take(depth));
+        (root, flat)
+    }
+
+    fn leaf(mut node: &Value) -> &Value {
+        while let Value::Array(items) = node {
+            node = items.first().unwrap();
+        }
+        node
+    }
+
+    #[test]
+    fn records_up_to_max_record_depth_are_read_deeper_ones_skipped() {
+        let (root, flat) = nested(MAX_RECORD_DEPTH);
+        assert_eq!(TrueSizes::locate(&root, &flat).of(leaf(&root)), Some(7));
+        let (root, flat) = nested(MAX_RECORD_DEPTH + 1);
+        assert_eq!(TrueSizes::locate(&root, &flat).of(leaf(&root)), None);
     }
 }

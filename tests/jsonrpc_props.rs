@@ -183,6 +183,10 @@ fn arb_issue() -> impl Strategy<Value = Value> {
 }
 
 // --- the checker ------------------------------------------------------------------
+//
+// Invariants each output must keep, read field by field. Where the output alone cannot
+// tell a caller's key from a count field (`aLengths` beside `a`), the checker lets it
+// pass; the model below (`check_against_model`) then states the whole output exactly.
 
 struct Checker {
     issues_seen: usize,
@@ -251,7 +255,6 @@ impl Checker {
             if i.iter().take(index).any(|(k2, _)| cut(k2) == ck) {
                 continue;
             }
-            let Some(ov) = out.get(&ck) else { continue };
             // A record may have taken this key's name (the real key is then left out).
             let is_record = SUFFIXES.iter().any(|s| {
                 ck.strip_suffix(s).is_some_and(|base| i.iter().take(10).any(|(k2, v2)| cut(k2) == base && k2 != key && cut_needs(s, k2, v2, level)))
@@ -259,6 +262,8 @@ impl Checker {
             if is_record {
                 continue;
             }
+            // Anything else is kept: a field left out fails here.
+            let Some(ov) = out.get(&ck) else { return Err(format!("field {:?} left out", ck.chars().take(40).collect::<String>())) };
             kept += 1;
             let nested = is_issue
                 && matches!(
@@ -420,7 +425,191 @@ fn prop_assert_len(ok: bool, msg: impl FnOnce() -> String) -> Result<(), String>
     }
 }
 
+// --- the model: the caps written again from the rules, output compared whole -------
+//
+// The checker above states invariants; this model states the whole output, so a field
+// left out, renamed or added, or a count field without a cut, fails. It is written from
+// the rules of `jsonrpc/bound.rs`'s module docs, not from its code.
+
+/// What one value becomes: the kept value, its uncut size when it was itself cut, and
+/// the `<f>Lengths` entries when a list's kept entries were.
+struct Kept {
+    value: Value,
+    uncut: Option<usize>,
+    lengths: Option<Vec<Value>>,
+}
+
+impl Kept {
+    fn same(value: Value) -> Kept {
+        Kept { value, uncut: None, lengths: None }
+    }
+    /// The fields `key: value` brings: the value, then its count fields.
+    fn fields(self, key: &str) -> Vec<(String, Value)> {
+        let mut out = Vec::new();
+        let suffix = if matches!(self.value, Value::String(_)) { "Length" } else { "Count" };
+        let uncut = self.uncut;
+        out.push((key.to_owned(), self.value));
+        if let Some(n) = uncut {
+            out.push((format!("{key}{suffix}"), Value::Number(n as f64)));
+        }
+        if let Some(l) = self.lengths {
+            out.push((format!("{key}Lengths"), Value::Array(l)));
+        }
+        out
+    }
+    fn entry(&self) -> Value {
+        self.uncut.map_or(Value::Null, |n| Value::Number(n as f64))
+    }
+}
+
+/// A list's kept entries: `uncut` when fewer than `total` are kept, `lengths` when any
+/// kept entry was cut.
+fn model_list(kept: Vec<Kept>, total: usize) -> Kept {
+    let lengths: Vec<Value> = kept.iter().map(Kept::entry).collect();
+    let any = lengths.iter().any(|l| *l != Value::Null);
+    let uncut = (kept.len() < total).then_some(total);
+    Kept { value: Value::Array(kept.into_iter().map(|k| k.value).collect()), uncut, lengths: any.then_some(lengths) }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Holder {
+    Issue,
+    ZodError,
+    Plain,
+}
+
+struct Model {
+    /// Issues still to keep, of 30.
+    budget: usize,
+}
+
+impl Model {
+    fn issues(&mut self, list: &[Value]) -> Kept {
+        let mut kept = Vec::new();
+        for issue in list.iter().take(10) {
+            if self.budget == 0 {
+                break;
+            }
+            self.budget -= 1;
+            kept.push(match issue {
+                Value::Object(_) => self.object(issue, 0, Holder::Issue),
+                other => self.plain(other, 0),
+            });
+        }
+        model_list(kept, list.len())
+    }
+
+    fn plain(&mut self, v: &Value, level: usize) -> Kept {
+        match v {
+            Value::String(s) if js_len(s) > CAP => Kept { value: Value::String(cut(s)), uncut: Some(js_len(s)), lengths: None },
+            Value::Array(a) if level > 2 => Kept { value: Value::Array(vec![]), uncut: (!a.is_empty()).then_some(a.len()), lengths: None },
+            Value::Array(a) => {
+                let kept = a.iter().take(10).map(|x| self.plain(x, level + 1)).collect();
+                model_list(kept, a.len())
+            }
+            Value::Object(_) => self.object(v, level, Holder::Plain),
+            other => Kept::same(other.clone()),
+        }
+    }
+
+    fn object(&mut self, v: &Value, level: usize, holder: Holder) -> Kept {
+        let Value::Object(fields) = v else { return Kept::same(v.clone()) };
+        if level > 2 {
+            let n = fields.len();
+            return Kept { value: Value::Object(vec![]), uncut: (n > 0).then_some(n), lengths: None };
+        }
+        let code = v.get("code").and_then(Value::as_str).unwrap_or("");
+        // Each of the first 10 fields (an issue's `input` never counts among them) as
+        // the fields it would write: its cut key, its value, its count fields.
+        let mut written: Vec<Vec<(String, Value)>> = Vec::new();
+        for (key, value) in fields.iter().filter(|(k, _)| !(holder == Holder::Issue && k == "input")).take(10) {
+            let kept = match (holder, code, key.as_str(), value) {
+                (Holder::Issue, "invalid_union", "errors", Value::Array(branches)) => {
+                    let mut out = Vec::new();
+                    for b in branches.iter().take(10) {
+                        if self.budget == 0 {
+                            break;
+                        }
+                        out.push(match b {
+                            Value::Array(list) => self.issues(list),
+                            other => self.plain(other, level + 2),
+                        });
+                    }
+                    model_list(out, branches.len())
+                }
+                (Holder::Issue, "invalid_union", "unionErrors", Value::Array(errors)) => {
+                    let mut out = Vec::new();
+                    for e in errors.iter().take(10) {
+                        if self.budget == 0 {
+                            break;
+                        }
+                        out.push(match e {
+                            Value::Object(_) => self.object(e, 0, Holder::ZodError),
+                            other => self.plain(other, level + 2),
+                        });
+                    }
+                    model_list(out, errors.len())
+                }
+                (Holder::Issue, "invalid_key" | "invalid_element", "issues", Value::Array(list)) | (Holder::ZodError, _, "issues", Value::Array(list)) => {
+                    self.issues(list)
+                }
+                _ => self.plain(value, level + 1),
+            };
+            let short = cut(key);
+            let mut f = kept.fields(&short);
+            if js_len(key) > CAP {
+                f.insert(1, (format!("{short}KeyLength"), Value::Number(js_len(key) as f64)));
+            }
+            written.push(f);
+        }
+        // A field whose key another field's count field takes, or whose cut key an
+        // earlier kept field has, is left out; a count field never overwrites.
+        let mut out: Vec<(String, Value)> = Vec::new();
+        let mut kept = 0;
+        for (i, f) in written.iter().enumerate() {
+            let Some((key, _)) = f.first() else { continue };
+            let taken = written.iter().enumerate().any(|(j, g)| j != i && g.iter().skip(1).any(|(k, _)| k == key));
+            if taken || out.iter().any(|(k, _)| k == key) {
+                continue;
+            }
+            kept += 1;
+            for (k, x) in f {
+                if !out.iter().any(|(seen, _)| seen == k) {
+                    out.push((k.clone(), x.clone()));
+                }
+            }
+        }
+        Kept { value: Value::Object(out), uncut: (kept < fields.len()).then_some(fields.len()), lengths: None }
+    }
+}
+
+/// `data.issues` and its count fields as the rules write them.
+fn model_data_issues(issues: &[Value]) -> Vec<(String, Value)> {
+    Model { budget: 30 }.issues(issues).fields("issues")
+}
+
+/// The model's fields, compared with `data`'s: the same keys, in order, with the same values.
+fn check_against_model(data: &Value, issues: &[Value]) -> Result<(), String> {
+    for (key, want) in model_data_issues(issues) {
+        let got = data.get(&key).map(Value::to_json).unwrap_or_default();
+        let want = want.to_json();
+        if got != want {
+            // Where the two first differ, with a little context either side.
+            let at = got.chars().zip(want.chars()).take_while(|(a, b)| a == b).count();
+            let near = |s: &str| s.chars().skip(at.saturating_sub(60)).take(160).collect::<String>();
+            return Err(format!("data.{key} differs from the rules at char {at}: got …{}…, want …{}…", near(&got), near(&want)));
+        }
+    }
+    for extra in ["issuesCount", "issuesLengths"] {
+        if data.get(extra).is_some() && !model_data_issues(issues).iter().any(|(k, _)| k == extra) {
+            return Err(format!("data.{extra} without a cut"));
+        }
+    }
+    Ok(())
+}
+
 fn check_data_issues(data: &Value, issues: &[Value]) -> Result<(), String> {
+    check_against_model(data, issues)?;
     let Some(Value::Array(out)) = data.get("issues") else { return Err("no data.issues".into()) };
     let mut checker = Checker { issues_seen: 0 };
     checker.issue_list(out, issues)?;

@@ -91,6 +91,9 @@ impl Check<'_> {
 fn report(kind: &str, passed: usize, total: usize, failures: &[String]) {
     println!("tscore {kind}: {passed}/{total}");
     assert!(failures.is_empty(), "{kind} failures:\n{}", failures.join("\n"));
+    // A replay passes on the vectors it replayed, never on none.
+    assert!(total > 0, "{kind}: no vector replayed");
+    assert_eq!(passed, total, "{kind}: {passed} of {total} vectors passed");
 }
 
 // --- validation -------------------------------------------------------------------
@@ -205,6 +208,7 @@ fn first_issue(result: &CallToolResult) -> &Value {
 fn tscore_validation_caps_vectors() {
     let fixture = fixture();
     let vectors = vectors("validation-caps");
+    assert_eq!(vectors.len(), 5, "the validation-caps vector count changed");
     let schema = val(&fixture["schemas"][RECORDS_SEARCH]);
     let mut failures = Vec::new();
     let mut passed = 0;
@@ -233,10 +237,8 @@ fn tscore_validation_caps_vectors() {
                 check.eq("rebuilt issues", issues.get(..10).map(<[Value]>::to_vec), Some(zod_first));
 
                 let args = obj(vec![("query", Value::str("x")), ("items", Value::Array(vec![Value::Bool(true); 50_000]))]);
-                let started = std::time::Instant::now();
+                // Its cost is bench/bounded.mjs's to measure, not a test's.
                 let (error, result) = reject("records_search", &issues, &args, Some(&schema), None);
-                let elapsed = started.elapsed();
-                println!("c123: the 50,000-issue rejection took {elapsed:?}");
                 let data = data_of(&result);
                 check.eq("data.issues", data.get("issues").cloned(), Some(Value::Array(issues.get(..10).expect("10").to_vec())));
                 check.eq("data.issuesCount", data.get("issuesCount"), Some(&num(50_000)));
@@ -245,7 +247,6 @@ fn tscore_validation_caps_vectors() {
                 check.eq("message", &error.message, &want_message);
                 check.truth("text is not under 4096 bytes", result.text.len() < 4096);
                 check.truth("structuredContent is not under 8192 bytes", result.structured_content.to_json().len() < 8192);
-                check.truth("a 50,000-issue rejection took over 50 ms", elapsed.as_millis() < 50);
                 for key in expected.as_object().expect("expected").keys() {
                     let known = ["data.issues", "data.issuesCount", "message", "textBytesLessThan", "structuredContentBytesLessThan"];
                     check.truth(&format!("unchecked expected field {key}"), known.contains(&key.as_str()));
@@ -369,6 +370,7 @@ fn val_json(v: &Value) -> Json {
 #[test]
 fn tscore_content_vectors() {
     let vectors = vectors("content");
+    assert_eq!(vectors.len(), 12, "the content vector count changed");
     let mut failures = Vec::new();
     let mut passed = 0;
     let mut informational = 0;
@@ -454,6 +456,7 @@ fn replace_generated_id(j: &Json) -> Value {
 #[test]
 fn tscore_handler_error_vectors() {
     let vectors = vectors("handlerError");
+    assert_eq!(vectors.len(), 7, "the handlerError vector count changed");
     let mut failures = Vec::new();
     let mut passed = 0;
     for v in &vectors {
@@ -506,6 +509,7 @@ fn tscore_handler_error_vectors() {
 fn tscore_zod_message_vectors() {
     let fixture = fixture();
     let vectors = vectors("zodMessage");
+    assert_eq!(vectors.len(), 3, "the zodMessage vector count changed");
     let mut failures = Vec::new();
     let mut passed = 0;
     for v in &vectors {

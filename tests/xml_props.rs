@@ -12,8 +12,7 @@ use mcp_envelope::xml::{
     routing_error, tool_error, unescape, EnrichOptions, ParsedCode, RoutingError, ToolErrorOptions,
 };
 use mcp_envelope::xml::validation::{
-    describe_sent, format_validation_error_with_total, issue_suggestion, resolve_sent,
-    validation_error_response, VALIDATION_RECOVERY,
+    format_validation_error_with_total, validation_error_response, VALIDATION_RECOVERY,
 };
 use proptest::prelude::*;
 
@@ -465,18 +464,6 @@ fn joined_path(issue: &Value) -> String {
         .join(".")
 }
 
-/// The line a field is written with: `MESSAGE You sent: SENT.[ SUGGESTION]`.
-fn field_line(issue: &Value, sent: Option<&Value>) -> String {
-    let path = issue.get("path").and_then(Value::as_array).unwrap_or_default();
-    let message = issue.get("message").and_then(Value::as_str).unwrap_or("Invalid input");
-    let mut line = format!("{message} You sent: {}.", describe_sent(resolve_sent(sent, path)));
-    if let Some(suggestion) = issue_suggestion(issue) {
-        line.push(' ');
-        line.push_str(&suggestion);
-    }
-    line
-}
-
 fn arb_delta() -> impl Strategy<Value = Value> {
     let severity = prop_oneof![
         prop::sample::select(vec!["BREAKING", "RISKY", "SAFE", "COSMETIC"]).prop_map(Value::str),
@@ -506,13 +493,233 @@ fn arb_delta() -> impl Strategy<Value = Value> {
     )
 }
 
-/// What the reference's client reads back from a text our writer escaped: the raw
-/// (escaped) text trimmed as JS `trim` does, then unescaped (`FusionClient.ts`).
+// ---------------------------------------------------------------------------
+// The oracle: the reference's rules written again here (MCP Fusion's
+// `ValidationErrorFormatter` and `FusionClient`), never the crate's own helpers.
+
+/// What the reference's client reads back from a text our writer escaped: `trim()` of
+/// the raw text, then the references decoded. The writer turns `&<>"'` into entities
+/// and every control character but tab, newline and carriage return (among them the
+/// JS spaces U+000B and U+000C) into a picture reference, so what `trim()` removes is
+/// the caller's other leading and trailing JS white space.
 fn client_reads(text: &str) -> String {
-    let js_space = |c: char| {
-        matches!(c, '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}')
+    let trimmed = |c: char| {
+        matches!(c, '\t' | '\n' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}')
     };
-    unescape(escape_content(text).trim_matches(js_space))
+    text.trim_matches(trimmed).to_owned()
+}
+
+fn units(s: &str) -> usize {
+    s.encode_utf16().count()
+}
+
+/// The longest prefix of at most `max` UTF-16 units that ends between two characters.
+fn prefix_units(s: &str, max: usize) -> String {
+    let mut n = 0;
+    s.chars().take_while(|c| { n += c.len_utf16(); n <= max }).collect()
+}
+
+/// A value the model can print: what a sent argument holds.
+#[derive(Debug, Clone)]
+enum Sent {
+    Null,
+    Bool(bool),
+    Int(i32),
+    Text(String),
+    /// A list of this many nulls.
+    List(usize),
+    /// An object of short ASCII keys and values.
+    Record(Vec<(String, String)>),
+}
+
+impl Sent {
+    fn value(&self) -> Value {
+        match self {
+            Sent::Null => Value::Null,
+            Sent::Bool(b) => Value::Bool(*b),
+            Sent::Int(n) => Value::Number(f64::from(*n)),
+            Sent::Text(s) => Value::String(s.clone()),
+            Sent::List(n) => Value::Array(vec![Value::Null; *n]),
+            Sent::Record(fields) => Value::Object(fields.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect()),
+        }
+    }
+
+    /// `You sent:` as the reference prints it: a string over 50 units as its first 47
+    /// and `...`, an array as `array(N)`, an object as its JSON cut to 50 units.
+    fn described(&self) -> String {
+        match self {
+            Sent::Null => "null".into(),
+            Sent::Bool(b) => b.to_string(),
+            Sent::Int(n) => n.to_string(),
+            Sent::Text(s) if units(s) > 50 => format!("'{}...'", prefix_units(s, 47)),
+            Sent::Text(s) => format!("'{s}'"),
+            Sent::List(n) => format!("array({n})"),
+            Sent::Record(fields) => {
+                let body: Vec<String> = fields.iter().map(|(k, v)| format!("\"{k}\":\"{v}\"")).collect();
+                prefix_units(&format!("{{{}}}", body.join(",")), 50)
+            }
+        }
+    }
+}
+
+fn arb_sent() -> impl Strategy<Value = Sent> {
+    prop_oneof![
+        Just(Sent::Null),
+        any::<bool>().prop_map(Sent::Bool),
+        any::<i32>().prop_map(Sent::Int),
+        "[a-zé😀 ]{0,60}".prop_map(Sent::Text),
+        "[a-z]{45,60}".prop_map(Sent::Text),
+        (0usize..5).prop_map(Sent::List),
+        prop::collection::vec(("[a-z]{1,6}", "[a-z0-9 ]{0,12}"), 0..5).prop_map(|fields| {
+            let mut seen = Vec::new();
+            Sent::Record(fields.into_iter().filter(|(k, _)| if seen.contains(k) { false } else { seen.push(k.clone()); true }).collect())
+        }),
+    ]
+}
+
+/// One issue the model knows the sentence of, and that sentence.
+fn arb_sentence_issue() -> impl Strategy<Value = (Vec<(String, Value)>, Option<String>)> {
+    let word = || "[a-z]{1,8}";
+    let bound = || (prop::sample::select(vec!["string", "number", "array", "bigint"]), 0u32..4, any::<bool>());
+    prop_oneof![
+        Just((vec![("code".into(), Value::str("custom"))], None)),
+        prop::sample::select(vec!["string", "number", "object", "array"]).prop_map(|t| {
+            (vec![("code".into(), Value::str("invalid_type")), ("expected".into(), Value::str(t))], Some(format!("Expected type: {t}.")))
+        }),
+        Just((
+            vec![("code".into(), Value::str("invalid_union")), ("errors".into(), Value::Array(vec![]))],
+            Some("Value didn't match any of the expected formats.".to_owned()),
+        )),
+        prop::sample::select(vec![
+            ("email", Some("Expected: a valid email address (e.g. user@example.com).")),
+            ("url", Some("Expected: a valid URL (e.g. https://example.com).")),
+            ("uuid", Some("Expected: a valid UUID (e.g. 123e4567-e89b-12d3-a456-426614174000).")),
+            ("cuid", Some("Expected: a valid CUID.")),
+            ("datetime", Some("Expected: an ISO 8601 datetime (e.g. 2024-01-15T10:30:00Z).")),
+            ("ip", Some("Expected: a valid IP address.")),
+            ("emoji", Some("Expected: a valid emoji character.")),
+            ("regex", Some("Value does not match the required pattern.")),
+            ("base64", None),
+            ("date", None),
+        ])
+        .prop_map(|(format, sentence)| {
+            (vec![("code".into(), Value::str("invalid_format")), ("format".into(), Value::str(format))], sentence.map(str::to_owned))
+        }),
+        // Size bounds. Zod 4 names the kind `origin` and excludes the limit only when
+        // `inclusive` is `false`; Zod 3 names it `type` and reads `inclusive` for truth.
+        (any::<bool>(), any::<bool>(), bound(), prop::option::of(any::<bool>())).prop_map(|(zod4, small, (kind, n, _), inclusive)| {
+            let (code, field, which) = if small { ("too_small", "minimum", "Minimum") } else { ("too_big", "maximum", "Maximum") };
+            let includes = if zod4 { inclusive != Some(false) } else { inclusive == Some(true) };
+            let s = if n == 1 { "" } else { "s" };
+            let op = match (small, includes) { (true, true) => ">=", (true, false) => ">", (false, true) => "<=", (false, false) => "<" };
+            let sentence = match kind {
+                "string" => format!("{which} length: {n} character{s}."),
+                "array" => format!("{which} {n} item{s}."),
+                _ => format!("Must be {op} {n}."),
+            };
+            let mut fields = vec![
+                ("code".into(), Value::str(code)),
+                ((if zod4 { "origin" } else { "type" }).into(), Value::str(kind)),
+                (field.into(), Value::Number(f64::from(n))),
+            ];
+            if let Some(b) = inclusive {
+                fields.push(("inclusive".into(), Value::Bool(b)));
+            }
+            (fields, Some(sentence))
+        }),
+        (any::<bool>(), prop::collection::vec(word(), 1..5)).prop_map(|(zod4, values)| {
+            let (code, field) = if zod4 { ("invalid_value", "values") } else { ("invalid_enum_value", "options") };
+            let quoted: Vec<String> = values.iter().map(|v| format!("'{v}'")).collect();
+            let list = Value::Array(values.iter().map(Value::str).collect());
+            (vec![("code".into(), Value::str(code)), (field.into(), list)], Some(format!("Valid options: {}.", quoted.join(", "))))
+        }),
+        prop::collection::vec(word(), 1..5).prop_map(|keys| {
+            let quoted: Vec<String> = keys.iter().map(|v| format!("'{v}'")).collect();
+            let list = Value::Array(keys.iter().map(Value::str).collect());
+            (
+                vec![("code".into(), Value::str("unrecognized_keys")), ("keys".into(), list)],
+                Some(format!("Remove or correct unrecognized fields: {}. Check for typos.", quoted.join(", "))),
+            )
+        }),
+    ]
+}
+
+/// A path of plain keys and list indices.
+#[derive(Debug, Clone)]
+enum Step {
+    Key(String),
+    Index(u32),
+}
+
+/// One field the model writes: an issue the model knows the sentence of, its message,
+/// its path below the field's root key, and the value sent there (or none).
+#[derive(Debug, Clone)]
+struct Modeled {
+    fields: Vec<(String, Value)>,
+    sentence: Option<String>,
+    message: String,
+    path: Vec<Step>,
+    sent: Sent,
+    present: bool,
+}
+
+fn arb_modeled() -> impl Strategy<Value = Modeled> {
+    let step = prop_oneof!["[a-z]{1,5}".prop_map(Step::Key), (0u32..3).prop_map(Step::Index)];
+    (arb_sentence_issue(), nasty(), prop::collection::vec(step, 0..4), arb_sent(), any::<bool>()).prop_map(
+        |((fields, sentence), message, path, sent, present)| Modeled { fields, sentence, message, path, sent, present },
+    )
+}
+
+/// The issues, the arguments sent (field `i` under the key `f<i>`, or missing), and
+/// each field's name and line as the reference writes them.
+fn assemble(list: &[Modeled]) -> (Vec<Value>, Value, Vec<(String, String)>) {
+    let mut issues = Vec::new();
+    let mut args = Vec::new();
+    let mut expected = Vec::new();
+    for (i, m) in list.iter().enumerate() {
+        let root = format!("f{i}");
+        // The sent value wrapped in the path, inside out.
+        let mut at = m.sent.value();
+        for step in m.path.iter().rev() {
+            at = match step {
+                Step::Key(k) => Value::Object(vec![(k.clone(), at)]),
+                Step::Index(n) => {
+                    let mut items = vec![Value::Null; *n as usize];
+                    items.push(at);
+                    Value::Array(items)
+                }
+            };
+        }
+        if m.present {
+            args.push((root.clone(), at));
+        }
+        let mut segments = vec![Value::str(&root)];
+        let mut name = root;
+        for step in &m.path {
+            match step {
+                Step::Key(k) => {
+                    segments.push(Value::str(k));
+                    name = format!("{name}.{k}");
+                }
+                Step::Index(n) => {
+                    segments.push(Value::Number(f64::from(*n)));
+                    name = format!("{name}.{n}");
+                }
+            }
+        }
+        let described = if m.present { m.sent.described() } else { "(missing)".to_owned() };
+        let mut line = format!("{} You sent: {described}.", m.message);
+        if let Some(s) = &m.sentence {
+            line.push(' ');
+            line.push_str(s);
+        }
+        let mut issue = m.fields.clone();
+        issue.push(("message".into(), Value::String(m.message.clone())));
+        issue.push(("path".into(), Value::Array(segments)));
+        issues.push(Value::Object(issue));
+        expected.push((name, line));
+    }
+    (issues, Value::Object(args), expected)
 }
 
 // ---------------------------------------------------------------------------
@@ -522,7 +729,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
     #[test]
-    fn tool_error_is_well_formed_and_parses_back_exactly(
+    fn tool_error_is_well_formed_and_its_code_message_recovery_actions_and_severity_read_back_as_the_reference_client_reads_them(
         code in nasty(),
         message in nasty(),
         suggestion in prop::option::of(nasty()),
@@ -634,17 +841,43 @@ proptest! {
         }
     }
 
+    /// Every field of an arbitrary issue list is read back with its name (the path
+    /// joined with `.`, or `(root)`), and the count of issues left out.
     #[test]
-    fn validation_errors_parse_back_field_by_field(
+    fn validation_errors_parse_back_one_named_field_per_issue(
         issues in prop::collection::vec(arb_issue_whole_path(), 0..5),
         action_key in nasty(),
         sent in prop::option::of(arb_value()),
         left_out in 0usize..3,
-        tool in nasty(),
-        deltas in prop::collection::vec(arb_delta(), 0..3),
     ) {
         let total = issues.len() + left_out;
         let xml = format_validation_error_with_total(&issues, total, &action_key, sent.as_ref());
+        let parsed = parse_tool_error_text(&xml);
+        let Some(validation) = parsed.validation else {
+            return Err(TestCaseError::fail("not read as a validation error"));
+        };
+        prop_assert_eq!(&validation.action, &action_key);
+        prop_assert_eq!(validation.more_issues, left_out);
+        prop_assert_eq!(validation.fields.len(), issues.len());
+        for (field, issue) in validation.fields.iter().zip(&issues) {
+            prop_assert_eq!(&field.name, &joined_path(issue));
+        }
+    }
+
+    /// For issues whose sentence the model knows, each field reads back as the
+    /// reference writes it: `MESSAGE You sent: SENT.[ SUGGESTION]` (see `assemble`).
+    #[test]
+    fn validation_errors_parse_back_field_by_field_as_the_reference_writes_them(
+        modeled in prop::collection::vec(arb_modeled(), 0..5),
+        action_key in nasty(),
+        left_out in 0usize..3,
+        tool in nasty(),
+        deltas in prop::collection::vec(arb_delta(), 0..3),
+    ) {
+        let (issues, sent, expected) = assemble(&modeled);
+        let total = issues.len() + left_out;
+        let xml = format_validation_error_with_total(&issues, total, &action_key, Some(&sent));
+        prop_assert_eq!(well_formed(&xml), Ok(()));
         let parsed = parse_tool_error_text(&xml);
         prop_assert_eq!(&parsed.code, &ParsedCode::Text("VALIDATION_ERROR".into()));
         prop_assert_eq!(parsed.recovery.as_deref(), Some(VALIDATION_RECOVERY));
@@ -656,15 +889,12 @@ proptest! {
         };
         prop_assert_eq!(&validation.action, &action_key);
         prop_assert_eq!(validation.more_issues, left_out);
-        prop_assert_eq!(validation.fields.len(), issues.len());
-        for (field, issue) in validation.fields.iter().zip(&issues) {
-            prop_assert_eq!(&field.name, &joined_path(issue));
-            prop_assert_eq!(&field.message, &field_line(issue, sent.as_ref()));
-        }
+        let read: Vec<(String, String)> = validation.fields.iter().map(|f| (f.name.clone(), f.message.clone())).collect();
+        prop_assert_eq!(read, expected);
 
         // The result the pipeline returns parses the same, and so does the text once
         // <contract_awareness> is added after the recovery.
-        let result = validation_error_response(&issues, &action_key, sent.as_ref()).to_call_tool_result();
+        let result = validation_error_response(&issues, &action_key, Some(&sent)).to_call_tool_result();
         let through = parse_tool_error(&result).map(|p| p.validation.map(|v| v.fields));
         prop_assert_eq!(through, Some(Some(validation.fields.clone())));
         let options = EnrichOptions { include_all_severities: true, max_deltas_per_error: None };

@@ -409,4 +409,66 @@ mod tests {
         assert_eq!(first.get("errorsCount"), Some(&Value::Number(5.0)));
         assert_eq!(first.get("errorsLengths").unwrap().to_json(), "[null,null,10]");
     }
+
+    /// Thirty issues, each the only branch issue of the one before: the last one, the
+    /// thirtieth issue kept, is still read as an issue (its `input` left out).
+    #[test]
+    fn the_thirtieth_nested_issue_is_still_an_issue() {
+        let mut issue = Value::Object(vec![
+            ("code".into(), Value::str("custom")),
+            ("input".into(), Value::str("secret-30")),
+            ("path".into(), Value::Array(vec![])),
+            ("message".into(), Value::str("innermost")),
+        ]);
+        for _ in 1..MAX_ISSUES_TOTAL {
+            issue = Value::Object(vec![
+                ("code".into(), Value::str("invalid_union")),
+                ("errors".into(), Value::Array(vec![Value::Array(vec![issue])])),
+                ("path".into(), Value::Array(vec![])),
+                ("message".into(), Value::str("Invalid input")),
+            ]);
+        }
+        let json = bound_issues(&[issue]).value.to_json();
+        assert!(json.contains("innermost"), "{json}");
+        assert!(!json.contains("secret"), "{json}");
+    }
+
+    /// The nesting cap counts how deep issue lists sit, not how many were read: after
+    /// forty empty union branches, a top-level issue is still read as an issue.
+    #[test]
+    fn nesting_is_depth_not_the_lists_read() {
+        let union = Value::Object(vec![
+            ("code".into(), Value::str("invalid_union")),
+            ("errors".into(), Value::Array(vec![Value::Array(vec![]); 10])),
+            ("path".into(), Value::Array(vec![])),
+            ("message".into(), Value::str("Invalid input")),
+        ]);
+        let mut issues = vec![union; 4];
+        issues.push(v(r#"{"code":"custom","input":"secret","path":[],"message":"fifth"}"#));
+        let json = bound_issues(&issues).value.to_json();
+        assert!(json.contains("fifth"), "{json}");
+        assert!(!json.contains("secret"), "{json}");
+    }
+
+    /// In a Zod 3 `unionErrors` entry only `issues` holds issues: another list there is
+    /// a plain value (an object in it keeps its `input`).
+    #[test]
+    fn only_issues_of_a_zod_error_entry_holds_issues() {
+        let issue = v(r#"{"code":"invalid_union","unionErrors":[{"issues":[{"code":"custom","input":"dropped","path":[],"message":"m"}],"other":[{"code":"custom","input":"kept","path":[],"message":"m"}],"name":"ZodError"}],"path":[],"message":"Invalid input"}"#);
+        let json = bound_issues(&[issue]).value.to_json();
+        assert!(json.contains(r#""other":[{"code":"custom","input":"kept""#), "{json}");
+        assert!(!json.contains("dropped"), "{json}");
+    }
+
+    /// A union branch that is no list, and a Zod 3 union entry that is no object, sit
+    /// two levels below the issue: what they hold one level further keeps no entries.
+    #[test]
+    fn odd_union_branches_sit_two_levels_below_the_issue() {
+        let zod4 = v(r#"{"code":"invalid_union","errors":[{"a":{"b":1},"c":[1]}],"path":[],"message":"m"}"#);
+        let out = bound_issues(&[zod4]).value.to_json();
+        assert_eq!(out, r#"[{"code":"invalid_union","errors":[{"a":{},"aCount":1,"c":[],"cCount":1}],"path":[],"message":"m"}]"#);
+        let zod3 = v(r#"{"code":"invalid_union","unionErrors":[[{"a":1},[2]]],"path":[],"message":"m"}"#);
+        let out = bound_issues(&[zod3]).value.to_json();
+        assert_eq!(out, r#"[{"code":"invalid_union","unionErrors":[[{},[]]],"path":[],"message":"m"}]"#);
+    }
 }

@@ -1203,14 +1203,10 @@ mod tests {
         let mut issues = vec![deep_path, union];
         issues.extend(std::iter::repeat(v(r#"{"code":"custom","path":[],"message":"same"}"#)).take(200_000));
         let args = v(r#"{"u":{"u":{"x":1}}}"#);
-        let started = std::time::Instant::now();
         let e = format_validation(&issues, &ValidationOptions { tool: "t", args: Some(&args), schema: None, input: None });
-        println!("hostile rejection: {:?}", started.elapsed());
         let data = e.data.unwrap();
         assert_eq!(data.get("issuesCount"), Some(&Value::Number(200_002.0)));
         assert!(super::super::text::js_len(&e.message) < 4 * 1024);
-        // Milliseconds in a debug build; the bound is loose for slow machines.
-        assert!(started.elapsed().as_millis() < 1000, "took {:?}", started.elapsed());
     }
 
     #[test]

@@ -511,6 +511,17 @@ mod tests {
             describe_sent(SentValue::Value(&Value::str(s))),
             format!("'{}...'", "a".repeat(46))
         );
+        // 51 units of one-unit characters: the first 47 are kept.
+        assert_eq!(
+            describe_sent(SentValue::Value(&Value::str("a".repeat(51)))),
+            format!("'{}...'", "a".repeat(47))
+        );
+        // A pair that ends at the 47th unit is kept: 45 + 😀 are 47 units.
+        let pair_fits = format!("{}😀{}", "a".repeat(45), "b".repeat(10));
+        assert_eq!(
+            describe_sent(SentValue::Value(&Value::str(pair_fits))),
+            format!("'{}😀...'", "a".repeat(45))
+        );
         // 25 emoji are exactly 50 units: not cut.
         let emoji = "😀".repeat(25);
         assert_eq!(
@@ -572,5 +583,55 @@ mod tests {
         let args = Value::Object(vec![("o".to_owned(), big)]);
         let sent = describe_sent(resolve_sent(Some(&args), &[Value::str("o")]));
         assert_eq!(sent.encode_utf16().count(), 50);
+    }
+
+    /// At the caps exactly, nothing is marked cut: a name of 32 segments, a list of 50
+    /// values; one more, and it is.
+    #[test]
+    fn names_and_lists_at_their_caps_are_whole() {
+        let path = |n: usize| (0..n).map(|_| Value::str("a")).collect::<Vec<_>>();
+        assert_eq!(field_name(&path(MAX_PATH_SEGMENTS)), vec!["a"; MAX_PATH_SEGMENTS].join("."));
+        assert_eq!(field_name(&path(MAX_PATH_SEGMENTS + 1)), format!("{}.…", vec!["a"; MAX_PATH_SEGMENTS].join(".")));
+        let keys = |n: usize| (0..n).map(|i| Value::str(format!("k{i}"))).collect::<Vec<_>>();
+        assert_eq!(quoted_list(&keys(MAX_LISTED_VALUES)).matches('\'').count(), 2 * MAX_LISTED_VALUES);
+        assert!(!quoted_list(&keys(MAX_LISTED_VALUES)).contains("more"));
+        assert!(quoted_list(&keys(MAX_LISTED_VALUES + 1)).ends_with("'k49' (and 1 more)"));
+    }
+
+    /// A path of 1,000 segments is still followed into the sent arguments; a longer one
+    /// reads as `(missing)`.
+    #[test]
+    fn sent_values_are_found_along_paths_of_up_to_1000_segments() {
+        let nested = |depth: usize| (0..depth).fold(Value::str("leaf"), |inner, _| Value::Array(vec![inner]));
+        let zeros = |n: usize| vec![Value::Number(0.0); n];
+        let args = nested(MAX_RESOLVE_SEGMENTS);
+        assert_eq!(describe_sent(resolve_sent(Some(&args), &zeros(MAX_RESOLVE_SEGMENTS))), "'leaf'");
+        let deeper = nested(MAX_RESOLVE_SEGMENTS + 1);
+        assert_eq!(describe_sent(resolve_sent(Some(&deeper), &zeros(MAX_RESOLVE_SEGMENTS + 1))), "(missing)");
+    }
+
+    /// The sentence of a nested issue is read through at most two `invalid_key` /
+    /// `invalid_element` levels; deeper, the issue gets none.
+    #[test]
+    fn nested_issue_sentences_are_read_two_levels_deep() {
+        let wrap = |inner: String| format!(r#"{{"code":"invalid_key","origin":"record","issues":[{inner}],"message":"m","path":["x"]}}"#);
+        let bound = r#"{"code":"too_small","origin":"string","minimum":3,"inclusive":true,"message":"m","path":[]}"#.to_owned();
+        let two = wrap(wrap(bound.clone()));
+        assert_eq!(issue_suggestion(&issue(&two)).as_deref(), Some("Minimum length: 3 characters."));
+        let three = wrap(wrap(wrap(bound)));
+        assert_eq!(issue_suggestion(&issue(&three)), None);
+    }
+
+    /// A date bound that is neither epoch milliseconds nor an ISO date prints as any
+    /// value does (a string past 100 units cut), never whole.
+    #[test]
+    fn a_date_bound_that_is_no_date_prints_as_a_value() {
+        let long = "x".repeat(150);
+        let json = format!(r#"{{"code":"too_small","origin":"date","minimum":"{long}","inclusive":true,"message":"m","path":[]}}"#);
+        let sentence = issue_suggestion(&issue(&json)).unwrap_or_default();
+        assert!(sentence.starts_with("Must be after xxx"), "{sentence}");
+        assert!(!sentence.contains(&long), "{sentence}");
+        let iso = r#"{"code":"too_small","origin":"date","minimum":"2024-01-01T00:00:00.000Z","message":"m","path":[]}"#;
+        assert_eq!(issue_suggestion(&issue(iso)).as_deref(), Some("Must be after 2024-01-01T00:00:00.000Z."));
     }
 }
