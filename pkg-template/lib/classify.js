@@ -3,7 +3,8 @@
 import { categoryOf, JsonRpcErrorCode } from './codes.js';
 import { idBytes } from './random.js';
 import { engine } from './engine.js';
-import { KIND_MCP_ERROR, readThrown } from './read.js';
+import { KIND_MCP_ERROR } from './constants.js';
+import { readThrown } from './read.js';
 
 const INTERNAL_ERROR = JsonRpcErrorCode.InternalError;
 

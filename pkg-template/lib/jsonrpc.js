@@ -6,15 +6,13 @@ import { COPY_LIMITS, copyBudget, copyJson, segmentSet, wireDataJson } from './c
 import { engine } from './engine.js';
 import { McpError } from './mcp-error.js';
 import { idBytes } from './random.js';
-import { CODE_UNITS, KIND_MCP_ERROR, readOnceSafely, readThrown, UNREADABLE } from './read.js';
+import { ISSUES_CROSSING, KIND_MCP_ERROR, THROWN_MCP, THROWN_PLAIN, THROWN_XML, THROWN_ZOD } from './constants.js';
+import { CODE_UNITS, readOnceSafely, readThrown, UNREADABLE } from './read.js';
 import { isBranded, responseText } from './xml.js';
 
-/**
- * How many top-level issues cross, at most. The core renders from the first 100 and
- * keeps 10 in `data.issues`; the true count crosses beside them, so `issuesCount` and
- * `(+N more)` stay exact however many Zod raised.
- */
-const ISSUES_CROSSING = 100;
+// At most ISSUES_CROSSING top-level issues cross (the core examines that many and
+// keeps 10 in `data.issues`); the true count crosses beside them, so `issuesCount` and
+// `(+N more)` stay exact however many Zod raised.
 
 /**
  * Copy limits of what crosses for an argument rejection. The core keeps 1,024 units
@@ -35,11 +33,6 @@ const AUTHORED = Object.freeze({ depth: 32, entries: 16384, stringUnits: 65536, 
 /** Shared by one crossing: containers visited, and string units copied before strings shrink to a floor. */
 const NODE_BUDGET = 100000;
 const UNIT_BUDGET = 8 * 1024 * 1024;
-
-const THROWN_PLAIN = 0;
-const THROWN_MCP = 1;
-const THROWN_ZOD = 2;
-const THROWN_XML = 3;
 
 function requireObject(value, what) {
   if (value === null || typeof value !== 'object') {

@@ -7,11 +7,8 @@ import { COPY_LIMITS, copyJson } from './copy.js';
 import { classifyRead } from './classify.js';
 import { engine } from './engine.js';
 import { readContract, readOptions } from './jsonrpc.js';
-import { KIND_MCP_ERROR, readThrown, UNREADABLE } from './read.js';
-
-const THROWN_PLAIN = 0;
-const THROWN_MCP = 1;
-const THROWN_ZOD = 2;
+import { KIND_MCP_ERROR, THROWN_MCP, THROWN_PLAIN, THROWN_ZOD } from './constants.js';
+import { readThrown, UNREADABLE } from './read.js';
 
 /** A ZodError's first issue (all its message needs) as JSON text, and how many there are. */
 function firstIssue(issues) {

@@ -2,13 +2,12 @@
 // nothing is converted in a way that runs user code (no toString, no toJSON): a
 // Proxy, a throwing getter or a revoked Proxy yields '[Unreadable]', never a throw.
 
+import { CLASSIFY_TEXT_CAP, KIND_MCP_ERROR, KIND_OTHER, MAX_CAUSES } from './constants.js';
 import { engine } from './engine.js';
 import { McpError } from './mcp-error.js';
 
 export const UNREADABLE = '[Unreadable]';
 
-/** How much of a name or message crosses into wasm for classification (UTF-16 units; the core reads 16 KiB). */
-export const CLASSIFY_TEXT_CAP = 16384;
 
 const THREW = Symbol('threw');
 /** What `ThrownRead.rawMessage` holds when reading `message` threw. */
@@ -41,11 +40,6 @@ function cappedAt(text, cap) {
   return text.length > cap ? text.slice(0, cap) : text;
 }
 
-export const KIND_OTHER = 0;
-export const KIND_MCP_ERROR = 1;
-
-/** How many causes classification follows (the core's `MAX_CAUSES`). */
-export const MAX_CAUSES = 5;
 /** A `code` string longer than this is no system, SDK or Zod code (the longest is 39). */
 export const CODE_UNITS = 64;
 /** Separates the fields of the chain the core decodes (`WireChain` in src/classify/cause.rs). */

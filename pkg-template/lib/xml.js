@@ -7,6 +7,14 @@
 import { COPY_LIMITS, copyJson, cutText, plainJson, wireDataJson } from './copy.js';
 import { classifyRead } from './classify.js';
 import { engine } from './engine.js';
+import {
+  ECHO_UNITS,
+  GROUP_ISSUES,
+  RENDERED_ISSUES,
+  RESPONSE_BRANDED,
+  RESPONSE_IS_ERROR,
+  TOOL_ERROR_CODES,
+} from './constants.js';
 import { READ_THREW, readThrown, UNREADABLE } from './read.js';
 
 /**
@@ -15,33 +23,12 @@ import { READ_THREW, readThrown, UNREADABLE } from './read.js';
  */
 const BRAND = Symbol.for('mcp-fusion.ToolResponse');
 
-/** The 17 canonical codes (seed 000). The core owns the list; a test holds them equal. */
-export const TOOL_ERROR_CODES = Object.freeze([
-  'MISSING_DISCRIMINATOR',
-  'UNKNOWN_ACTION',
-  'VALIDATION_ERROR',
-  'MISSING_REQUIRED_FIELD',
-  'INTERNAL_ERROR',
-  'RATE_LIMITED',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'TIMEOUT',
-  'SERVER_BUSY',
-  'DEPRECATED',
-  'AUTH_REQUIRED',
-  'HANDOFF_UPSTREAM_UNAVAILABLE',
-  'HANDOFF_NAMESPACE_MISMATCH',
-  'HANDOFF_CONNECTING',
-]);
+/** The 17 canonical codes (seed 000), from the core's table (src/codes.rs). */
+export { TOOL_ERROR_CODES };
 
-/** Issues sent to the core: it renders 100 and counts the rest from the total. */
-const RENDERED_ISSUES = 100;
-/** createGroup lists 100 issues; one more tells the core that some were left out. */
-const GROUP_ISSUES = 101;
-/** A discriminator value the model sent is echoed cut at 200 units; send a bounded prefix. */
-const ECHO_UNITS = 1024;
+// Issues sent to the core: RENDERED_ISSUES (it renders them and counts the rest from
+// the total), GROUP_ISSUES for createGroup (the ones it lists and one more to say some
+// were left out). A discriminator value the model sent crosses as its first ECHO_UNITS.
 
 // ---------------------------------------------------------------------------------
 // Argument checks: a clear TypeError naming the parameter.
@@ -240,8 +227,8 @@ function detailPairs(fn, param, details, into) {
 /** A response from the core's flag digit (bit 0 isError, bit 1 branded) and text. */
 function response(out) {
   const flags = out.charCodeAt(0) - 48;
-  const result = { content: [{ type: 'text', text: out.slice(1) }], isError: (flags & 1) === 1 };
-  if ((flags & 2) === 2) Object.defineProperty(result, BRAND, { value: true });
+  const result = { content: [{ type: 'text', text: out.slice(1) }], isError: (flags & RESPONSE_IS_ERROR) !== 0 };
+  if ((flags & RESPONSE_BRANDED) !== 0) Object.defineProperty(result, BRAND, { value: true });
   return result;
 }
 

@@ -68,11 +68,7 @@ fn pairs(json: &str) -> Vec<(String, String)> {
 }
 
 fn encode(response: ToolResponse) -> String {
-    let flags = u8::from(response.is_error) + 2 * u8::from(response.branded);
-    let mut out = String::with_capacity(response.text.len() + 1);
-    out.push(char::from(b'0' + flags));
-    out.push_str(&response.text);
-    out
+    crate::js_constants::encode_response(&response)
 }
 
 /// `toolError(code, opts)`. `actions` is a JSON array of strings, `details` a JSON
