@@ -23,7 +23,6 @@ const WIRE_TEXT: &[&str] = &["Request cancelled.", "[Truncated]", "An internal e
 
 /// Pending wire text: (file, text, why).
 const PENDING_TEXT: &[(&str, &str, &str)] = &[
-    ("register.js", "Request cancelled.", "the XML gate's cancelled message, not yet a core writer"),
     ("copy.js", "[Truncated]", "copy.js's cut marker, not yet the core's"),
 ];
 

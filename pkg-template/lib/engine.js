@@ -115,6 +115,7 @@ const FALLBACKS = {
   xmlToolError: xmlResult,
   xmlError: xmlResult,
   xmlRequired: xmlResult,
+  xmlCancelled: xmlResult,
   xmlRoutingError: xmlResult,
   xmlInternalError: xmlResult,
   xmlGroupUnknownAction: xmlResult,

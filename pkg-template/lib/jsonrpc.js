@@ -7,7 +7,7 @@ import { engine } from './engine.js';
 import { McpError } from './mcp-error.js';
 import { idBytes } from './random.js';
 import { ISSUES_CROSSING, KIND_MCP_ERROR, THROWN_MCP, THROWN_PLAIN, THROWN_XML, THROWN_ZOD } from './constants.js';
-import { CODE_UNITS, readOnceSafely, readThrown, UNREADABLE } from './read.js';
+import { CODE_UNITS, READ_THREW, readOnce, readThrown, UNREADABLE } from './read.js';
 import { isBranded, responseText } from './xml.js';
 
 // At most ISSUES_CROSSING top-level issues cross (the core examines that many and
@@ -55,9 +55,9 @@ export function readOptions(options, what, names) {
   requireObject(options, what);
   const out = {};
   for (const name of names) {
-    const read = readOnceSafely(options, name);
-    if (read.threw) throw new TypeError(`mcp-envelope: ${what}: \`${name}\` could not be read`);
-    out[name] = read.value;
+    const value = readOnce(options, name);
+    if (value === READ_THREW) throw new TypeError(`mcp-envelope: ${what}: \`${name}\` could not be read`);
+    out[name] = value;
   }
   return out;
 }
@@ -365,8 +365,8 @@ export function errorResult(thrown, options = {}) {
     payload = xmlText;
   } else if (read.kind === KIND_MCP_ERROR) {
     kind = THROWN_MCP;
-    const data = readOnceSafely(thrown, 'data');
-    payload = data.threw ? '' : (wireDataJson(data.value) ?? '');
+    const data = readOnce(thrown, 'data');
+    payload = data === READ_THREW ? '' : (wireDataJson(data) ?? '');
   } else if (read.issues !== undefined) {
     kind = THROWN_ZOD;
     const crossing = issuesCrossing(read.issues);
@@ -429,8 +429,8 @@ function readGivenData(data) {
   }
   const fields = new Map();
   for (const key of keys) {
-    const read = readOnceSafely(data, key);
-    fields.set(key, read.threw ? UNREADABLE : read.value);
+    const value = readOnce(data, key);
+    fields.set(key, value === READ_THREW ? UNREADABLE : value);
   }
   return fields;
 }

@@ -2,15 +2,7 @@
 // private field, so recognising one never runs a Proxy trap.
 
 import { JsonRpcErrorCode, isJsonRpcErrorCode } from './codes.js';
-
-/** What a wrong argument was, without running its code or echoing its text. */
-function describe(value) {
-  if (typeof value === 'string') return 'a string';
-  if (typeof value === 'object' && value !== null) return 'an object';
-  if (typeof value === 'function') return 'a function';
-  if (typeof value === 'bigint' || typeof value === 'symbol') return `a ${typeof value}`;
-  return String(value);
-}
+import { describe } from './read.js';
 
 /** `{ cause }` read once from `new Error`-style options; a throwing read is a TypeError. */
 function causeOf(options) {

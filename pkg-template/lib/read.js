@@ -13,7 +13,8 @@ const THREW = Symbol('threw');
 /** What `ThrownRead.rawMessage` holds when reading `message` threw. */
 export const READ_THREW = THREW;
 
-function readOnce(object, key) {
+/** The one read-once helper: `object[key]`, read once; READ_THREW when the read threw. */
+export function readOnce(object, key) {
   try {
     return object[key];
   } catch {
@@ -21,10 +22,19 @@ function readOnce(object, key) {
   }
 }
 
-/** Reads `object[key]` once; `{ threw: true }` when the read threw. */
-export function readOnceSafely(object, key) {
-  const value = readOnce(object, key);
-  return value === THREW ? { threw: true } : { threw: false, value };
+/**
+ * The one way a TypeError names a wrong argument: its kind, never its text (an
+ * object's conversion would run its code; a string could hold a secret).
+ */
+export function describe(value) {
+  if (value === null) return 'null';
+  try {
+    if (Array.isArray(value)) return 'an array';
+  } catch {
+    return 'a revoked Proxy';
+  }
+  const type = typeof value;
+  return type === 'object' ? 'an object' : type === 'undefined' ? 'undefined' : `a ${type}`;
 }
 
 /** A primitive as `String` prints it; an object (whose conversion would run its own code) is unreadable. */

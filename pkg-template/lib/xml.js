@@ -15,7 +15,7 @@ import {
   RESPONSE_IS_ERROR,
   TOOL_ERROR_CODES,
 } from './constants.js';
-import { READ_THREW, readThrown, UNREADABLE } from './read.js';
+import { describe, READ_THREW, readOnce, readThrown, UNREADABLE } from './read.js';
 
 /**
  * The brand of a response a handler may `throw` and still have pass through intact:
@@ -32,17 +32,6 @@ export { TOOL_ERROR_CODES };
 
 // ---------------------------------------------------------------------------------
 // Argument checks: a clear TypeError naming the parameter.
-
-function describe(value) {
-  if (value === null) return 'null';
-  try {
-    if (Array.isArray(value)) return 'an array';
-  } catch {
-    return 'a revoked Proxy';
-  }
-  const type = typeof value;
-  return type === 'object' ? 'an object' : type === 'undefined' ? 'undefined' : `a ${type}`;
-}
 
 function fail(fn, param, expected, value) {
   throw new TypeError(`mcp-envelope: ${fn}: \`${param}\` must be ${expected}, got ${describe(value)}`);
@@ -271,20 +260,12 @@ export function responseText(value) {
  */
 export function fromMcpError(thrown, options) {
   const read = readThrown(thrown, TEXT_UNITS);
-  const data = readOnceSafelyFrom(thrown, 'data');
+  const data = readOnce(thrown, 'data');
   const dataJson = data === READ_THREW ? '' : (wireDataJson(data) ?? '');
   const code = Number.isInteger(read.code) ? read.code : INTERNAL_ERROR_CODE;
   return response(
     engine().xmlFromMcpError(code, read.message, dataJson, options.guidance, options.redactSecrets, options.maskServerErrors),
   );
-}
-
-function readOnceSafelyFrom(object, key) {
-  try {
-    return object[key];
-  } catch {
-    return READ_THREW;
-  }
 }
 
 export function isBranded(value) {
@@ -330,6 +311,11 @@ export function toolError(code, opts) {
 export function error(message, code) {
   message = string('error', 'message', message);
   return response(engine().xmlError(message, optionalString('error', 'code', code)));
+}
+
+/** The answer to a call cancelled before its handler started (registerTool's XML gate). */
+export function cancelled(tool) {
+  return response(engine().xmlCancelled(tool));
 }
 
 export function required(field) {

@@ -102,6 +102,12 @@ pub fn xml_error(message: &str, code: Option<String>) -> String {
     encode(error(message, code.as_deref()))
 }
 
+/// The XML dialect's answer to a call cancelled before its handler started.
+#[wasm_bindgen(js_name = xmlCancelled)]
+pub fn xml_cancelled(tool: &str) -> String {
+    encode(crate::xml::routing::cancelled(tool))
+}
+
 #[wasm_bindgen(js_name = xmlRequired)]
 pub fn xml_required(field: &str) -> String {
     encode(required(field))
