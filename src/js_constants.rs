@@ -37,6 +37,15 @@ pub const RESPONSE_BRANDED: u8 = 2;
 pub const ECHO_UNITS: usize = 1024;
 const _: () = assert!(ECHO_UNITS >= crate::xml::routing::MAX_ECHOED_ACTION_UNITS);
 
+/// What a value that could not be read (a throwing getter, a revoked Proxy) is sent as.
+pub const UNREADABLE: &str = "[Unreadable]";
+/// What an McpError's `data` is sent as when it holds more than [`WIRE_VALUE_LIMIT`] values.
+pub const WIRE_TRUNCATED: &str = "[Truncated]";
+/// Values (strings, numbers, members) an McpError's `data` may hold and still be sent.
+pub const WIRE_VALUE_LIMIT: usize = 1_000_000;
+/// A string of an McpError's `data` past this many UTF-16 units is sent cut, ending in `…`.
+pub const WIRE_STRING_UNITS: usize = 65_536;
+
 /// The message of every fallback answer (the engine's answer after a trap): nothing
 /// of the caller's message, which could hold a secret the core would have masked.
 pub const FALLBACK_MESSAGE: &str = "An internal error occurred.";
@@ -142,6 +151,10 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
             n(crate::xml::routing::MAX_GROUP_ISSUES + 1),
         ),
         ("ECHO_UNITS", "the prefix of an echoed discriminator value that crosses", n(ECHO_UNITS)),
+        ("UNREADABLE", "what a value that could not be read is sent as", Text(UNREADABLE.to_owned())),
+        ("WIRE_TRUNCATED", "what an McpError's data is sent as past WIRE_VALUE_LIMIT values", Text(WIRE_TRUNCATED.to_owned())),
+        ("WIRE_VALUE_LIMIT", "values an McpError's data may hold and still be sent", n(WIRE_VALUE_LIMIT)),
+        ("WIRE_STRING_UNITS", "a string of an McpError's data past this many UTF-16 units is sent cut, ending in …", n(WIRE_STRING_UNITS)),
         (
             "TOOL_ERROR_CODES",
             "the canonical <tool_error> codes (seed 000)",

@@ -14,6 +14,8 @@ use mcp_envelope::js_constants::{table, Literal};
 const PENDING: &[(&str, &str, &str)] = &[
     ("copy.js", "1024", "MAX_MARKED_DATES: a copy limit of copy.js, not yet from the core"),
     ("jsonrpc.js", "1024", "UNIT_BUDGET = 8 * 1024 * 1024: the JSON-RPC crossing's copy budget, not yet from the core"),
+    ("copy.js", "65536", "COPY_LIMITS.stringUnits: the copy bound of what crosses, not yet from the core"),
+    ("jsonrpc.js", "65536", "AUTHORED.stringUnits: the copy bound of the author's values, not yet from the core"),
     ("jsonrpc.js", "16384", "ARGS/AUTHORED entries: copy limits of the JSON-RPC crossing, not yet from the core"),
     ("xml.js", "16384", "THROWN_TEXT_UNITS: the XML dialect's text cap, not yet from the core"),
 ];
@@ -23,7 +25,6 @@ const WIRE_TEXT: &[&str] = &["Request cancelled.", "[Truncated]", "An internal e
 
 /// Pending wire text: (file, text, why).
 const PENDING_TEXT: &[(&str, &str, &str)] = &[
-    ("copy.js", "[Truncated]", "copy.js's cut marker, not yet the core's"),
 ];
 
 /// What the scanner found in a JS source: the code outside comments and strings, and

@@ -2,11 +2,11 @@
 // nothing is converted in a way that runs user code (no toString, no toJSON): a
 // Proxy, a throwing getter or a revoked Proxy yields '[Unreadable]', never a throw.
 
-import { CLASSIFY_TEXT_CAP, KIND_MCP_ERROR, KIND_OTHER, MAX_CAUSES } from './constants.js';
+import { CLASSIFY_TEXT_CAP, KIND_MCP_ERROR, KIND_OTHER, MAX_CAUSES, UNREADABLE } from './constants.js';
 import { engine } from './engine.js';
 import { McpError } from './mcp-error.js';
 
-export const UNREADABLE = '[Unreadable]';
+export { UNREADABLE };
 
 
 const THREW = Symbol('threw');
