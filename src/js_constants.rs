@@ -37,6 +37,14 @@ pub const RESPONSE_BRANDED: u8 = 2;
 pub const ECHO_UNITS: usize = 1024;
 const _: () = assert!(ECHO_UNITS >= crate::xml::routing::MAX_ECHOED_ACTION_UNITS);
 
+/// A thrown value's `code` string longer than this crosses as no code: no system, SDK or
+/// Zod code is that long (the longest is 39 units).
+pub const CODE_UNITS: usize = 64;
+/// How much of a thrown value's text the XML dialect sends (the core masks secrets in it,
+/// then cuts at [`crate::xml::routing::MAX_INTERNAL_MESSAGE_UNITS`]).
+pub const THROWN_TEXT_UNITS: usize = 16_384;
+const _: () = assert!(THROWN_TEXT_UNITS >= crate::xml::routing::MAX_INTERNAL_MESSAGE_UNITS);
+
 /// What a value that could not be read (a throwing getter, a revoked Proxy) is sent as.
 pub const UNREADABLE: &str = "[Unreadable]";
 /// What an McpError's `data` is sent as when it holds more than [`WIRE_VALUE_LIMIT`] values.
@@ -151,6 +159,8 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
             n(crate::xml::routing::MAX_GROUP_ISSUES + 1),
         ),
         ("ECHO_UNITS", "the prefix of an echoed discriminator value that crosses", n(ECHO_UNITS)),
+        ("CODE_UNITS", "a thrown value's code string longer than this crosses as no code", n(CODE_UNITS)),
+        ("THROWN_TEXT_UNITS", "how much of a thrown value's text the XML dialect sends", n(THROWN_TEXT_UNITS)),
         ("UNREADABLE", "what a value that could not be read is sent as", Text(UNREADABLE.to_owned())),
         ("WIRE_TRUNCATED", "what an McpError's data is sent as past WIRE_VALUE_LIMIT values", Text(WIRE_TRUNCATED.to_owned())),
         ("WIRE_VALUE_LIMIT", "values an McpError's data may hold and still be sent", n(WIRE_VALUE_LIMIT)),

@@ -6,8 +6,16 @@ import { COPY_LIMITS, copyBudget, copyJson, segmentSet, wireDataJson } from './c
 import { engine } from './engine.js';
 import { McpError } from './mcp-error.js';
 import { idBytes } from './random.js';
-import { ISSUES_CROSSING, KIND_MCP_ERROR, THROWN_MCP, THROWN_PLAIN, THROWN_XML, THROWN_ZOD } from './constants.js';
-import { CODE_UNITS, READ_THREW, readOnce, readThrown, UNREADABLE } from './read.js';
+import {
+  CODE_UNITS,
+  ISSUES_CROSSING,
+  KIND_MCP_ERROR,
+  THROWN_MCP,
+  THROWN_PLAIN,
+  THROWN_XML,
+  THROWN_ZOD,
+} from './constants.js';
+import { READ_THREW, readOnce, readThrown, UNREADABLE } from './read.js';
 import { isBranded, responseText } from './xml.js';
 
 // At most ISSUES_CROSSING top-level issues cross (the core examines that many and

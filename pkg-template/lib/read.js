@@ -2,7 +2,7 @@
 // nothing is converted in a way that runs user code (no toString, no toJSON): a
 // Proxy, a throwing getter or a revoked Proxy yields '[Unreadable]', never a throw.
 
-import { CLASSIFY_TEXT_CAP, KIND_MCP_ERROR, KIND_OTHER, MAX_CAUSES, UNREADABLE } from './constants.js';
+import { CLASSIFY_TEXT_CAP, CODE_UNITS, KIND_MCP_ERROR, KIND_OTHER, MAX_CAUSES, UNREADABLE } from './constants.js';
 import { engine } from './engine.js';
 import { McpError } from './mcp-error.js';
 
@@ -50,8 +50,6 @@ function cappedAt(text, cap) {
   return text.length > cap ? text.slice(0, cap) : text;
 }
 
-/** A `code` string longer than this is no system, SDK or Zod code (the longest is 39). */
-export const CODE_UNITS = 64;
 /** Separates the fields of the chain the core decodes (`WireChain` in src/classify/cause.rs). */
 const SEP = '\u0000';
 

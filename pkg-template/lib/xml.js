@@ -13,6 +13,7 @@ import {
   RENDERED_ISSUES,
   RESPONSE_BRANDED,
   RESPONSE_IS_ERROR,
+  THROWN_TEXT_UNITS,
   TOOL_ERROR_CODES,
 } from './constants.js';
 import { describe, READ_THREW, readOnce, readThrown, UNREADABLE } from './read.js';
@@ -472,8 +473,6 @@ export function routingError(kind, opts) {
 // throws: `Object.create(null)`, a throwing `toString`, a Symbol message, a revoked
 // Proxy) is reported as UNREADABLE; the reference writes no envelope for it at all.
 
-/** How much of a thrown value's text crosses into wasm (the core cuts at 4096 units after masking). */
-const THROWN_TEXT_UNITS = 16384;
 /** How deep arrays inside arrays are joined; deeper ones join as ''. */
 const THROWN_JOIN_DEPTH = 16;
 const NOT_CONVERTIBLE = Symbol('not convertible');
