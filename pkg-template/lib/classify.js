@@ -4,23 +4,23 @@ import { categoryOf, JsonRpcErrorCode } from './codes.js';
 import { idBytes } from './random.js';
 import { engine } from './engine.js';
 import { KIND_MCP_ERROR } from './constants.js';
-import { readThrown } from './read.js';
+import { argumentError, readThrown, unreadableError } from './read.js';
 
 const INTERNAL_ERROR = JsonRpcErrorCode.InternalError;
 
 function readAborted(options) {
   if (options === undefined || options === null) return false;
   if (typeof options !== 'object') {
-    throw new TypeError('mcp-envelope: classify options must be an object like { aborted: true }');
+    throw argumentError('classify', 'options', 'an object like { aborted: true }', options);
   }
   let aborted;
   try {
     aborted = options.aborted;
   } catch {
-    throw new TypeError('mcp-envelope: classify option `aborted` could not be read');
+    throw unreadableError('classify', 'options.aborted');
   }
   if (aborted !== undefined && typeof aborted !== 'boolean') {
-    throw new TypeError('mcp-envelope: classify option `aborted` must be a boolean');
+    throw argumentError('classify', 'options.aborted', 'a boolean', aborted);
   }
   return aborted === true;
 }
@@ -62,7 +62,7 @@ export function classify(thrown, options) {
 
 export function httpStatusToErrorCode(status) {
   if (typeof status !== 'number') {
-    throw new TypeError('mcp-envelope: httpStatusToErrorCode takes a number');
+    throw argumentError('httpStatusToErrorCode', 'status', 'a number', status);
   }
   return engine().httpStatusToErrorCode(status);
 }

@@ -7,7 +7,7 @@
 // caller's own object is returned as `raw`.
 
 import { engine } from './engine.js';
-import { describe, READ_THREW, readOnce } from './read.js';
+import { argumentError, READ_THREW, readOnce, unreadableError } from './read.js';
 
 const isObject = (value) => typeof value === 'object' && value !== null;
 
@@ -104,7 +104,7 @@ function structuredFields(result, limits) {
 
 export function parseToolError(result) {
   if (typeof result !== 'object' || result === null) {
-    throw new TypeError(`mcp-envelope: parseToolError: \`result\` must be an object (a CallToolResult), got ${describe(result)}`);
+    throw argumentError('parseToolError', 'result', 'an object (a CallToolResult)', result);
   }
   // An `isError` that throws on read counts as an error: a result that cannot be read
   // is not taken for a success.
@@ -149,7 +149,7 @@ const PARSED_FIELDS = [
 /** What parseToolError returned, each field read once; anything else is a TypeError. */
 function parsedFields(parsed) {
   const wrong = () =>
-    new TypeError(`mcp-envelope: McpEnvelopeClientError: \`parsed\` must be what parseToolError returns, got ${describe(parsed)}`);
+    argumentError('McpEnvelopeClientError', 'parsed', 'what parseToolError returns', parsed);
   if (typeof parsed !== 'object' || parsed === null) throw wrong();
   const out = {};
   for (const name of PARSED_FIELDS) {
@@ -165,10 +165,10 @@ function parsedFields(parsed) {
 function causeOptions(options) {
   if (options === undefined) return undefined;
   if (options === null || typeof options !== 'object') {
-    throw new TypeError('mcp-envelope: McpEnvelopeClientError options must be an object like { cause }');
+    throw argumentError('McpEnvelopeClientError', 'options', 'an object like { cause }', options);
   }
   const cause = readOnce(options, 'cause');
-  if (cause === READ_THREW) throw new TypeError('mcp-envelope: McpEnvelopeClientError options could not be read');
+  if (cause === READ_THREW) throw unreadableError('McpEnvelopeClientError', 'options.cause');
   return cause === undefined ? undefined : { cause };
 }
 

@@ -8,7 +8,7 @@ import { classifyRead } from './classify.js';
 import { engine } from './engine.js';
 import { readContract, readOptions } from './jsonrpc.js';
 import { KIND_MCP_ERROR, THROWN_MCP, THROWN_PLAIN, THROWN_ZOD } from './constants.js';
-import { readThrown, UNREADABLE } from './read.js';
+import { argumentError, readThrown, UNREADABLE } from './read.js';
 
 /** A ZodError's first issue (all its message needs) as JSON text, and how many there are. */
 function firstIssue(issues) {
@@ -35,20 +35,20 @@ function firstIssue(issues) {
  * `info` for a cancelled call, and `error` otherwise.
  */
 export function logRecord(thrown, options) {
-  const { tool, contract, aborted, phase } = readOptions(options, 'logRecord options', [
+  const { tool, contract, aborted, phase } = readOptions(options, 'logRecord', [
     'tool',
     'contract',
     'aborted',
     'phase',
   ]);
-  if (typeof tool !== 'string') throw new TypeError('mcp-envelope: logRecord option `tool` must be a string');
+  if (typeof tool !== 'string') throw argumentError('logRecord', 'options.tool', 'a string', tool);
   if (aborted !== undefined && typeof aborted !== 'boolean') {
-    throw new TypeError('mcp-envelope: logRecord option `aborted` must be a boolean');
+    throw argumentError('logRecord', 'options.aborted', 'a boolean', aborted);
   }
   if (phase !== undefined && typeof phase !== 'string') {
-    throw new TypeError('mcp-envelope: logRecord option `phase` must be a string');
+    throw argumentError('logRecord', 'options.phase', 'a string', phase);
   }
-  const contractJson = readContract(contract);
+  const contractJson = readContract(contract, 'logRecord');
   const read = readThrown(thrown, COPY_LIMITS.stringUnits);
   const glue = engine();
   const code = classifyRead(read, aborted === true);

@@ -37,6 +37,16 @@ export function describe(value) {
   return type === 'object' ? 'an object' : type === 'undefined' ? 'undefined' : `a ${type}`;
 }
 
+/** The one TypeError style: `mcp-envelope: fn: \`what\` must be expected, got <its kind>`. */
+export function argumentError(fn, what, expected, value) {
+  return new TypeError(`mcp-envelope: ${fn}: \`${what}\` must be ${expected}, got ${describe(value)}`);
+}
+
+/** … and for a read that threw (a getter, a Proxy trap): `mcp-envelope: fn: \`what\` could not be read`. */
+export function unreadableError(fn, what) {
+  return new TypeError(`mcp-envelope: ${fn}: \`${what}\` could not be read`);
+}
+
 /** A primitive as `String` prints it; an object (whose conversion would run its own code) is unreadable. */
 export function textOf(value) {
   if (typeof value === 'string') return value;

@@ -195,7 +195,7 @@ function responder(dialect, name, own, schemaJson) {
     if (onError === undefined) return;
     let entry;
     try {
-      const given = contractFor(contract === undefined ? undefined : readContract(contract), logged);
+      const given = contractFor(contract === undefined ? undefined : readContract(contract, 'registerTool', 'config.errors'), logged);
       entry = logRecord(logged, { tool: name, aborted, ...(given === '' ? {} : { contract: JSON.parse(given) }) });
     } catch {
       return;

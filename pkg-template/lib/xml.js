@@ -16,7 +16,7 @@ import {
   THROWN_TEXT_UNITS,
   TOOL_ERROR_CODES,
 } from './constants.js';
-import { describe, READ_THREW, readOnce, readThrown, UNREADABLE } from './read.js';
+import { argumentError, READ_THREW, readOnce, readThrown, UNREADABLE, unreadableError } from './read.js';
 
 /**
  * The brand of a response a handler may `throw` and still have pass through intact:
@@ -35,7 +35,7 @@ export { TOOL_ERROR_CODES };
 // Argument checks: a clear TypeError naming the parameter.
 
 function fail(fn, param, expected, value) {
-  throw new TypeError(`mcp-envelope: ${fn}: \`${param}\` must be ${expected}, got ${describe(value)}`);
+  throw argumentError(fn, param, expected, value);
 }
 
 /**
@@ -78,7 +78,7 @@ function fields(fn, param, value, names) {
     try {
       out[name] = value[name];
     } catch {
-      throw new TypeError(`mcp-envelope: ${fn}: \`${param}.${name}\` could not be read`);
+      throw unreadableError(fn, `${param}.${name}`);
     }
   }
   return out;
@@ -664,7 +664,7 @@ export function enrichValidationError(xml, toolName, actionKey, options) {
     const entry = activeDeltas.get(toolName);
     deltas = entry === undefined || entry === null ? undefined : entry.deltas;
   } catch {
-    throw new TypeError(`mcp-envelope: ${fn}: \`options.activeDeltas\` could not be read`);
+    throw unreadableError(fn, 'options.activeDeltas');
   }
   if (deltas === undefined || deltas === null || (Array.isArray(deltas) && deltas.length === 0)) {
     return { xml, injected: false, deltaCount: 0 };
