@@ -200,3 +200,21 @@ fn the_scanner_sees_literals_in_code_and_strings_but_not_in_comments() {
     assert_eq!(numbers(&scanned.code), vec!["16384".to_owned(), "1024".to_owned(), "2".to_owned()]);
     assert_eq!(scanned.strings, vec!["An internal error occurred.".to_owned(), "[Truncated]".to_owned()]);
 }
+
+/// One TypeError style (issue 20, item 3): `lib/read.js`'s `argumentError` and
+/// `unreadableError` write every TypeError; these files still write their own, and why.
+const OWN_TYPE_ERRORS: &[(&str, &str)] = &[
+    ("read.js", "argumentError and unreadableError themselves"),
+    ("register.js", "registerTool's config checks: 'mcp-envelope: registerTool: …', not yet argumentError"),
+    ("jsonrpc.js", "rejectionResult's refusal of an `input` option, not yet argumentError"),
+];
+
+#[test]
+fn every_type_error_is_written_one_way() {
+    for (file, scanned) in sources() {
+        let own = scanned.code.contains("new TypeError(");
+        let listed = OWN_TYPE_ERRORS.iter().any(|(f, _)| *f == file);
+        assert!(!own || listed, "{file} writes its own TypeError: use read.js's argumentError or unreadableError");
+        assert!(own || !listed, "{file} no longer writes its own TypeError: remove it from OWN_TYPE_ERRORS");
+    }
+}
