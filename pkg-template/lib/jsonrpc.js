@@ -15,7 +15,16 @@ import {
   THROWN_XML,
   THROWN_ZOD,
 } from './constants.js';
-import { argumentError, READ_THREW, readOnce, readThrown, UNREADABLE, unreadableError } from './read.js';
+import {
+  argumentError,
+  listEntry,
+  listLength,
+  READ_THREW,
+  readOnce,
+  readThrown,
+  UNREADABLE,
+  unreadableError,
+} from './read.js';
 import { isBranded, responseText } from './xml.js';
 
 // At most ISSUES_CROSSING top-level issues cross (the core examines that many and
@@ -160,13 +169,8 @@ const NOT_READ = Symbol('not read');
  * An unreadable list (a Proxy whose traps throw) crosses as no issue at all.
  */
 function issuesCrossing(issues) {
-  let total;
-  try {
-    total = issues.length;
-  } catch {
-    return { json: '[]', total: 0, sizes: NO_SIZES, seen: [] };
-  }
-  if (!Number.isSafeInteger(total) || total < 0) return { json: '[]', total: 0, sizes: NO_SIZES, seen: [] };
+  const total = listLength(issues);
+  if (total === undefined) return { json: '[]', total: 0, sizes: NO_SIZES, seen: [] };
   const shared = budget();
   const crossing = Math.min(total, ISSUES_CROSSING);
   const parts = new Array(crossing);
@@ -175,12 +179,7 @@ function issuesCrossing(issues) {
   const { readWhole, unions } = issueCrossingRule();
   const read = { code: NOT_READ };
   for (let i = 0; i < crossing; i++) {
-    let issue;
-    try {
-      issue = issues[i];
-    } catch {
-      issue = UNREADABLE;
-    }
+    let issue = listEntry(issues, i);
     if (i >= readWhole) {
       const alone = codeAlone(issue, unions, read);
       if (alone !== undefined) {

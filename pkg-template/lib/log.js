@@ -8,24 +8,13 @@ import { classifyRead } from './classify.js';
 import { engine } from './engine.js';
 import { readContract, readOptions } from './jsonrpc.js';
 import { KIND_MCP_ERROR, THROWN_MCP, THROWN_PLAIN, THROWN_ZOD } from './constants.js';
-import { argumentError, readThrown, UNREADABLE } from './read.js';
+import { argumentError, listEntry, listLength, readThrown } from './read.js';
 
 /** A ZodError's first issue (all its message needs) as JSON text, and how many there are. */
 function firstIssue(issues) {
-  let total;
-  try {
-    total = issues.length;
-  } catch {
-    return { json: '[]', total: 0 };
-  }
-  if (!Number.isSafeInteger(total) || total <= 0) return { json: '[]', total: 0 };
-  let issue;
-  try {
-    issue = issues[0];
-  } catch {
-    issue = UNREADABLE;
-  }
-  return { json: `[${copyJson(issue, COPY_LIMITS)}]`, total };
+  const total = listLength(issues);
+  if (total === undefined || total === 0) return { json: '[]', total: 0 };
+  return { json: `[${copyJson(listEntry(issues, 0), COPY_LIMITS)}]`, total };
 }
 
 /**

@@ -37,6 +37,29 @@ export function describe(value) {
   return type === 'object' ? 'an object' : type === 'undefined' ? 'undefined' : `a ${type}`;
 }
 
+/**
+ * The one issue-list reader: a list's `length`, read once, or undefined when the read
+ * throws or is no count (each dialect decides what an unreadable list crosses as).
+ */
+export function listLength(list) {
+  let length;
+  try {
+    length = list.length;
+  } catch {
+    return undefined;
+  }
+  return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+}
+
+/** … and entry `i` of it, read once: UNREADABLE when the read throws. */
+export function listEntry(list, i) {
+  try {
+    return list[i];
+  } catch {
+    return UNREADABLE;
+  }
+}
+
 /** The one TypeError style: `mcp-envelope: fn: \`what\` must be expected, got <its kind>`. */
 export function argumentError(fn, what, expected, value) {
   return new TypeError(`mcp-envelope: ${fn}: \`${what}\` must be ${expected}, got ${describe(value)}`);

@@ -16,7 +16,16 @@ import {
   THROWN_TEXT_UNITS,
   TOOL_ERROR_CODES,
 } from './constants.js';
-import { argumentError, READ_THREW, readOnce, readThrown, UNREADABLE, unreadableError } from './read.js';
+import {
+  argumentError,
+  listEntry,
+  listLength,
+  READ_THREW,
+  readOnce,
+  readThrown,
+  UNREADABLE,
+  unreadableError,
+} from './read.js';
 
 /**
  * The brand of a response a handler may `throw` and still have pass through intact:
@@ -150,24 +159,11 @@ function issuePrefix(fn, issues, max) {
     return { json: JSON.stringify([UNREADABLE]), total: 1 };
   }
   if (!isArray) fail(fn, 'issues', 'an array of Zod issues', issues);
-  let length;
-  try {
-    length = issues.length;
-  } catch {
-    length = undefined;
-  }
-  if (!Number.isSafeInteger(length) || length < 0) return { json: JSON.stringify([UNREADABLE]), total: 1 };
+  const length = listLength(issues);
+  if (length === undefined) return { json: JSON.stringify([UNREADABLE]), total: 1 };
   const count = Math.min(length, max);
   const prefix = new Array(count);
-  for (let i = 0; i < count; i++) {
-    let issue;
-    try {
-      issue = issues[i];
-    } catch {
-      issue = UNREADABLE;
-    }
-    prefix[i] = jsonCopy(issue);
-  }
+  for (let i = 0; i < count; i++) prefix[i] = jsonCopy(listEntry(issues, i));
   return { json: `[${prefix.join(',')}]`, total: length };
 }
 
