@@ -170,6 +170,11 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
             "the canonical <tool_error> codes (seed 000)",
             List(CANONICAL_TOOL_ERROR_CODES.iter().map(|c| (*c).to_owned()).collect()),
         ),
+        (
+            "FALLBACK_CATEGORY",
+            "the category classify answers after a trap (InternalError's)",
+            Text(JsonRpcErrorCode::InternalError.category().as_str().to_owned()),
+        ),
         ("FALLBACK_MESSAGE", "the message of every answer after a trap", Text(FALLBACK_MESSAGE.to_owned())),
         ("FALLBACK_REJECTED_MESSAGE", "the message of a rejection's answer after a trap", Text(FALLBACK_REJECTED_MESSAGE.to_owned())),
         ("FALLBACK_REJECTED_DATA", "the data of a rejection's answer after a trap (JSON)", Text("{\"reason\":\"invalid_arguments\"}".to_owned())),

@@ -3,7 +3,7 @@
 import { categoryOf, JsonRpcErrorCode } from './codes.js';
 import { idBytes } from './random.js';
 import { engine } from './engine.js';
-import { KIND_MCP_ERROR } from './constants.js';
+import { FALLBACK_CATEGORY, KIND_MCP_ERROR } from './constants.js';
 import { argumentError, readThrown, unreadableError } from './read.js';
 
 const INTERNAL_ERROR = JsonRpcErrorCode.InternalError;
@@ -56,7 +56,8 @@ export function classify(thrown, options) {
   // data)); without one, the category is the code's own, from the core's generated table.
   const reason = read.reason();
   const category = reason === undefined ? categoryOf(code) : engine().categoryFor(code, reason);
-  if (category === '') return { code: INTERNAL_ERROR, name: 'InternalError', category: 'server' };
+  // After a trap (categoryFor answers ''): InternalError whole, its category from the core's table.
+  if (category === '') return { code: INTERNAL_ERROR, name: JsonRpcErrorCode[INTERNAL_ERROR], category: FALLBACK_CATEGORY };
   return { code, name: JsonRpcErrorCode[code], category };
 }
 
