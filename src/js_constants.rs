@@ -123,15 +123,20 @@ fn json_string(text: &str) -> String {
 pub enum Literal {
     Number(i64),
     Text(String),
+    /// A frozen array whose every item is a core value (each is checked alone).
     List(Vec<String>),
+    /// A frozen array of common words (field names): only the whole list is checked.
+    Fields(Vec<String>),
 }
 
 /// Every constant the JS layer imports: name, what it is, value.
 pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
-    use Literal::{List, Number, Text};
+    use Literal::{Fields, List, Number, Text};
+    let fields = |names: &[&str]| Fields(names.iter().map(|n| (*n).to_owned()).collect());
     let n = |v: usize| Number(i64::try_from(v).unwrap_or(i64::MAX));
     let internal = JsonRpcErrorCode::InternalError.value();
     let invalid_params = JsonRpcErrorCode::InvalidParams.value();
+    let reason = json_string(crate::jsonrpc::rejection::REASON_INVALID_ARGUMENTS);
     vec![
         ("KIND_OTHER", "classifyRead's kind: any thrown value but our McpError", Number(KIND_OTHER.into())),
         ("KIND_MCP_ERROR", "classifyRead's kind: our McpError", Number(KIND_MCP_ERROR.into())),
@@ -161,6 +166,21 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
         ("ECHO_UNITS", "the prefix of an echoed discriminator value that crosses", n(ECHO_UNITS)),
         ("CODE_UNITS", "a thrown value's code string longer than this crosses as no code", n(CODE_UNITS)),
         ("THROWN_TEXT_UNITS", "how much of a thrown value's text the XML dialect sends", n(THROWN_TEXT_UNITS)),
+        (
+            "PROBLEM_TEXT_FIELDS",
+            "the text fields of a thrown plain object the core reads a message from",
+            fields(&crate::classify::problem::TEXT_FIELDS),
+        ),
+        (
+            "PROBLEM_NUMBER_FIELDS",
+            "the number fields of a thrown plain object the core reads an HTTP status from",
+            fields(&crate::classify::problem::NUMBER_FIELDS),
+        ),
+        (
+            "INVALID_ARGUMENTS_REASON",
+            "the data.reason of an argument rejection",
+            Text(crate::jsonrpc::rejection::REASON_INVALID_ARGUMENTS.to_owned()),
+        ),
         ("UNREADABLE", "what a value that could not be read is sent as", Text(UNREADABLE.to_owned())),
         ("WIRE_TRUNCATED", "what an McpError's data is sent as past WIRE_VALUE_LIMIT values", Text(WIRE_TRUNCATED.to_owned())),
         ("WIRE_VALUE_LIMIT", "values an McpError's data may hold and still be sent", n(WIRE_VALUE_LIMIT)),
@@ -177,11 +197,11 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
         ),
         ("FALLBACK_MESSAGE", "the message of every answer after a trap", Text(FALLBACK_MESSAGE.to_owned())),
         ("FALLBACK_REJECTED_MESSAGE", "the message of a rejection's answer after a trap", Text(FALLBACK_REJECTED_MESSAGE.to_owned())),
-        ("FALLBACK_REJECTED_DATA", "the data of a rejection's answer after a trap (JSON)", Text("{\"reason\":\"invalid_arguments\"}".to_owned())),
+        ("FALLBACK_REJECTED_DATA", "the data of a rejection's answer after a trap (JSON)", Text(format!("{{\"reason\":{reason}}}"))),
         (
             "FALLBACK_VALIDATION_JSON",
             "formatValidationJson's answer after a trap",
-            Text(format!("{{\"code\":{invalid_params},\"message\":{},\"data\":{{\"reason\":\"invalid_arguments\"}}}}", json_string(FALLBACK_REJECTED_MESSAGE))),
+            Text(format!("{{\"code\":{invalid_params},\"message\":{},\"data\":{{\"reason\":{reason}}}}}", json_string(FALLBACK_REJECTED_MESSAGE))),
         ),
         (
             "FALLBACK_FAIL_JSON",
@@ -220,7 +240,7 @@ pub fn module() -> String {
         match value {
             Literal::Number(v) => out.push_str(&v.to_string()),
             Literal::Text(text) => write_json_string(&text, &mut out),
-            Literal::List(items) => {
+            Literal::List(items) | Literal::Fields(items) => {
                 out.push_str("Object.freeze([");
                 for (i, item) in items.iter().enumerate() {
                     if i > 0 {
@@ -259,6 +279,15 @@ mod tests {
             encode_response(&fallback_xml()),
             "1<tool_error code=\"INTERNAL_ERROR\" severity=\"error\">\n<message>An internal error occurred.</message>\n</tool_error>"
         );
+    }
+
+    #[test]
+    fn the_rejection_fallbacks_are_the_bytes_the_js_layer_wrote() {
+        let module = module();
+        assert!(module.contains(r#"export const FALLBACK_REJECTED_DATA = "{\"reason\":\"invalid_arguments\"}";"#));
+        assert!(module.contains(
+            r#"export const FALLBACK_VALIDATION_JSON = "{\"code\":-32602,\"message\":\"Input validation error: Invalid input\",\"data\":{\"reason\":\"invalid_arguments\"}}";"#
+        ));
     }
 
     #[test]

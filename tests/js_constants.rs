@@ -166,6 +166,11 @@ fn the_js_layer_imports_every_core_constant_and_copies_none() {
                         found.push(format!("{file} writes {text:?}, the core's {name}"));
                     }
                 }
+                Literal::Fields(items) => {
+                    if scanned.strings.windows(items.len()).any(|w| w == items.as_slice()) {
+                        found.push(format!("{file} writes {items:?}, the core's {name}"));
+                    }
+                }
                 Literal::List(items) => {
                     for item in items {
                         if scanned.strings.iter().any(|s| s == item) {

@@ -2,7 +2,16 @@
 // nothing is converted in a way that runs user code (no toString, no toJSON): a
 // Proxy, a throwing getter or a revoked Proxy yields '[Unreadable]', never a throw.
 
-import { CLASSIFY_TEXT_CAP, CODE_UNITS, KIND_MCP_ERROR, KIND_OTHER, MAX_CAUSES, UNREADABLE } from './constants.js';
+import {
+  CLASSIFY_TEXT_CAP,
+  CODE_UNITS,
+  KIND_MCP_ERROR,
+  KIND_OTHER,
+  MAX_CAUSES,
+  PROBLEM_NUMBER_FIELDS,
+  PROBLEM_TEXT_FIELDS,
+  UNREADABLE,
+} from './constants.js';
 import { engine } from './engine.js';
 import { McpError } from './mcp-error.js';
 
@@ -301,9 +310,8 @@ export function readThrown(value, cap = CLASSIFY_TEXT_CAP) {
   return read;
 }
 
-/** The fields of a thrown plain object the core reads a message and an HTTP status from. */
-const PROBLEM_TEXT = ['title', 'detail', 'error', 'error_description', 'statusText'];
-const PROBLEM_NUMBER = ['status', 'statusCode'];
+// The fields of a thrown plain object the core reads a message (PROBLEM_TEXT_FIELDS) and
+// an HTTP status (PROBLEM_NUMBER_FIELDS) from.
 
 /**
  * `{ message, code }` of a plain object's problem-detail fields (each read once; strings
@@ -312,14 +320,14 @@ const PROBLEM_NUMBER = ['status', 'statusCode'];
 function problemOf(value, cap) {
   const fields = {};
   let any = false;
-  for (const key of PROBLEM_TEXT) {
+  for (const key of PROBLEM_TEXT_FIELDS) {
     const field = readOnce(value, key);
     if (typeof field === 'string') {
       fields[key] = cappedAt(field, cap);
       any = true;
     }
   }
-  for (const key of PROBLEM_NUMBER) {
+  for (const key of PROBLEM_NUMBER_FIELDS) {
     const field = readOnce(value, key);
     if (typeof field === 'number' && Number.isFinite(field)) {
       fields[key] = field;

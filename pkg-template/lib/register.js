@@ -13,6 +13,7 @@
 
 import { JsonRpcErrorCode } from './codes.js';
 import { COPY_LIMITS, cutText } from './copy.js';
+import { INVALID_ARGUMENTS_REASON } from './constants.js';
 import { engine } from './engine.js';
 import { contractFor, errorResult, readContract, rejectionResult } from './jsonrpc.js';
 import { logRecord } from './log.js';
@@ -222,7 +223,7 @@ function responder(dialect, name, own, schemaJson) {
       rejected: (rejection, aborted, extra) => {
         const answer = validationErrorResult(rejection.issues, name, rejection.args);
         const refusal = new McpError(JsonRpcErrorCode.InvalidParams, answer.content[0].text, {
-          reason: 'invalid_arguments',
+          reason: INVALID_ARGUMENTS_REASON,
         });
         record(refusal, aborted, requestIdOf(own.requestId, extra));
         return answer;
