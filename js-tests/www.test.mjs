@@ -1,5 +1,5 @@
 // The playground (www/) in a real browser: builds it, serves it on 127.0.0.1, drives
-// Debian's Chromium through playwright-core, picks every example, types edits, and
+// a local Chromium or Chrome (tools/chromium.mjs) through playwright-core, picks every example, types edits, and
 // checks that every pane holds exactly what www/src/compute.js — the module the page
 // runs — returns in Node for the same inputs. Saves www/screenshot.png (the README's).
 import assert from 'node:assert/strict';

@@ -38,6 +38,9 @@ const template = JSON.parse(readFileSync(at('pkg-template/package.json'), 'utf8'
 const version = /^version\s*=\s*"([^"]+)"/m.exec(readFileSync(at('Cargo.toml'), 'utf8'))?.[1];
 if (!version) throw new Error('build-pkg: no version in Cargo.toml');
 cpSync(at('pkg-template'), pkg, { recursive: true, filter: (source) => !source.endsWith('package.json') });
+// Every constant the JS layer uses, from the core's one table (src/js_constants.rs).
+const constants = execFileSync('cargo', ['run', '--quiet', '--example', 'js_constants'], { cwd: root, encoding: 'utf8' });
+writeFileSync(`${pkg}/lib/constants.js`, constants);
 
 // Cold start: the JS layer is one module, not one per file, which halves its load time in
 // Node. engine.js stays its own module, so every entry shares the one initialised engine.
@@ -47,8 +50,9 @@ buildSync({
   format: 'esm',
   platform: 'neutral',
   // The glue too: codes.js takes the generated JsonRpcErrorCode object from it. random.js
-  // is shared with engine.js, so both draw from one pool of random bytes.
-  external: ['./engine.js', './random.js', '../wasm/mcp_envelope.js'],
+  // is shared with engine.js, so both draw from one pool of random bytes; constants.js
+  // (generated above) with engine.js too.
+  external: ['./engine.js', './random.js', './constants.js', '../wasm/mcp_envelope.js'],
   outfile: `${pkg}/lib/index.js`,
   allowOverwrite: true,
   logLevel: 'warning',

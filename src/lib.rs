@@ -31,6 +31,9 @@ pub mod decimal;
 pub mod guidance;
 pub mod http_status;
 pub mod js;
+/// The constants the npm package's JS layer imports, generated into `pkg/lib/constants.js`.
+#[doc(hidden)]
+pub mod js_constants;
 pub mod jsonrpc;
 pub mod redact;
 pub mod request_id;

@@ -1,4 +1,4 @@
-// Loads a built page in headless Chromium (Debian's, driven by playwright-core): serves
+// Loads a built page in headless Chromium (found by tools/chromium.mjs, driven by playwright-core): serves
 // DIR on 127.0.0.1, waits for the page's result, prints it and stops. `node browse.mjs DIR`.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';

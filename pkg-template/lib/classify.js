@@ -3,23 +3,24 @@
 import { categoryOf, JsonRpcErrorCode } from './codes.js';
 import { idBytes } from './random.js';
 import { engine } from './engine.js';
-import { KIND_MCP_ERROR, readThrown } from './read.js';
+import { FALLBACK_CATEGORY, KIND_MCP_ERROR } from './constants.js';
+import { argumentError, readThrown, unreadableError } from './read.js';
 
 const INTERNAL_ERROR = JsonRpcErrorCode.InternalError;
 
 function readAborted(options) {
   if (options === undefined || options === null) return false;
   if (typeof options !== 'object') {
-    throw new TypeError('mcp-envelope: classify options must be an object like { aborted: true }');
+    throw argumentError('classify', 'options', 'an object like { aborted: true }', options);
   }
   let aborted;
   try {
     aborted = options.aborted;
   } catch {
-    throw new TypeError('mcp-envelope: classify option `aborted` could not be read');
+    throw unreadableError('classify', 'options.aborted');
   }
   if (aborted !== undefined && typeof aborted !== 'boolean') {
-    throw new TypeError('mcp-envelope: classify option `aborted` must be a boolean');
+    throw argumentError('classify', 'options.aborted', 'a boolean', aborted);
   }
   return aborted === true;
 }
@@ -55,13 +56,14 @@ export function classify(thrown, options) {
   // data)); without one, the category is the code's own, from the core's generated table.
   const reason = read.reason();
   const category = reason === undefined ? categoryOf(code) : engine().categoryFor(code, reason);
-  if (category === '') return { code: INTERNAL_ERROR, name: 'InternalError', category: 'server' };
+  // After a trap (categoryFor answers ''): InternalError whole, its category from the core's table.
+  if (category === '') return { code: INTERNAL_ERROR, name: JsonRpcErrorCode[INTERNAL_ERROR], category: FALLBACK_CATEGORY };
   return { code, name: JsonRpcErrorCode[code], category };
 }
 
 export function httpStatusToErrorCode(status) {
   if (typeof status !== 'number') {
-    throw new TypeError('mcp-envelope: httpStatusToErrorCode takes a number');
+    throw argumentError('httpStatusToErrorCode', 'status', 'a number', status);
   }
   return engine().httpStatusToErrorCode(status);
 }

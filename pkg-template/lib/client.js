@@ -7,16 +7,7 @@
 // caller's own object is returned as `raw`.
 
 import { engine } from './engine.js';
-
-const THREW = Symbol('threw');
-
-function read(object, key) {
-  try {
-    return object[key];
-  } catch {
-    return THREW;
-  }
-}
+import { argumentError, READ_THREW, readOnce, unreadableError } from './read.js';
 
 const isObject = (value) => typeof value === 'object' && value !== null;
 
@@ -57,15 +48,15 @@ function joinedText(content, limits) {
     isArray = false;
   }
   if (isArray) {
-    const length = read(content, 'length');
+    const length = readOnce(content, 'length');
     if (typeof length === 'number') count = Math.min(length, limits.blocks);
   }
   const parts = [];
   let units = 0;
   for (let i = 0; i < count; i++) {
-    const block = read(content, i);
-    if (!isObject(block) || read(block, 'type') !== 'text') continue;
-    const text = read(block, 'text');
+    const block = readOnce(content, i);
+    if (!isObject(block) || readOnce(block, 'type') !== 'text') continue;
+    const text = readOnce(block, 'text');
     if (typeof text !== 'string') continue;
     const room = limits.text - units - (parts.length > 0 ? 1 : 0);
     if (room < 0 || (room === 0 && text.length > 0)) return { text: parts.join('\n'), cut: true };
@@ -86,46 +77,41 @@ function joinedText(content, limits) {
  * prints it), each `undefined` unless it has that type.
  */
 function structuredFields(result, limits) {
-  const structured = read(result, 'structuredContent');
-  const error = isObject(structured) ? read(structured, 'error') : undefined;
+  const structured = readOnce(result, 'structuredContent');
+  const error = isObject(structured) ? readOnce(structured, 'error') : undefined;
   if (!isObject(error)) return [false];
-  const code = read(error, 'code');
-  const message = bounded(read(error, 'message'), limits.message);
-  const data = read(error, 'data');
+  const code = readOnce(error, 'code');
+  const message = bounded(readOnce(error, 'message'), limits.message);
+  const data = readOnce(error, 'data');
   if (!isObject(data)) {
     return [true, typeof code === 'number' ? code : undefined, bounded(code, limits.id), message];
   }
-  const recovery = read(data, 'recovery');
-  const hint = isObject(recovery) ? bounded(read(recovery, 'hint'), limits.message) : undefined;
-  const retryable = read(data, 'retryable');
-  const requestId = read(data, 'requestId');
+  const recovery = readOnce(data, 'recovery');
+  const hint = isObject(recovery) ? bounded(readOnce(recovery, 'hint'), limits.message) : undefined;
+  const retryable = readOnce(data, 'retryable');
+  const requestId = readOnce(data, 'requestId');
   return [
     true,
     typeof code === 'number' ? code : undefined,
     bounded(code, limits.id),
     message,
     hint,
-    bounded(read(data, 'reason'), limits.id),
+    bounded(readOnce(data, 'reason'), limits.id),
     typeof retryable === 'boolean' ? retryable : undefined,
     typeof requestId === 'number' ? (Number.isFinite(requestId) ? String(requestId) : undefined) : bounded(requestId, limits.id),
   ];
 }
 
-function describe(value) {
-  if (value === null) return 'null';
-  return typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`;
-}
-
 export function parseToolError(result) {
   if (typeof result !== 'object' || result === null) {
-    throw new TypeError(`mcp-envelope: parseToolError: \`result\` must be an object (a CallToolResult), got ${describe(result)}`);
+    throw argumentError('parseToolError', 'result', 'an object (a CallToolResult)', result);
   }
   // An `isError` that throws on read counts as an error: a result that cannot be read
   // is not taken for a success.
-  const isError = read(result, 'isError');
-  if (isError !== THREW && !isError) return null;
+  const isError = readOnce(result, 'isError');
+  if (isError !== READ_THREW && !isError) return null;
   const limits = readCaps();
-  const { text, cut } = joinedText(read(result, 'content'), limits);
+  const { text, cut } = joinedText(readOnce(result, 'content'), limits);
   const out = engine().clientParseToolError(text, cut, ...structuredFields(result, limits));
   if (out === '') return null;
   const parsed = JSON.parse(out);
@@ -163,12 +149,12 @@ const PARSED_FIELDS = [
 /** What parseToolError returned, each field read once; anything else is a TypeError. */
 function parsedFields(parsed) {
   const wrong = () =>
-    new TypeError(`mcp-envelope: McpEnvelopeClientError: \`parsed\` must be what parseToolError returns, got ${describe(parsed)}`);
+    argumentError('McpEnvelopeClientError', 'parsed', 'what parseToolError returns', parsed);
   if (typeof parsed !== 'object' || parsed === null) throw wrong();
   const out = {};
   for (const name of PARSED_FIELDS) {
-    const value = read(parsed, name);
-    if (value === THREW) throw wrong();
+    const value = readOnce(parsed, name);
+    if (value === READ_THREW) throw wrong();
     out[name] = value;
   }
   if (typeof out.message !== 'string') throw wrong();
@@ -179,10 +165,10 @@ function parsedFields(parsed) {
 function causeOptions(options) {
   if (options === undefined) return undefined;
   if (options === null || typeof options !== 'object') {
-    throw new TypeError('mcp-envelope: McpEnvelopeClientError options must be an object like { cause }');
+    throw argumentError('McpEnvelopeClientError', 'options', 'an object like { cause }', options);
   }
-  const cause = read(options, 'cause');
-  if (cause === THREW) throw new TypeError('mcp-envelope: McpEnvelopeClientError options could not be read');
+  const cause = readOnce(options, 'cause');
+  if (cause === READ_THREW) throw unreadableError('McpEnvelopeClientError', 'options.cause');
   return cause === undefined ? undefined : { cause };
 }
 

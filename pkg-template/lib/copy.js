@@ -3,7 +3,7 @@
 // lengths are bounded, so a Proxy, a getter, a BigInt or a 100 MB string costs what
 // its bounded prefix costs. The core applies the product's own (smaller) caps.
 
-import { UNREADABLE } from './read.js';
+import { UNREADABLE, WIRE_STRING_UNITS, WIRE_TRUNCATED, WIRE_VALUE_LIMIT } from './constants.js';
 
 /**
  * How a copy reads a value. `depth`, `entries` and `stringUnits` bound it (far above
@@ -22,10 +22,8 @@ export function copyBudget(nodes = 50000, units = Infinity) {
   return { nodes, units };
 }
 
-const TRUNCATED = '[Truncated]';
-const WIRE_VALUE_LIMIT = 1_000_000;
-/** A string of an McpError's `data` past this many UTF-16 units goes out cut, ending in `…`. */
-const WIRE_STRING_UNITS = 65536;
+// An McpError's `data` goes out with each string cut at WIRE_STRING_UNITS (ending in
+// `…`), and as WIRE_TRUNCATED when it holds more than WIRE_VALUE_LIMIT values.
 
 /** `text` cut at `units` UTF-16 units (never inside a surrogate pair) with `…` appended. */
 export function cutText(text, units) {
@@ -357,7 +355,7 @@ export function wireFieldJson(value) {
     });
     return text === undefined ? undefined : text;
   } catch {
-    return JSON.stringify(truncated ? TRUNCATED : UNREADABLE);
+    return JSON.stringify(truncated ? WIRE_TRUNCATED : UNREADABLE);
   }
 }
 

@@ -6,6 +6,22 @@
 // call returns the minimal valid answer of its export (below) instead of throwing a
 // `WebAssembly.RuntimeError` into the server. The next call runs on the fresh instance.
 import * as glue from '../wasm/mcp_envelope.js';
+import {
+  FALLBACK_CLIENT_JSON,
+  FALLBACK_FAIL_JSON,
+  FALLBACK_LOG_JSON,
+  FALLBACK_REJECTED_DATA,
+  FALLBACK_REJECTED_MESSAGE,
+  FALLBACK_RESULT_ID_JSON,
+  FALLBACK_RESULT_JSON,
+  FALLBACK_VALIDATION_JSON,
+  FALLBACK_XML,
+  FALLBACK_XML_RESULT,
+  KIND_MCP_ERROR,
+  REQUEST_ID_SLOT,
+  THROWN_MCP,
+  TOOL_SLOT,
+} from './constants.js';
 import { idBytes } from './random.js';
 
 let ready = false;
@@ -44,15 +60,10 @@ function renew() {
   }
 }
 
-const GENERIC = 'An internal error occurred.';
-const INTERNAL = -32603;
-const INVALID_PARAMS = -32602;
-const REJECTED = 'Input validation error: Invalid input';
-const REJECTED_DATA = '{"reason":"invalid_arguments"}';
 const NO_SIZES = new Uint32Array(0);
-const XML_INTERNAL = `<tool_error code="INTERNAL_ERROR" severity="error">\n<message>${GENERIC}</message>\n</tool_error>`;
-// "1…": an error result, as the XML builders flag their text for the JS layer.
-const xmlResult = () => `1${XML_INTERNAL}`;
+const INTERNAL = glue.JsonRpcErrorCode.InternalError;
+const INVALID_PARAMS = glue.JsonRpcErrorCode.InvalidParams;
+const xmlResult = () => FALLBACK_XML_RESULT;
 
 function freshId() {
   if (!healthy) return '';
@@ -64,8 +75,9 @@ function freshId() {
 }
 
 // The minimal valid answer of each export that takes a caller's input, in that export's
-// own wire form. Never the caller's message (it could hold a secret the core would have
-// masked); only names the caller chose for the envelope (the tool, the request id).
+// own wire form, written by the core at build time (src/js_constants.rs). Never the
+// caller's message (it could hold a secret the core would have masked); only names the
+// caller chose for the envelope (the tool, the request id), put in as JSON strings.
 const FALLBACKS = {
   classifyRead: () => INTERNAL,
   classifyCauses: () => INTERNAL,
@@ -74,35 +86,47 @@ const FALLBACKS = {
   httpStatusToErrorCode: () => undefined,
   errorResultJson: (kind, readKind, codeNumber, codeText, name, message, payload, total, sizes, requestId, random) => {
     const id = random.length > 0 ? freshId() : requestId;
-    const text = id === '' ? `Error: ${GENERIC}` : `Error: ${GENERIC}\n\n(request ${id})`;
-    const error = { code: INTERNAL, message: GENERIC };
-    if (id !== '') error.data = { requestId: id };
-    return JSON.stringify({ isError: true, content: [{ type: 'text', text }], structuredContent: { error } });
+    if (id === '') return FALLBACK_RESULT_JSON;
+    const escaped = JSON.stringify(id).slice(1, -1);
+    return FALLBACK_RESULT_ID_JSON.replaceAll(REQUEST_ID_SLOT, () => escaped);
   },
-  formatValidationJson: () => JSON.stringify({ code: INVALID_PARAMS, message: REJECTED, data: { reason: 'invalid_arguments' } }),
+  formatValidationJson: () => FALLBACK_VALIDATION_JSON,
   // The envelope of formatValidationJson's answer above, written by the fresh instance
   // (or, should that trap too, errorResultJson's own minimal answer).
   rejectionResultJson: (issues, total, sizes, tool, args, schema, requestId, random, ...envelope) =>
-    guarded.errorResultJson(1, 1, INVALID_PARAMS, undefined, 'McpError', REJECTED, REJECTED_DATA, 0, NO_SIZES, requestId, random, ...envelope),
+    guarded.errorResultJson(
+      THROWN_MCP,
+      KIND_MCP_ERROR,
+      INVALID_PARAMS,
+      undefined,
+      'McpError',
+      FALLBACK_REJECTED_MESSAGE,
+      FALLBACK_REJECTED_DATA,
+      0,
+      NO_SIZES,
+      requestId,
+      random,
+      ...envelope,
+    ),
   logRecordJson: (kind, code, message, reason, issues, total, tool) =>
-    JSON.stringify({ level: 'error', code: INTERNAL, name: 'InternalError', category: 'server', message: GENERIC, tool }),
-  failJson: () => JSON.stringify({ code: INTERNAL, message: GENERIC }),
+    FALLBACK_LOG_JSON.replace(`"${TOOL_SLOT}"`, () => JSON.stringify(tool)),
+  failJson: () => FALLBACK_FAIL_JSON,
   recoveryForJson: () => '{}',
   xmlToolError: xmlResult,
   xmlError: xmlResult,
   xmlRequired: xmlResult,
+  xmlCancelled: xmlResult,
   xmlRoutingError: xmlResult,
   xmlInternalError: xmlResult,
   xmlGroupUnknownAction: xmlResult,
   xmlGroupValidationError: xmlResult,
   xmlValidationErrorResult: xmlResult,
-  xmlFormatValidationError: () => XML_INTERNAL,
+  xmlFormatValidationError: () => FALLBACK_XML,
   // The caller's XML unchanged is a valid, unenriched answer.
   xmlEnrichValidationError: (xml) => `0 ${xml}`,
   xmlFormatDeltas: () => '',
   // parseToolError calls the core only for an error result: an error with nothing known.
-  clientParseToolError: () =>
-    '{"code":null,"message":"Unknown error","recovery":null,"availableActions":[],"severity":"error","dialect":"text"}',
+  clientParseToolError: () => FALLBACK_CLIENT_JSON,
 };
 
 function guard(name, fn) {

@@ -6,15 +6,30 @@ import { COPY_LIMITS, copyBudget, copyJson, segmentSet, wireDataJson } from './c
 import { engine } from './engine.js';
 import { McpError } from './mcp-error.js';
 import { idBytes } from './random.js';
-import { CODE_UNITS, KIND_MCP_ERROR, readOnceSafely, readThrown, UNREADABLE } from './read.js';
+import {
+  CODE_UNITS,
+  ISSUES_CROSSING,
+  KIND_MCP_ERROR,
+  THROWN_MCP,
+  THROWN_PLAIN,
+  THROWN_XML,
+  THROWN_ZOD,
+} from './constants.js';
+import {
+  argumentError,
+  listEntry,
+  listLength,
+  READ_THREW,
+  readOnce,
+  readThrown,
+  UNREADABLE,
+  unreadableError,
+} from './read.js';
 import { isBranded, responseText } from './xml.js';
 
-/**
- * How many top-level issues cross, at most. The core renders from the first 100 and
- * keeps 10 in `data.issues`; the true count crosses beside them, so `issuesCount` and
- * `(+N more)` stay exact however many Zod raised.
- */
-const ISSUES_CROSSING = 100;
+// At most ISSUES_CROSSING top-level issues cross (the core examines that many and
+// keeps 10 in `data.issues`); the true count crosses beside them, so `issuesCount` and
+// `(+N more)` stay exact however many Zod raised.
 
 /**
  * Copy limits of what crosses for an argument rejection. The core keeps 1,024 units
@@ -36,35 +51,26 @@ const AUTHORED = Object.freeze({ depth: 32, entries: 16384, stringUnits: 65536, 
 const NODE_BUDGET = 100000;
 const UNIT_BUDGET = 8 * 1024 * 1024;
 
-const THROWN_PLAIN = 0;
-const THROWN_MCP = 1;
-const THROWN_ZOD = 2;
-const THROWN_XML = 3;
-
-function requireObject(value, what) {
-  if (value === null || typeof value !== 'object') {
-    throw new TypeError(`mcp-envelope: ${what} must be an object`);
-  }
+function requireObject(value, fn, what) {
+  if (value === null || typeof value !== 'object') throw argumentError(fn, what, 'an object', value);
 }
 
 function requireBooleanOption(value, name) {
-  if (value !== undefined && typeof value !== 'boolean') {
-    throw new TypeError(`mcp-envelope: errorResult option \`${name}\` must be a boolean`);
-  }
+  if (value !== undefined && typeof value !== 'boolean') throw argumentError('errorResult', `options.${name}`, 'a boolean', value);
 }
 
-function requireString(value, what) {
-  if (typeof value !== 'string') throw new TypeError(`mcp-envelope: ${what} must be a string`);
+function requireString(value, fn, what) {
+  if (typeof value !== 'string') throw argumentError(fn, what, 'a string', value);
 }
 
-/** Reads the named options once each; a Proxy or getter that throws is a TypeError. */
-export function readOptions(options, what, names) {
-  requireObject(options, what);
+/** `fn`'s options, the named ones read once each; a Proxy or getter that throws is a TypeError. */
+export function readOptions(options, fn, names) {
+  requireObject(options, fn, 'options');
   const out = {};
   for (const name of names) {
-    const read = readOnceSafely(options, name);
-    if (read.threw) throw new TypeError(`mcp-envelope: ${what}: \`${name}\` could not be read`);
-    out[name] = read.value;
+    const value = readOnce(options, name);
+    if (value === READ_THREW) throw unreadableError(fn, `options.${name}`);
+    out[name] = value;
   }
   return out;
 }
@@ -163,13 +169,8 @@ const NOT_READ = Symbol('not read');
  * An unreadable list (a Proxy whose traps throw) crosses as no issue at all.
  */
 function issuesCrossing(issues) {
-  let total;
-  try {
-    total = issues.length;
-  } catch {
-    return { json: '[]', total: 0, sizes: NO_SIZES, seen: [] };
-  }
-  if (!Number.isSafeInteger(total) || total < 0) return { json: '[]', total: 0, sizes: NO_SIZES, seen: [] };
+  const total = listLength(issues);
+  if (total === undefined) return { json: '[]', total: 0, sizes: NO_SIZES, seen: [] };
   const shared = budget();
   const crossing = Math.min(total, ISSUES_CROSSING);
   const parts = new Array(crossing);
@@ -178,12 +179,7 @@ function issuesCrossing(issues) {
   const { readWhole, unions } = issueCrossingRule();
   const read = { code: NOT_READ };
   for (let i = 0; i < crossing; i++) {
-    let issue;
-    try {
-      issue = issues[i];
-    } catch {
-      issue = UNREADABLE;
-    }
+    let issue = listEntry(issues, i);
     if (i >= readWhole) {
       const alone = codeAlone(issue, unions, read);
       if (alone !== undefined) {
@@ -245,15 +241,15 @@ export function formatValidation(issues, options) {
 
 /** What a rejection sends the core: the issues crossing, the tool, arguments and schema as JSON text. */
 function rejectionCrossing(issues, options) {
-  if (!Array.isArray(issues)) throw new TypeError('mcp-envelope: formatValidation issues must be an array');
-  const { tool, args, schema, input } = readOptions(options, 'formatValidation options', [
+  if (!Array.isArray(issues)) throw argumentError('formatValidation', 'issues', 'an array', issues);
+  const { tool, args, schema, input } = readOptions(options, 'formatValidation', [
     'tool',
     'args',
     'schema',
     'input',
   ]);
-  requireString(tool, 'formatValidation option `tool`');
-  if (input !== undefined) requireObject(input, 'formatValidation option `input`');
+  requireString(tool, 'formatValidation', 'options.tool');
+  if (input !== undefined) requireObject(input, 'formatValidation', 'options.input');
   const crossing = issuesCrossing(issues);
   return {
     crossing,
@@ -306,16 +302,16 @@ function readRequestId(requestId) {
   if (requestId === false) return '';
   if (typeof requestId === 'number' && Number.isInteger(requestId)) return BigInt(requestId).toString();
   if (typeof requestId !== 'string') {
-    throw new TypeError('mcp-envelope: errorResult option `requestId` must be a string, an integer or false');
+    throw argumentError('errorResult', 'options.requestId', 'a string, an integer or false', requestId);
   }
   // The core cuts a long id (at 1,024 units); only a bounded prefix crosses.
   return requestId.length > COPY_LIMITS.stringUnits ? requestId.slice(0, COPY_LIMITS.stringUnits) : requestId;
 }
 
 /** A contract as JSON text for the core (`''` for none). */
-export function readContract(contract) {
+export function readContract(contract, fn = 'errorResult', what = 'options.contract') {
   if (contract === undefined) return '';
-  if (!Array.isArray(contract)) throw new TypeError('mcp-envelope: `contract` must be an array of entries');
+  if (!Array.isArray(contract)) throw argumentError(fn, what, 'an array of entries', contract);
   return copyJson(contract, AUTHORED, budget());
 }
 
@@ -327,7 +323,7 @@ export function readContract(contract) {
 function envelopeOptions(options) {
   const { requestId, contract, aborted, redactSecrets, maskServerErrors, guidance } = readOptions(
     options,
-    'errorResult options',
+    'errorResult',
     ['requestId', 'contract', 'aborted', 'redactSecrets', 'maskServerErrors', 'guidance'],
   );
   requireBooleanOption(aborted, 'aborted');
@@ -372,8 +368,8 @@ export function errorResult(thrown, options = {}) {
     payload = xmlText;
   } else if (read.kind === KIND_MCP_ERROR) {
     kind = THROWN_MCP;
-    const data = readOnceSafely(thrown, 'data');
-    payload = data.threw ? '' : (wireDataJson(data.value) ?? '');
+    const data = readOnce(thrown, 'data');
+    payload = data === READ_THREW ? '' : (wireDataJson(data) ?? '');
   } else if (read.issues !== undefined) {
     kind = THROWN_ZOD;
     const crossing = issuesCrossing(read.issues);
@@ -426,7 +422,7 @@ const GIVEN = '\u0000mcp-envelope:given\u0000';
 function readGivenData(data) {
   if (data === undefined) return null;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw new TypeError('mcp-envelope: fail data must be an object of fields');
+    throw argumentError('fail', 'data', 'an object of fields', data);
   }
   let keys;
   try {
@@ -436,8 +432,8 @@ function readGivenData(data) {
   }
   const fields = new Map();
   for (const key of keys) {
-    const read = readOnceSafely(data, key);
-    fields.set(key, read.threw ? UNREADABLE : read.value);
+    const value = readOnce(data, key);
+    fields.set(key, value === READ_THREW ? UNREADABLE : value);
   }
   return fields;
 }
@@ -448,11 +444,11 @@ function readGivenData(data) {
  * (not copies) fill the fields it gave, so the error is exactly what the site wrote.
  */
 export function fail(contract, reason, message, data) {
-  requireString(reason, 'fail reason');
-  if (message !== undefined) requireString(message, 'fail message');
+  requireString(reason, 'fail', 'reason');
+  if (message !== undefined) requireString(message, 'fail', 'message');
   const given = readGivenData(data);
   const skeleton = given === null ? '' : JSON.stringify(Object.fromEntries([...given.keys()].map((k) => [k, GIVEN])));
-  const contractJson = readContract(contract);
+  const contractJson = readContract(contract, 'fail', 'contract');
   const parts = JSON.parse(engine().failJson(contractJson, reason, message, skeleton));
   let fields = parts.data;
   if (fields !== undefined && given !== null) {
@@ -469,6 +465,6 @@ export function fail(contract, reason, message, data) {
 
 /** `{ recovery: { hint } }` for a declared reason, `{}` otherwise: safe to spread into data. */
 export function recoveryFor(contract, reason) {
-  requireString(reason, 'recoveryFor reason');
-  return JSON.parse(engine().recoveryForJson(readContract(contract), reason));
+  requireString(reason, 'recoveryFor', 'reason');
+  return JSON.parse(engine().recoveryForJson(readContract(contract, 'recoveryFor', 'contract'), reason));
 }

@@ -7,28 +7,14 @@ import { COPY_LIMITS, copyJson } from './copy.js';
 import { classifyRead } from './classify.js';
 import { engine } from './engine.js';
 import { contractFor, readContract, readOptions } from './jsonrpc.js';
-import { KIND_MCP_ERROR, readThrown, UNREADABLE } from './read.js';
-
-const THROWN_PLAIN = 0;
-const THROWN_MCP = 1;
-const THROWN_ZOD = 2;
+import { KIND_MCP_ERROR, THROWN_MCP, THROWN_PLAIN, THROWN_ZOD } from './constants.js';
+import { argumentError, listEntry, listLength, readThrown } from './read.js';
 
 /** A ZodError's first issue (all its message needs) as JSON text, and how many there are. */
 function firstIssue(issues) {
-  let total;
-  try {
-    total = issues.length;
-  } catch {
-    return { json: '[]', total: 0 };
-  }
-  if (!Number.isSafeInteger(total) || total <= 0) return { json: '[]', total: 0 };
-  let issue;
-  try {
-    issue = issues[0];
-  } catch {
-    issue = UNREADABLE;
-  }
-  return { json: `[${copyJson(issue, COPY_LIMITS)}]`, total };
+  const total = listLength(issues);
+  if (total === undefined || total === 0) return { json: '[]', total: 0 };
+  return { json: `[${copyJson(listEntry(issues, 0), COPY_LIMITS)}]`, total };
 }
 
 /**
@@ -38,18 +24,18 @@ function firstIssue(issues) {
  * `info` for a cancelled call, and `error` otherwise.
  */
 export function logRecord(thrown, options) {
-  const { tool, contract, aborted, phase } = readOptions(options, 'logRecord options', [
+  const { tool, contract, aborted, phase } = readOptions(options, 'logRecord', [
     'tool',
     'contract',
     'aborted',
     'phase',
   ]);
-  if (typeof tool !== 'string') throw new TypeError('mcp-envelope: logRecord option `tool` must be a string');
+  if (typeof tool !== 'string') throw argumentError('logRecord', 'options.tool', 'a string', tool);
   if (aborted !== undefined && typeof aborted !== 'boolean') {
-    throw new TypeError('mcp-envelope: logRecord option `aborted` must be a boolean');
+    throw argumentError('logRecord', 'options.aborted', 'a boolean', aborted);
   }
   if (phase !== undefined && typeof phase !== 'string') {
-    throw new TypeError('mcp-envelope: logRecord option `phase` must be a string');
+    throw argumentError('logRecord', 'options.phase', 'a string', phase);
   }
   // An error from fail() carries its contract, as errorResult reads it.
   const contractJson = contractFor(contract === undefined ? undefined : readContract(contract), thrown);

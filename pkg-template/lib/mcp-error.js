@@ -2,26 +2,18 @@
 // private field, so recognising one never runs a Proxy trap.
 
 import { JsonRpcErrorCode, isJsonRpcErrorCode } from './codes.js';
-
-/** What a wrong argument was, without running its code or echoing its text. */
-function describe(value) {
-  if (typeof value === 'string') return 'a string';
-  if (typeof value === 'object' && value !== null) return 'an object';
-  if (typeof value === 'function') return 'a function';
-  if (typeof value === 'bigint' || typeof value === 'symbol') return `a ${typeof value}`;
-  return String(value);
-}
+import { argumentError, unreadableError } from './read.js';
 
 /** `{ cause }` read once from `new Error`-style options; a throwing read is a TypeError. */
 function causeOf(options) {
   if (options === undefined) return undefined;
   if (options === null || typeof options !== 'object') {
-    throw new TypeError('mcp-envelope: McpError options must be an object like { cause }');
+    throw argumentError('McpError', 'options', 'an object like { cause }', options);
   }
   try {
     return 'cause' in options ? { cause: options.cause } : undefined;
   } catch {
-    throw new TypeError('mcp-envelope: McpError options could not be read');
+    throw unreadableError('McpError', 'options.cause');
   }
 }
 
@@ -30,10 +22,10 @@ export class McpError extends Error {
 
   constructor(code, message, data, options) {
     if (!isJsonRpcErrorCode(code)) {
-      throw new TypeError(`mcp-envelope: McpError code must be a JsonRpcErrorCode value, got ${describe(code)}`);
+      throw argumentError('McpError', 'code', 'a JsonRpcErrorCode value', code);
     }
     if (message !== undefined && typeof message !== 'string') {
-      throw new TypeError(`mcp-envelope: McpError message must be a string, got ${describe(message)}`);
+      throw argumentError('McpError', 'message', 'a string', message);
     }
     super(message === undefined ? '' : message, causeOf(options));
     this.name = 'McpError';

@@ -2,19 +2,28 @@
 // nothing is converted in a way that runs user code (no toString, no toJSON): a
 // Proxy, a throwing getter or a revoked Proxy yields '[Unreadable]', never a throw.
 
+import {
+  CLASSIFY_TEXT_CAP,
+  CODE_UNITS,
+  KIND_MCP_ERROR,
+  KIND_OTHER,
+  MAX_CAUSES,
+  PROBLEM_NUMBER_FIELDS,
+  PROBLEM_TEXT_FIELDS,
+  UNREADABLE,
+} from './constants.js';
 import { engine } from './engine.js';
 import { McpError } from './mcp-error.js';
 
-export const UNREADABLE = '[Unreadable]';
+export { UNREADABLE };
 
-/** How much of a name or message crosses into wasm for classification (UTF-16 units; the core reads 16 KiB). */
-export const CLASSIFY_TEXT_CAP = 16384;
 
 const THREW = Symbol('threw');
 /** What `ThrownRead.rawMessage` holds when reading `message` threw. */
 export const READ_THREW = THREW;
 
-function readOnce(object, key) {
+/** The one read-once helper: `object[key]`, read once; READ_THREW when the read threw. */
+export function readOnce(object, key) {
   try {
     return object[key];
   } catch {
@@ -22,10 +31,52 @@ function readOnce(object, key) {
   }
 }
 
-/** Reads `object[key]` once; `{ threw: true }` when the read threw. */
-export function readOnceSafely(object, key) {
-  const value = readOnce(object, key);
-  return value === THREW ? { threw: true } : { threw: false, value };
+/**
+ * The one way a TypeError names a wrong argument: its kind, never its text (an
+ * object's conversion would run its code; a string could hold a secret).
+ */
+export function describe(value) {
+  if (value === null) return 'null';
+  try {
+    if (Array.isArray(value)) return 'an array';
+  } catch {
+    return 'a revoked Proxy';
+  }
+  const type = typeof value;
+  return type === 'object' ? 'an object' : type === 'undefined' ? 'undefined' : `a ${type}`;
+}
+
+/**
+ * The one issue-list reader: a list's `length`, read once, or undefined when the read
+ * throws or is no count (each dialect decides what an unreadable list crosses as).
+ */
+export function listLength(list) {
+  let length;
+  try {
+    length = list.length;
+  } catch {
+    return undefined;
+  }
+  return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
+}
+
+/** … and entry `i` of it, read once: UNREADABLE when the read throws. */
+export function listEntry(list, i) {
+  try {
+    return list[i];
+  } catch {
+    return UNREADABLE;
+  }
+}
+
+/** The one TypeError style: `mcp-envelope: fn: \`what\` must be expected, got <its kind>`. */
+export function argumentError(fn, what, expected, value) {
+  return new TypeError(`mcp-envelope: ${fn}: \`${what}\` must be ${expected}, got ${describe(value)}`);
+}
+
+/** … and for a read that threw (a getter, a Proxy trap): `mcp-envelope: fn: \`what\` could not be read`. */
+export function unreadableError(fn, what) {
+  return new TypeError(`mcp-envelope: ${fn}: \`${what}\` could not be read`);
 }
 
 /** A primitive as `String` prints it; an object (whose conversion would run its own code) is unreadable. */
@@ -41,13 +92,6 @@ function cappedAt(text, cap) {
   return text.length > cap ? text.slice(0, cap) : text;
 }
 
-export const KIND_OTHER = 0;
-export const KIND_MCP_ERROR = 1;
-
-/** How many causes classification follows (the core's `MAX_CAUSES`). */
-export const MAX_CAUSES = 5;
-/** A `code` string longer than this is no system, SDK or Zod code (the longest is 39). */
-export const CODE_UNITS = 64;
 /** Separates the fields of the chain the core decodes (`WireChain` in src/classify/cause.rs). */
 const SEP = '\u0000';
 
@@ -266,9 +310,8 @@ export function readThrown(value, cap = CLASSIFY_TEXT_CAP) {
   return read;
 }
 
-/** The fields of a thrown plain object the core reads a message and an HTTP status from. */
-const PROBLEM_TEXT = ['title', 'detail', 'error', 'error_description', 'statusText'];
-const PROBLEM_NUMBER = ['status', 'statusCode'];
+// The fields of a thrown plain object the core reads a message (PROBLEM_TEXT_FIELDS) and
+// an HTTP status (PROBLEM_NUMBER_FIELDS) from.
 
 /**
  * `{ message, code }` of a plain object's problem-detail fields (each read once; strings
@@ -277,14 +320,14 @@ const PROBLEM_NUMBER = ['status', 'statusCode'];
 function problemOf(value, cap) {
   const fields = {};
   let any = false;
-  for (const key of PROBLEM_TEXT) {
+  for (const key of PROBLEM_TEXT_FIELDS) {
     const field = readOnce(value, key);
     if (typeof field === 'string') {
       fields[key] = cappedAt(field, cap);
       any = true;
     }
   }
-  for (const key of PROBLEM_NUMBER) {
+  for (const key of PROBLEM_NUMBER_FIELDS) {
     const field = readOnce(value, key);
     if (typeof field === 'number' && Number.isFinite(field)) {
       fields[key] = field;

@@ -13,12 +13,13 @@
 
 import { JsonRpcErrorCode } from './codes.js';
 import { COPY_LIMITS, cutText } from './copy.js';
+import { INVALID_ARGUMENTS_REASON } from './constants.js';
 import { engine } from './engine.js';
 import { errorResult, rejectionResult } from './jsonrpc.js';
 import { logRecord } from './log.js';
 import { McpError } from './mcp-error.js';
-import { readOnceSafely } from './read.js';
-import { error, fromMcpError, internalError, validationErrorResult } from './xml.js';
+import { READ_THREW, readOnce } from './read.js';
+import { cancelled, fromMcpError, internalError, validationErrorResult } from './xml.js';
 
 const DIALECTS = new Set(['jsonrpc', 'xml']);
 
@@ -136,25 +137,23 @@ function jsonSchemaOf(schema) {
 /** Whether the request's signal was aborted (`extra.signal` in v1, also on the v2 context). */
 function abortedOf(extra) {
   if (extra === null || typeof extra !== 'object') return false;
-  const signal = readOnceSafely(extra, 'signal');
-  let value = signal.threw ? undefined : signal.value;
+  const signal = readOnce(extra, 'signal');
+  let value = signal === READ_THREW ? undefined : signal;
   if (value === undefined) {
-    const request = readOnceSafely(extra, 'mcpReq');
-    if (!request.threw && request.value !== null && typeof request.value === 'object') {
-      const inner = readOnceSafely(request.value, 'signal');
-      value = inner.threw ? undefined : inner.value;
+    const request = readOnce(extra, 'mcpReq');
+    if (request !== READ_THREW && request !== null && typeof request === 'object') {
+      const inner = readOnce(request, 'signal');
+      value = inner === READ_THREW ? undefined : inner;
     }
   }
   if (value === null || typeof value !== 'object') return false;
-  const aborted = readOnceSafely(value, 'aborted');
-  return !aborted.threw && aborted.value === true;
+  return readOnce(value, 'aborted') === true;
 }
 
 /** The SDK's URL elicitation request: the SDK answers it itself, so it is rethrown. */
 function isUrlElicitation(thrown) {
   if (thrown === null || typeof thrown !== 'object') return false;
-  const code = readOnceSafely(thrown, 'code');
-  return !code.threw && code.value === URL_ELICITATION_REQUIRED;
+  return readOnce(thrown, 'code') === URL_ELICITATION_REQUIRED;
 }
 
 /** The request id an envelope carries: the option's (a function is asked per call), else generated. */
@@ -187,10 +186,8 @@ function envelopeId(result) {
 /**
  * How a dialect answers a rejection, a throw and a result that is no tool result, and
  * (XML) a call already cancelled when its handler would start: MCP Fusion's runChain
- * checks `signal?.aborted` after the arguments passed and answers `error('[tool/action]
- * Request cancelled.')` without running the chain (ExecutionPipeline.ts @
- * 148cb238513d578c9f906348a0589dbf52072a8b; our tools have no action: `[tool]`, as
- * internalError writes it). Each answer also reports the failure's log record (with the
+ * checks `signal?.aborted` after the arguments passed and answers with an error
+ * envelope without running the chain (the core writes it: src/xml/routing.rs `cancelled`). Each answer also reports the failure's log record (with the
  * request id the model saw) to `onError`.
  */
 function responder(dialect, name, own, schemaJson) {
@@ -225,13 +222,13 @@ function responder(dialect, name, own, schemaJson) {
       rejected: (rejection, aborted, extra) => {
         const answer = validationErrorResult(rejection.issues, name, rejection.args);
         const refusal = new McpError(JsonRpcErrorCode.InvalidParams, answer.content[0].text, {
-          reason: 'invalid_arguments',
+          reason: INVALID_ARGUMENTS_REASON,
         });
         record(refusal, aborted, requestIdOf(own.requestId, extra));
         return answer;
       },
       threw,
-      cancelled: () => error(`[${name}] Request cancelled.`),
+      cancelled: () => cancelled(name),
     };
   }
   const options = (aborted, extra) => {
@@ -296,10 +293,10 @@ function readConfig(config, defaults) {
   const sdkConfig = {};
   const own = { ...defaults };
   for (const key of Object.keys(config)) {
-    const read = readOnceSafely(config, key);
-    if (read.threw) throw typeError(`config.${key} could not be read`);
-    if (!OWN_OPTIONS.has(key)) sdkConfig[key] = read.value;
-    else if (read.value !== undefined) own[key] = read.value;
+    const value = readOnce(config, key);
+    if (value === READ_THREW) throw typeError(`config.${key} could not be read`);
+    if (!OWN_OPTIONS.has(key)) sdkConfig[key] = value;
+    else if (value !== undefined) own[key] = value;
   }
   const dialect = own.dialect ?? 'jsonrpc';
   if (!DIALECTS.has(dialect)) throw typeError("config.dialect must be 'jsonrpc' or 'xml'");
@@ -330,18 +327,17 @@ async function resultProblem(result, validate) {
   if (result === null || typeof result !== 'object' || Array.isArray(result)) {
     return { what: NOT_AN_OBJECT, detail: typeName(result) };
   }
-  const content = readOnceSafely(result, 'content');
-  if (content.threw || (content.value !== undefined && !Array.isArray(content.value))) {
+  const content = readOnce(result, 'content');
+  if (content === READ_THREW || (content !== undefined && !Array.isArray(content))) {
     return { what: CONTENT_NOT_A_LIST, detail: '' };
   }
   if (validate === undefined) return undefined;
-  const isError = readOnceSafely(result, 'isError');
-  if (!isError.threw && isError.value === true) return undefined;
-  const structured = readOnceSafely(result, 'structuredContent');
-  if (structured.threw || structured.value === undefined) return { what: NO_STRUCTURED_CONTENT, detail: '' };
+  if (readOnce(result, 'isError') === true) return undefined;
+  const structured = readOnce(result, 'structuredContent');
+  if (structured === READ_THREW || structured === undefined) return { what: NO_STRUCTURED_CONTENT, detail: '' };
   let rejected;
   try {
-    rejected = await validate(structured.value);
+    rejected = await validate(structured);
   } catch {
     rejected = '';
   }
@@ -450,8 +446,8 @@ function advertiseErrors(registered, schema, v2) {
 }
 
 function register(defaults, server, name, config, handler) {
-  const method = server === null || typeof server !== 'object' ? undefined : readOnceSafely(server, 'registerTool');
-  if (method === undefined || method.threw || typeof method.value !== 'function') {
+  const method = server === null || typeof server !== 'object' ? undefined : readOnce(server, 'registerTool');
+  if (typeof method !== 'function') {
     throw typeError('server must be an McpServer of the MCP SDK (v1 or v2)');
   }
   if (typeof name !== 'string') throw typeError('name must be a string');
@@ -527,9 +523,9 @@ function withDefaults(base, options) {
   const own = { ...base };
   for (const key of Object.keys(options)) {
     if (!OWN_OPTIONS.has(key)) throw typeError(`defaults: \`${key}\` is not an option of registerTool`);
-    const read = readOnceSafely(options, key);
-    if (read.threw) throw typeError(`defaults.${key} could not be read`);
-    own[key] = read.value;
+    const value = readOnce(options, key);
+    if (value === READ_THREW) throw typeError(`defaults.${key} could not be read`);
+    own[key] = value;
   }
   const dialect = own.dialect ?? 'jsonrpc';
   if (!DIALECTS.has(dialect)) throw typeError("defaults.dialect must be 'jsonrpc' or 'xml'");

@@ -7,7 +7,25 @@
 import { COPY_LIMITS, copyJson, cutText, plainJson, wireDataJson } from './copy.js';
 import { classifyRead } from './classify.js';
 import { engine } from './engine.js';
-import { READ_THREW, readThrown, UNREADABLE } from './read.js';
+import {
+  ECHO_UNITS,
+  GROUP_ISSUES,
+  RENDERED_ISSUES,
+  RESPONSE_BRANDED,
+  RESPONSE_IS_ERROR,
+  THROWN_TEXT_UNITS,
+  TOOL_ERROR_CODES,
+} from './constants.js';
+import {
+  argumentError,
+  listEntry,
+  listLength,
+  READ_THREW,
+  readOnce,
+  readThrown,
+  UNREADABLE,
+  unreadableError,
+} from './read.js';
 
 /**
  * The brand of a response a handler may `throw` and still have pass through intact:
@@ -15,50 +33,18 @@ import { READ_THREW, readThrown, UNREADABLE } from './read.js';
  */
 const BRAND = Symbol.for('mcp-fusion.ToolResponse');
 
-/** The 17 canonical codes (seed 000). The core owns the list; a test holds them equal. */
-export const TOOL_ERROR_CODES = Object.freeze([
-  'MISSING_DISCRIMINATOR',
-  'UNKNOWN_ACTION',
-  'VALIDATION_ERROR',
-  'MISSING_REQUIRED_FIELD',
-  'INTERNAL_ERROR',
-  'RATE_LIMITED',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'CONFLICT',
-  'TIMEOUT',
-  'SERVER_BUSY',
-  'DEPRECATED',
-  'AUTH_REQUIRED',
-  'HANDOFF_UPSTREAM_UNAVAILABLE',
-  'HANDOFF_NAMESPACE_MISMATCH',
-  'HANDOFF_CONNECTING',
-]);
+/** The 17 canonical codes (seed 000), from the core's table (src/codes.rs). */
+export { TOOL_ERROR_CODES };
 
-/** Issues sent to the core: it renders 100 and counts the rest from the total. */
-const RENDERED_ISSUES = 100;
-/** createGroup lists 100 issues; one more tells the core that some were left out. */
-const GROUP_ISSUES = 101;
-/** A discriminator value the model sent is echoed cut at 200 units; send a bounded prefix. */
-const ECHO_UNITS = 1024;
+// Issues sent to the core: RENDERED_ISSUES (it renders them and counts the rest from
+// the total), GROUP_ISSUES for createGroup (the ones it lists and one more to say some
+// were left out). A discriminator value the model sent crosses as its first ECHO_UNITS.
 
 // ---------------------------------------------------------------------------------
 // Argument checks: a clear TypeError naming the parameter.
 
-function describe(value) {
-  if (value === null) return 'null';
-  try {
-    if (Array.isArray(value)) return 'an array';
-  } catch {
-    return 'a revoked Proxy';
-  }
-  const type = typeof value;
-  return type === 'object' ? 'an object' : type === 'undefined' ? 'undefined' : `a ${type}`;
-}
-
 function fail(fn, param, expected, value) {
-  throw new TypeError(`mcp-envelope: ${fn}: \`${param}\` must be ${expected}, got ${describe(value)}`);
+  throw argumentError(fn, param, expected, value);
 }
 
 /**
@@ -101,7 +87,7 @@ function fields(fn, param, value, names) {
     try {
       out[name] = value[name];
     } catch {
-      throw new TypeError(`mcp-envelope: ${fn}: \`${param}.${name}\` could not be read`);
+      throw unreadableError(fn, `${param}.${name}`);
     }
   }
   return out;
@@ -173,24 +159,11 @@ function issuePrefix(fn, issues, max) {
     return { json: JSON.stringify([UNREADABLE]), total: 1 };
   }
   if (!isArray) fail(fn, 'issues', 'an array of Zod issues', issues);
-  let length;
-  try {
-    length = issues.length;
-  } catch {
-    length = undefined;
-  }
-  if (!Number.isSafeInteger(length) || length < 0) return { json: JSON.stringify([UNREADABLE]), total: 1 };
+  const length = listLength(issues);
+  if (length === undefined) return { json: JSON.stringify([UNREADABLE]), total: 1 };
   const count = Math.min(length, max);
   const prefix = new Array(count);
-  for (let i = 0; i < count; i++) {
-    let issue;
-    try {
-      issue = issues[i];
-    } catch {
-      issue = UNREADABLE;
-    }
-    prefix[i] = jsonCopy(issue);
-  }
+  for (let i = 0; i < count; i++) prefix[i] = jsonCopy(listEntry(issues, i));
   return { json: `[${prefix.join(',')}]`, total: length };
 }
 
@@ -240,8 +213,8 @@ function detailPairs(fn, param, details, into) {
 /** A response from the core's flag digit (bit 0 isError, bit 1 branded) and text. */
 function response(out) {
   const flags = out.charCodeAt(0) - 48;
-  const result = { content: [{ type: 'text', text: out.slice(1) }], isError: (flags & 1) === 1 };
-  if ((flags & 2) === 2) Object.defineProperty(result, BRAND, { value: true });
+  const result = { content: [{ type: 'text', text: out.slice(1) }], isError: (flags & RESPONSE_IS_ERROR) !== 0 };
+  if ((flags & RESPONSE_BRANDED) !== 0) Object.defineProperty(result, BRAND, { value: true });
   return result;
 }
 
@@ -284,20 +257,12 @@ export function responseText(value) {
  */
 export function fromMcpError(thrown, options) {
   const read = readThrown(thrown, TEXT_UNITS);
-  const data = readOnceSafelyFrom(thrown, 'data');
+  const data = readOnce(thrown, 'data');
   const dataJson = data === READ_THREW ? '' : (wireDataJson(data) ?? '');
   const code = Number.isInteger(read.code) ? read.code : INTERNAL_ERROR_CODE;
   return response(
     engine().xmlFromMcpError(code, read.message, dataJson, options.guidance, options.redactSecrets, options.maskServerErrors),
   );
-}
-
-function readOnceSafelyFrom(object, key) {
-  try {
-    return object[key];
-  } catch {
-    return READ_THREW;
-  }
 }
 
 export function isBranded(value) {
@@ -343,6 +308,11 @@ export function toolError(code, opts) {
 export function error(message, code) {
   message = string('error', 'message', message);
   return response(engine().xmlError(message, optionalString('error', 'code', code)));
+}
+
+/** The answer to a call cancelled before its handler started (registerTool's XML gate). */
+export function cancelled(tool) {
+  return response(engine().xmlCancelled(tool));
 }
 
 export function required(field) {
@@ -499,8 +469,6 @@ export function routingError(kind, opts) {
 // throws: `Object.create(null)`, a throwing `toString`, a Symbol message, a revoked
 // Proxy) is reported as UNREADABLE; the reference writes no envelope for it at all.
 
-/** How much of a thrown value's text crosses into wasm (the core cuts at 4096 units after masking). */
-const THROWN_TEXT_UNITS = 16384;
 /** How deep arrays inside arrays are joined; deeper ones join as ''. */
 const THROWN_JOIN_DEPTH = 16;
 const NOT_CONVERTIBLE = Symbol('not convertible');
@@ -692,7 +660,7 @@ export function enrichValidationError(xml, toolName, actionKey, options) {
     const entry = activeDeltas.get(toolName);
     deltas = entry === undefined || entry === null ? undefined : entry.deltas;
   } catch {
-    throw new TypeError(`mcp-envelope: ${fn}: \`options.activeDeltas\` could not be read`);
+    throw unreadableError(fn, 'options.activeDeltas');
   }
   if (deltas === undefined || deltas === null || (Array.isArray(deltas) && deltas.length === 0)) {
     return { xml, injected: false, deltaCount: 0 };

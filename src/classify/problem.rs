@@ -19,6 +19,11 @@ use crate::http_status::http_status_to_error_code;
 use crate::js::js_trim;
 use crate::value::{js_number_string, Value};
 
+/// The text fields of a thrown plain object the JS layer reads (and sends as JSON).
+pub const TEXT_FIELDS: [&str; 5] = ["title", "detail", "error", "error_description", "statusText"];
+/// The number fields of a thrown plain object the JS layer reads.
+pub const NUMBER_FIELDS: [&str; 2] = ["status", "statusCode"];
+
 /// The problem-detail fields of a thrown plain object, as the JS layer read them.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
 pub struct Problem<'a> {
@@ -48,14 +53,16 @@ impl<'a> Problem<'a> {
     pub fn from_value(value: &'a Value) -> Problem<'a> {
         let text = |key: &str| value.get(key).and_then(Value::as_str);
         let number = |key: &str| value.get(key).and_then(Value::as_f64);
+        let [title, detail, error, error_description, status_text] = TEXT_FIELDS;
+        let [status, status_code] = NUMBER_FIELDS;
         Problem {
-            title: text("title"),
-            detail: text("detail"),
-            error: text("error"),
-            error_description: text("error_description"),
-            status_text: text("statusText"),
-            status: number("status"),
-            status_code: number("statusCode"),
+            title: text(title),
+            detail: text(detail),
+            error: text(error),
+            error_description: text(error_description),
+            status_text: text(status_text),
+            status: number(status),
+            status_code: number(status_code),
         }
     }
 

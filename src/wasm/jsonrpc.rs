@@ -129,11 +129,8 @@ pub fn rejection_result_json(
     Ok(rejection_result(issues, &validation, &options).to_json())
 }
 
-/// What a handler threw, as `lib/jsonrpc.js` numbers it.
-const THROWN_MCP: u8 = 1;
-const THROWN_ZOD: u8 = 2;
-/// A response of the XML dialect: `payload` is its text ([`crate::jsonrpc::from_xml`]).
-const THROWN_XML: u8 = 3;
+/// What a handler threw ([`crate::js_constants`], which `lib/constants.js` is generated from).
+use crate::js_constants::{THROWN_MCP, THROWN_XML, THROWN_ZOD};
 
 /// The error `CallToolResult` as JSON text, in one call: the thrown value as the JS layer
 /// read it (`read_kind`, `code_number`, `code_text`, `name`, `message`, `status_code`, as

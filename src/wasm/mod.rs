@@ -41,8 +41,7 @@ pub fn issue_crossing_rule() -> String {
     rule
 }
 
-/// Kinds of thrown value, as the JS layer numbers them (0 is any other value).
-const KIND_MCP_ERROR: u8 = 1;
+use crate::js_constants::KIND_MCP_ERROR;
 
 /// Steps 1–10 for a thrown value the JS layer has read: its own kind, `code` (NaN when
 /// not a number; `code_text` when a string), name and message, then (steps 9–10, when

@@ -68,11 +68,7 @@ fn pairs(json: &str) -> Vec<(String, String)> {
 }
 
 fn encode(response: ToolResponse) -> String {
-    let flags = u8::from(response.is_error) + 2 * u8::from(response.branded);
-    let mut out = String::with_capacity(response.text.len() + 1);
-    out.push(char::from(b'0' + flags));
-    out.push_str(&response.text);
-    out
+    crate::js_constants::encode_response(&response)
 }
 
 /// `toolError(code, opts)`. `actions` is a JSON array of strings, `details` a JSON
@@ -104,6 +100,12 @@ pub fn xml_tool_error(
 #[wasm_bindgen(js_name = xmlError)]
 pub fn xml_error(message: &str, code: Option<String>) -> String {
     encode(error(message, code.as_deref()))
+}
+
+/// The XML dialect's answer to a call cancelled before its handler started.
+#[wasm_bindgen(js_name = xmlCancelled)]
+pub fn xml_cancelled(tool: &str) -> String {
+    encode(crate::xml::routing::cancelled(tool))
 }
 
 #[wasm_bindgen(js_name = xmlRequired)]

@@ -143,6 +143,13 @@ pub fn route_action<'v, S: AsRef<str>>(
     }
 }
 
+/// MCP Fusion's answer to a call already cancelled when its handler would start:
+/// `error('[tool/action] Request cancelled.')` (ExecutionPipeline.ts @ 148cb238);
+/// `registerTool`'s tools have no action, so `[tool]`.
+pub fn cancelled(tool: &str) -> ToolResponse {
+    super::tool_error::error(&format!("[{tool}] Request cancelled."), None)
+}
+
 /// `[tool/action] message` (`[tool] message` without an action).
 fn located_message(message: &str, tool: &str, action: Option<&str>) -> String {
     let message = cut_utf16(message, MAX_INTERNAL_MESSAGE_UNITS, "...");
@@ -235,6 +242,13 @@ pub fn group_validation_error(group: &str, action: &str, issues: &[Value]) -> To
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cancelled_call_answers_as_mcp_fusion_does() {
+        let answer = cancelled("search");
+        assert_eq!(answer.text, "<tool_error>\n<message>[search] Request cancelled.</message>\n</tool_error>");
+        assert_eq!(answer, error("[search] Request cancelled.", None));
+    }
 
     #[test]
     fn routes_by_the_discriminator_value() {

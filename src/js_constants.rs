@@ -1,0 +1,301 @@
+//! Every constant the JS layer (`pkg-template/lib/`) uses, declared once, here.
+//!
+//! `scripts/build-pkg.mjs` runs `cargo run --example js_constants`, which prints
+//! [`module`], into `pkg/lib/constants.js`; the JS layer imports from it and holds no
+//! copy (tests/js_constants.rs fails when a file in `pkg-template/lib/` declares one of
+//! these names or writes one of these values as a literal). The wasm exports read the
+//! kinds and flags from here too, so both sides of the boundary share one definition.
+//! The fallback answers are written by the core's own writers.
+
+use crate::codes::{JsonRpcErrorCode, CANONICAL_TOOL_ERROR_CODES};
+use crate::jsonrpc::{error_result, ErrorResultOptions, ThrownError};
+use crate::value::write_json_string;
+use crate::xml::tool_error::{tool_error, ToolErrorOptions, ToolResponse};
+
+/// A thrown value `classifyRead` reads (its `kind`): anything but our McpError.
+pub const KIND_OTHER: u8 = 0;
+/// A thrown value `classifyRead` reads (its `kind`): our McpError (by its brand).
+pub const KIND_MCP_ERROR: u8 = 1;
+
+/// What a handler threw, as `errorResultJson` and `logRecordJson` take it: anything else.
+pub const THROWN_PLAIN: u8 = 0;
+/// … an McpError (its code, message and `data` cross).
+pub const THROWN_MCP: u8 = 1;
+/// … a ZodError (its issues cross).
+pub const THROWN_ZOD: u8 = 2;
+/// … a response of the XML dialect (its text crosses, [`crate::jsonrpc::from_xml`]).
+pub const THROWN_XML: u8 = 3;
+
+/// The first character of an XML builder's answer is `'0'` plus these bits: the
+/// response's `isError` …
+pub const RESPONSE_IS_ERROR: u8 = 1;
+/// … and whether the JS layer brands it (a handler may throw it and have it pass intact).
+pub const RESPONSE_BRANDED: u8 = 2;
+
+/// A discriminator value the model sent, as the JS layer sends it: a bounded prefix of
+/// what the core echoes cut at [`crate::xml::routing::MAX_ECHOED_ACTION_UNITS`] units.
+pub const ECHO_UNITS: usize = 1024;
+const _: () = assert!(ECHO_UNITS >= crate::xml::routing::MAX_ECHOED_ACTION_UNITS);
+
+/// A thrown value's `code` string longer than this crosses as no code: no system, SDK or
+/// Zod code is that long (the longest is 39 units).
+pub const CODE_UNITS: usize = 64;
+/// How much of a thrown value's text the XML dialect sends (the core masks secrets in it,
+/// then cuts at [`crate::xml::routing::MAX_INTERNAL_MESSAGE_UNITS`]).
+pub const THROWN_TEXT_UNITS: usize = 16_384;
+const _: () = assert!(THROWN_TEXT_UNITS >= crate::xml::routing::MAX_INTERNAL_MESSAGE_UNITS);
+
+/// What a value that could not be read (a throwing getter, a revoked Proxy) is sent as.
+pub const UNREADABLE: &str = "[Unreadable]";
+/// What an McpError's `data` is sent as when it holds more than [`WIRE_VALUE_LIMIT`] values.
+pub const WIRE_TRUNCATED: &str = "[Truncated]";
+/// Values (strings, numbers, members) an McpError's `data` may hold and still be sent.
+pub const WIRE_VALUE_LIMIT: usize = 1_000_000;
+/// A string of an McpError's `data` past this many UTF-16 units is sent cut, ending in `…`.
+pub const WIRE_STRING_UNITS: usize = 65_536;
+
+/// The message of every fallback answer (the engine's answer after a trap): nothing
+/// of the caller's message, which could hold a secret the core would have masked.
+pub const FALLBACK_MESSAGE: &str = "An internal error occurred.";
+/// The message of a rejection's fallback (the SDK's own words for invalid arguments).
+pub const FALLBACK_REJECTED_MESSAGE: &str = "Input validation error: Invalid input";
+/// Stands for the request id in [`fallback_result_with_id`]'s template.
+pub const REQUEST_ID_SLOT: &str = "@requestId@";
+/// Stands for the tool's name in [`fallback_log_record`]'s template.
+pub const TOOL_SLOT: &str = "@tool@";
+
+/// An XML builder's answer as it crosses: the flag digit, then the text.
+pub fn encode_response(response: &ToolResponse) -> String {
+    let flags = if response.is_error { RESPONSE_IS_ERROR } else { 0 } + if response.branded { RESPONSE_BRANDED } else { 0 };
+    let mut out = String::with_capacity(response.text.len() + 1);
+    out.push(char::from(b'0' + flags));
+    out.push_str(&response.text);
+    out
+}
+
+/// The fallback `<tool_error>`: INTERNAL_ERROR with [`FALLBACK_MESSAGE`], unbranded
+/// (the engine's answer, not one a handler made).
+pub fn fallback_xml() -> ToolResponse {
+    ToolResponse { branded: false, ..tool_error("INTERNAL_ERROR", &ToolErrorOptions::new(FALLBACK_MESSAGE)) }
+}
+
+fn fallback_result_of(request_id: Option<&str>) -> String {
+    let thrown = ThrownError::Mcp { code: JsonRpcErrorCode::InternalError.value(), message: FALLBACK_MESSAGE, data: None };
+    let options = ErrorResultOptions { request_id, redact_secrets: false, mask_server_errors: false, ..ErrorResultOptions::default() };
+    error_result(&thrown, &options).to_json()
+}
+
+/// The fallback error `CallToolResult` (JSON text) without a request id.
+pub fn fallback_result() -> String {
+    fallback_result_of(None)
+}
+
+/// The fallback error `CallToolResult` (JSON text) with [`REQUEST_ID_SLOT`] where the
+/// request id goes (the JS layer puts the id there, JSON-escaped).
+pub fn fallback_result_with_id() -> String {
+    fallback_result_of(Some(REQUEST_ID_SLOT))
+}
+
+/// The fallback log record (JSON text) with [`TOOL_SLOT`] where the tool's name goes.
+pub fn fallback_log_record() -> String {
+    let code = JsonRpcErrorCode::InternalError;
+    let mut out = String::from("{\"level\":\"error\",\"code\":");
+    out.push_str(&code.value().to_string());
+    out.push_str(",\"name\":");
+    write_json_string(code.name(), &mut out);
+    out.push_str(",\"category\":");
+    write_json_string(code.category().as_str(), &mut out);
+    out.push_str(",\"message\":");
+    write_json_string(FALLBACK_MESSAGE, &mut out);
+    out.push_str(",\"tool\":");
+    write_json_string(TOOL_SLOT, &mut out);
+    out.push('}');
+    out
+}
+
+fn json_string(text: &str) -> String {
+    let mut out = String::new();
+    write_json_string(text, &mut out);
+    out
+}
+
+/// A constant's value as the JS module writes it.
+pub enum Literal {
+    Number(i64),
+    Text(String),
+    /// A frozen array whose every item is a core value (each is checked alone).
+    List(Vec<String>),
+    /// A frozen array of common words (field names): only the whole list is checked.
+    Fields(Vec<String>),
+}
+
+/// Every constant the JS layer imports: name, what it is, value.
+pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
+    use Literal::{Fields, List, Number, Text};
+    let fields = |names: &[&str]| Fields(names.iter().map(|n| (*n).to_owned()).collect());
+    let n = |v: usize| Number(i64::try_from(v).unwrap_or(i64::MAX));
+    let internal = JsonRpcErrorCode::InternalError.value();
+    let invalid_params = JsonRpcErrorCode::InvalidParams.value();
+    let reason = json_string(crate::jsonrpc::rejection::REASON_INVALID_ARGUMENTS);
+    vec![
+        ("KIND_OTHER", "classifyRead's kind: any thrown value but our McpError", Number(KIND_OTHER.into())),
+        ("KIND_MCP_ERROR", "classifyRead's kind: our McpError", Number(KIND_MCP_ERROR.into())),
+        ("THROWN_PLAIN", "errorResultJson/logRecordJson's kind: anything else", Number(THROWN_PLAIN.into())),
+        ("THROWN_MCP", "errorResultJson/logRecordJson's kind: an McpError", Number(THROWN_MCP.into())),
+        ("THROWN_ZOD", "errorResultJson/logRecordJson's kind: a ZodError", Number(THROWN_ZOD.into())),
+        ("THROWN_XML", "errorResultJson's kind: a response of the XML dialect", Number(THROWN_XML.into())),
+        ("RESPONSE_IS_ERROR", "an XML answer's flag digit ('0' + bits): isError", Number(RESPONSE_IS_ERROR.into())),
+        ("RESPONSE_BRANDED", "an XML answer's flag digit ('0' + bits): branded", Number(RESPONSE_BRANDED.into())),
+        ("MAX_CAUSES", "how many causes classification follows", n(crate::classify::cause::MAX_CAUSES)),
+        (
+            "CLASSIFY_TEXT_CAP",
+            "how much of a name or message crosses for classification (the core reads this many bytes)",
+            n(crate::classify::CLASSIFY_TEXT_CAP),
+        ),
+        (
+            "ISSUES_CROSSING",
+            "top-level issues of an argument rejection that cross (the core examines this many)",
+            n(crate::jsonrpc::rejection::MAX_EXAMINED_ISSUES),
+        ),
+        ("RENDERED_ISSUES", "issues a <validation_error> renders", n(crate::xml::validation::MAX_RENDERED_ISSUES)),
+        (
+            "GROUP_ISSUES",
+            "issues createGroup sends: the ones it lists, and one more to say some were left out",
+            n(crate::xml::routing::MAX_GROUP_ISSUES + 1),
+        ),
+        ("ECHO_UNITS", "the prefix of an echoed discriminator value that crosses", n(ECHO_UNITS)),
+        ("CODE_UNITS", "a thrown value's code string longer than this crosses as no code", n(CODE_UNITS)),
+        ("THROWN_TEXT_UNITS", "how much of a thrown value's text the XML dialect sends", n(THROWN_TEXT_UNITS)),
+        (
+            "PROBLEM_TEXT_FIELDS",
+            "the text fields of a thrown plain object the core reads a message from",
+            fields(&crate::classify::problem::TEXT_FIELDS),
+        ),
+        (
+            "PROBLEM_NUMBER_FIELDS",
+            "the number fields of a thrown plain object the core reads an HTTP status from",
+            fields(&crate::classify::problem::NUMBER_FIELDS),
+        ),
+        (
+            "INVALID_ARGUMENTS_REASON",
+            "the data.reason of an argument rejection",
+            Text(crate::jsonrpc::rejection::REASON_INVALID_ARGUMENTS.to_owned()),
+        ),
+        ("UNREADABLE", "what a value that could not be read is sent as", Text(UNREADABLE.to_owned())),
+        ("WIRE_TRUNCATED", "what an McpError's data is sent as past WIRE_VALUE_LIMIT values", Text(WIRE_TRUNCATED.to_owned())),
+        ("WIRE_VALUE_LIMIT", "values an McpError's data may hold and still be sent", n(WIRE_VALUE_LIMIT)),
+        ("WIRE_STRING_UNITS", "a string of an McpError's data past this many UTF-16 units is sent cut, ending in …", n(WIRE_STRING_UNITS)),
+        (
+            "TOOL_ERROR_CODES",
+            "the canonical <tool_error> codes (seed 000)",
+            List(CANONICAL_TOOL_ERROR_CODES.iter().map(|c| (*c).to_owned()).collect()),
+        ),
+        (
+            "FALLBACK_CATEGORY",
+            "the category classify answers after a trap (InternalError's)",
+            Text(JsonRpcErrorCode::InternalError.category().as_str().to_owned()),
+        ),
+        ("FALLBACK_MESSAGE", "the message of every answer after a trap", Text(FALLBACK_MESSAGE.to_owned())),
+        ("FALLBACK_REJECTED_MESSAGE", "the message of a rejection's answer after a trap", Text(FALLBACK_REJECTED_MESSAGE.to_owned())),
+        ("FALLBACK_REJECTED_DATA", "the data of a rejection's answer after a trap (JSON)", Text(format!("{{\"reason\":{reason}}}"))),
+        (
+            "FALLBACK_VALIDATION_JSON",
+            "formatValidationJson's answer after a trap",
+            Text(format!("{{\"code\":{invalid_params},\"message\":{},\"data\":{{\"reason\":{reason}}}}}", json_string(FALLBACK_REJECTED_MESSAGE))),
+        ),
+        (
+            "FALLBACK_FAIL_JSON",
+            "failJson's answer after a trap",
+            Text(format!("{{\"code\":{internal},\"message\":{}}}", json_string(FALLBACK_MESSAGE))),
+        ),
+        ("FALLBACK_RESULT_JSON", "errorResultJson's answer after a trap, without a request id", Text(fallback_result())),
+        ("FALLBACK_RESULT_ID_JSON", "errorResultJson's answer after a trap, REQUEST_ID_SLOT standing for the id", Text(fallback_result_with_id())),
+        ("FALLBACK_LOG_JSON", "logRecordJson's answer after a trap, TOOL_SLOT standing for the tool", Text(fallback_log_record())),
+        ("TOOL_SLOT", "where the tool goes in FALLBACK_LOG_JSON", Text(TOOL_SLOT.to_owned())),
+        ("REQUEST_ID_SLOT", "where the id goes in FALLBACK_RESULT_ID_JSON", Text(REQUEST_ID_SLOT.to_owned())),
+        ("FALLBACK_XML", "xmlFormatValidationError's answer after a trap", Text(fallback_xml().text)),
+        ("FALLBACK_XML_RESULT", "an XML builder's answer after a trap (flag digit and text)", Text(encode_response(&fallback_xml()))),
+        (
+            "FALLBACK_CLIENT_JSON",
+            "clientParseToolError's answer after a trap: an error with nothing known",
+            Text(format!(
+                "{{\"code\":null,\"message\":{},\"recovery\":null,\"availableActions\":[],\"severity\":\"error\",\"dialect\":\"text\"}}",
+                json_string(crate::client::EMPTY_MESSAGE)
+            )),
+        ),
+    ]
+}
+
+/// `pkg/lib/constants.js`: [`table`] as an ES module.
+pub fn module() -> String {
+    let mut out = String::from(
+        "// Generated by scripts/build-pkg.mjs from src/js_constants.rs (`cargo run --example js_constants`): do not edit.\n",
+    );
+    for (name, doc, value) in table() {
+        out.push_str("\n/** ");
+        out.push_str(doc);
+        out.push_str(" */\nexport const ");
+        out.push_str(name);
+        out.push_str(" = ");
+        match value {
+            Literal::Number(v) => out.push_str(&v.to_string()),
+            Literal::Text(text) => write_json_string(&text, &mut out),
+            Literal::List(items) | Literal::Fields(items) => {
+                out.push_str("Object.freeze([");
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    write_json_string(item, &mut out);
+                }
+                out.push_str("])");
+            }
+        }
+        out.push_str(";\n");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The fallbacks' bytes, as the JS layer wrote them before the core did.
+    #[test]
+    fn the_fallbacks_are_the_bytes_the_js_layer_wrote() {
+        assert_eq!(
+            fallback_result(),
+            r#"{"isError":true,"content":[{"type":"text","text":"Error: An internal error occurred."}],"structuredContent":{"error":{"code":-32603,"message":"An internal error occurred."}}}"#
+        );
+        assert_eq!(
+            fallback_result_with_id(),
+            r#"{"isError":true,"content":[{"type":"text","text":"Error: An internal error occurred.\n\n(request @requestId@)"}],"structuredContent":{"error":{"code":-32603,"message":"An internal error occurred.","data":{"requestId":"@requestId@"}}}}"#
+        );
+        assert_eq!(
+            fallback_log_record(),
+            r#"{"level":"error","code":-32603,"name":"InternalError","category":"server","message":"An internal error occurred.","tool":"@tool@"}"#
+        );
+        assert_eq!(
+            encode_response(&fallback_xml()),
+            "1<tool_error code=\"INTERNAL_ERROR\" severity=\"error\">\n<message>An internal error occurred.</message>\n</tool_error>"
+        );
+    }
+
+    #[test]
+    fn the_rejection_fallbacks_are_the_bytes_the_js_layer_wrote() {
+        let module = module();
+        assert!(module.contains(r#"export const FALLBACK_REJECTED_DATA = "{\"reason\":\"invalid_arguments\"}";"#));
+        assert!(module.contains(
+            r#"export const FALLBACK_VALIDATION_JSON = "{\"code\":-32602,\"message\":\"Input validation error: Invalid input\",\"data\":{\"reason\":\"invalid_arguments\"}}";"#
+        ));
+    }
+
+    #[test]
+    fn the_module_declares_every_name_once() {
+        let module = module();
+        for (name, _, _) in table() {
+            assert_eq!(module.matches(&format!("export const {name} = ")).count(), 1, "{name}");
+        }
+        assert!(module.contains("export const TOOL_ERROR_CODES = Object.freeze([\"MISSING_DISCRIMINATOR\", "));
+    }
+}
