@@ -610,18 +610,6 @@ mod tests {
         assert_eq!(describe_sent(resolve_sent(Some(&deeper), &zeros(MAX_RESOLVE_SEGMENTS + 1))), "(missing)");
     }
 
-    /// The sentence of a nested issue is read through at most two `invalid_key` /
-    /// `invalid_element` levels; deeper, the issue gets none.
-    #[test]
-    fn nested_issue_sentences_are_read_two_levels_deep() {
-        let wrap = |inner: String| format!(r#"{{"code":"invalid_key","origin":"record","issues":[{inner}],"message":"m","path":["x"]}}"#);
-        let bound = r#"{"code":"too_small","origin":"string","minimum":3,"inclusive":true,"message":"m","path":[]}"#.to_owned();
-        let two = wrap(wrap(bound.clone()));
-        assert_eq!(issue_suggestion(&issue(&two)).as_deref(), Some("Minimum length: 3 characters."));
-        let three = wrap(wrap(wrap(bound)));
-        assert_eq!(issue_suggestion(&issue(&three)), None);
-    }
-
     /// A date bound that is neither epoch milliseconds nor an ISO date prints as any
     /// value does (a string past 100 units cut), never whole.
     #[test]
