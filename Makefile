@@ -9,13 +9,16 @@ export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER := wasm-bindgen-test-runner
 
 WASM := target/wasm32-unknown-unknown/release/mcp_envelope.wasm
 
-.PHONY: setup setup-rust setup-browser build wasm demo check lint-js test test-rust test-wasm test-js test-matrix bench bench-levels fuzz mutants clean
+.PHONY: setup setup-rust setup-js setup-browser build wasm demo check format lint-js test test-rust test-wasm test-js test-matrix bench bench-levels fuzz mutants clean
 
 setup:
 	@scripts/setup.sh build
 
 setup-rust:
 	@scripts/setup.sh rust
+
+setup-js:
+	@scripts/setup.sh js
 
 # A Chromium or Chrome for the browser tests (js-tests/www.test.mjs, the matrix's browser
 # rows): found where it is, installed with apt only on Debian, else one line says what to install.
@@ -31,12 +34,18 @@ build: wasm
 demo: build
 	node examples/demo.mjs
 
-test: build test-rust test-wasm test-js test-matrix
+test: build format test-rust test-wasm test-js test-matrix
 
-# The edit-test loop: Rust tests, clippy (host and wasm32) and the JS syntax check; no
-# wasm build, no browser. Not yet: `cargo fmt --check` and a JS formatter (the tree is
-# not formatted yet; they come together in one tree-wide commit).
-check: test-rust lint-js
+# The edit-test loop: formatting and lint, Rust tests, clippy (host and wasm32) and the JS
+# syntax check; no wasm build, no browser.
+check: format test-rust lint-js
+
+# The tree is formatted: `cargo fmt` (rustfmt.toml) for Rust, Biome (biome.json) for the
+# JS, TypeScript and JSON, whose linter runs too. `cargo fmt --all` and
+# `node_modules/.bin/biome format --write .` rewrite it.
+format: setup-js
+	cargo fmt --all --check
+	node_modules/.bin/biome ci .
 
 # Every hand-written JS file parses (node --check), without building anything; deno.js's
 # `import source` (a source-phase import) is newer than Node 20's parser.

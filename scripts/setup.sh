@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what a make target needs, skipping whatever is already there. One argument
 # says how much:
-#   rust     the wasm32 target and clippy (make check)
-#   build    rust, plus the wasm-bindgen CLI at exactly the version in Cargo.lock and the
-#            npm dev dependencies of package-lock.json (make build, make demo); no browser
+#   rust     the wasm32 target, clippy and rustfmt
+#   js       rust, plus the npm dev dependencies of package-lock.json (make check: Biome)
+#   build    js, plus the wasm-bindgen CLI at exactly the version in Cargo.lock (make
+#            build, make demo); no browser
 #   browser  build, plus a Chromium or Chrome for the browser tests (make test): one
 #            already installed is used (tools/chromium.mjs finds it: $CHROMIUM or
 #            $CHROME_PATH, chromium/google-chrome on PATH, the macOS or Windows install);
@@ -20,6 +21,15 @@ rust() {
   if ! cargo clippy --version >/dev/null 2>&1; then
     rustup component add clippy
   fi
+  if ! cargo fmt --version >/dev/null 2>&1; then
+    rustup component add rustfmt
+  fi
+}
+
+js() {
+  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    npm ci --no-audit --no-fund
+  fi
 }
 
 build() {
@@ -33,9 +43,7 @@ build() {
     # Not --locked: one crate of its lock file is no longer on the registry.
     cargo install wasm-bindgen-cli --version "$bindgen_version" --force
   fi
-  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    npm ci --no-audit --no-fund
-  fi
+  js
 }
 
 browser() {
@@ -54,7 +62,8 @@ browser() {
 
 case "$need" in
   rust) rust ;;
+  js) rust; js ;;
   build) rust; build ;;
   browser) rust; build; browser ;;
-  *) echo "setup: unknown need '$need' (rust, build or browser)" >&2; exit 2 ;;
+  *) echo "setup: unknown need '$need' (rust, js, build or browser)" >&2; exit 2 ;;
 esac
