@@ -10,7 +10,9 @@ import { run as format } from './format.mjs';
 import { packageDir } from './timing.mjs';
 
 const pkg = packageDir();
-console.log(`Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores); medians of rounds`);
+console.log(
+  `Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores); medians of rounds`,
+);
 await classify(pkg);
 await format(pkg);
 await envelope(pkg);

@@ -5,7 +5,13 @@
 // reads, and what remains is the JS side walking the caller's value (see the README).
 import * as api from '../pkg/node.js';
 
-const issue = (i) => ({ code: 'invalid_type', expected: 'string', received: 'number', path: ['items', i], message: 'Expected string, received number' });
+const issue = (i) => ({
+  code: 'invalid_type',
+  expected: 'string',
+  received: 'number',
+  path: ['items', i],
+  message: 'Expected string, received number',
+});
 const issues = (n) => Array.from({ length: n }, (_, i) => issue(i));
 const keys = (n) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
 const text = (n) => 'x'.repeat(n);
@@ -23,18 +29,46 @@ const cases = [
   ['formatValidationError (issues)', issues, (x) => api.formatValidationError(x, 'a', {}), 100],
   ['validationErrorResult (issues)', issues, (x) => api.validationErrorResult(x, 'a', {}), 100],
   ['groupValidationError (issues)', issues, (x) => api.groupValidationError('g', 'a', x), 100],
-  ['errorResult (zod issues)', (n) => Object.assign(new Error('bad'), { name: 'ZodError', issues: issues(n) }), (x) => api.errorResult(x, { requestId: 'R' }), 100],
+  [
+    'errorResult (zod issues)',
+    (n) => Object.assign(new Error('bad'), { name: 'ZodError', issues: issues(n) }),
+    (x) => api.errorResult(x, { requestId: 'R' }),
+    100,
+  ],
   ['errorResult (message length)', (n) => new Error(text(n)), (x) => api.errorResult(x, { requestId: 'R' }), 65_536],
-  ['errorResult (data size)', (n) => api.notFound('m', { blob: text(n) }), (x) => api.errorResult(x, { requestId: 'R' }), 65_536],
+  [
+    'errorResult (data size)',
+    (n) => api.notFound('m', { blob: text(n) }),
+    (x) => api.errorResult(x, { requestId: 'R' }),
+    65_536,
+  ],
   ['toolError (details keys)', keys, (x) => api.toolError('X', { message: 'm', details: x }), 1_000],
   ['toolError (message length)', text, (x) => api.toolError('X', { message: x }), 65_536],
   ['internalError (message length)', (n) => new Error(text(n)), (x) => api.internalError(x, { tool: 't' }), 65_536],
   ['classify (message length)', (n) => new Error(text(n)), (x) => api.classify(x), 16_384],
   ['logRecord (message length)', (n) => new Error(text(n)), (x) => api.logRecord(x, { tool: 't' }), 65_536],
   ['error (message length)', text, (x) => api.error(x), 65_536],
-  ['parseToolError (text length)', (n) => ({ isError: true, content: [{ type: 'text', text: `<tool_error code="X">\n<message>${text(n)}</message>\n</tool_error>` }] }), (x) => api.parseToolError(x), 1_048_576],
-  ['parseToolError (plain text)', (n) => ({ isError: true, content: [{ type: 'text', text: text(n) }] }), (x) => api.parseToolError(x), 1_048_576],
-  ['formatDeltasAsXml (deltas)', (n) => Array.from({ length: n }, (_, i) => ({ field: `f${i}`, severity: 'BREAKING', description: 'd' })), (x) => api.formatDeltasAsXml(x), 1_000],
+  [
+    'parseToolError (text length)',
+    (n) => ({
+      isError: true,
+      content: [{ type: 'text', text: `<tool_error code="X">\n<message>${text(n)}</message>\n</tool_error>` }],
+    }),
+    (x) => api.parseToolError(x),
+    1_048_576,
+  ],
+  [
+    'parseToolError (plain text)',
+    (n) => ({ isError: true, content: [{ type: 'text', text: text(n) }] }),
+    (x) => api.parseToolError(x),
+    1_048_576,
+  ],
+  [
+    'formatDeltasAsXml (deltas)',
+    (n) => Array.from({ length: n }, (_, i) => ({ field: `f${i}`, severity: 'BREAKING', description: 'd' })),
+    (x) => api.formatDeltasAsXml(x),
+    1_000,
+  ],
 ];
 
 // The fastest of repeated calls on one input, in µs (the input is built outside the
@@ -51,7 +85,14 @@ function cost(call, input) {
   return best;
 }
 
-console.log('export (what grows)'.padEnd(34), 'capped n'.padStart(9), 'cost'.padStart(10), 'large n'.padStart(11), 'cost'.padStart(10), 'ratio'.padStart(7));
+console.log(
+  'export (what grows)'.padEnd(34),
+  'capped n'.padStart(9),
+  'cost'.padStart(10),
+  'large n'.padStart(11),
+  'cost'.padStart(10),
+  'ratio'.padStart(7),
+);
 // `node bench/bounded.mjs parseToolError`: only the rows whose label contains the argument.
 const only = process.argv[2];
 for (const [label, make, call, n] of cases.filter(([label]) => only === undefined || label.includes(only))) {

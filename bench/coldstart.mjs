@@ -39,10 +39,15 @@ for (const [name, command, args, entry] of runtimes) {
   const file = probe(entry);
   const times = [];
   for (let i = 0; i < RUNS; i++) {
-    const out = execFileSync(command, [...args, file], { encoding: 'utf8', env: { ...process.env, DENO_NO_UPDATE_CHECK: '1' } });
+    const out = execFileSync(command, [...args, file], {
+      encoding: 'utf8',
+      env: { ...process.env, DENO_NO_UPDATE_CHECK: '1' },
+    });
     times.push(Number(out.trim()));
   }
   times.sort((a, b) => a - b);
   const median = times[Math.floor(RUNS / 2)];
-  console.log(`  ${name.padEnd(8)} ${entry.padEnd(12)} ${median.toFixed(1).padStart(5)} ms  (fastest ${times[0].toFixed(1)} ms)`);
+  console.log(
+    `  ${name.padEnd(8)} ${entry.padEnd(12)} ${median.toFixed(1).padStart(5)} ms  (fastest ${times[0].toFixed(1)} ms)`,
+  );
 }

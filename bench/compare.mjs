@@ -33,7 +33,12 @@ async function measure(dir) {
   const item = z.object({ name: z.string(), qty: z.number().int().positive(), kind: z.enum(['book', 'pen', 'ink']) });
   const schema = z.object({ items: z.array(item) });
   const jsonSchema = z.toJSONSchema(schema);
-  const bad = (i) => (i % 3 === 0 ? { name: i, qty: 1, kind: 'book' } : i % 3 === 1 ? { name: 'pen', qty: 1.5, kind: 'pen' } : { name: 'ink', qty: 2, kind: 'cap' });
+  const bad = (i) =>
+    i % 3 === 0
+      ? { name: i, qty: 1, kind: 'book' }
+      : i % 3 === 1
+        ? { name: 'pen', qty: 1.5, kind: 'pen' }
+        : { name: 'ink', qty: 2, kind: 'cap' };
   const rows = {};
   for (const n of [4, 50, 100, 50_000]) {
     const args = { items: Array.from({ length: n }, (_, i) => bad(i)) };
@@ -41,15 +46,25 @@ async function measure(dir) {
     globalThis.gc?.();
     const rejection = { tool: 'add_items', args, schema: jsonSchema };
     rows[`formatValidation, ${n} issues`] = fastest(() => m.formatValidation(error.issues, rejection));
-    if (n <= 50) rows[`errorResult(formatValidation(…)), ${n} issues`] = fastest(() => m.errorResult(m.formatValidation(error.issues, rejection), { requestId: 'R' }));
-    if (n === 4 || n === 50_000) rows[`errorResult(ZodError), ${n} issues`] = fastest(() => m.errorResult(error, { requestId: 'R' }));
+    if (n <= 50)
+      rows[`errorResult(formatValidation(…)), ${n} issues`] = fastest(() =>
+        m.errorResult(m.formatValidation(error.issues, rejection), { requestId: 'R' }),
+      );
+    if (n === 4 || n === 50_000)
+      rows[`errorResult(ZodError), ${n} issues`] = fastest(() => m.errorResult(error, { requestId: 'R' }));
   }
-  const mcp = m.notFound('Invoice inv_42 was not found', { reason: 'invoice_missing', retryable: false, recovery: { hint: 'Call list_invoices and retry.' } });
+  const mcp = m.notFound('Invoice inv_42 was not found', {
+    reason: 'invoice_missing',
+    retryable: false,
+    recovery: { hint: 'Call list_invoices and retry.' },
+  });
   const plain = new Error('boom');
   rows['errorResult(McpError)'] = fastest(() => m.errorResult(mcp, { requestId: 'REQ42-ABCDE' }));
   rows['errorResult(new Error(…))'] = fastest(() => m.errorResult(plain, { requestId: 'REQ42-ABCDE' }));
   rows['errorResult(new Error(…)), fresh id'] = fastest(() => m.errorResult(plain));
-  rows['toolError, message only'] = fastest(() => m.toolError('NOT_FOUND', { message: 'Invoice inv_42 was not found' }));
+  rows['toolError, message only'] = fastest(() =>
+    m.toolError('NOT_FOUND', { message: 'Invoice inv_42 was not found' }),
+  );
   rows['classify(new Error(…))'] = fastest(() => m.classify(plain));
   return rows;
 }
@@ -62,7 +77,9 @@ if (process.argv[2] === '--one') {
   const best = [{}, {}];
   for (let run = 0; run < 3; run++) {
     [before, after].forEach((dir, side) => {
-      const rows = JSON.parse(execFileSync(process.execPath, ['--expose-gc', self, '--one', dir], { encoding: 'utf8' }));
+      const rows = JSON.parse(
+        execFileSync(process.execPath, ['--expose-gc', self, '--one', dir], { encoding: 'utf8' }),
+      );
       for (const [name, us] of Object.entries(rows)) best[side][name] = Math.min(best[side][name] ?? Infinity, us);
     });
   }
@@ -70,6 +87,8 @@ if (process.argv[2] === '--one') {
   console.log(`| call | before (µs) | after (µs) | after / before |\n|---|---|---|---|`);
   for (const name of Object.keys(best[1])) {
     const [b, a] = [best[0][name], best[1][name]];
-    console.log(`| ${name} | ${b === undefined ? '—' : fmt(b)} | ${fmt(a)} | ${b === undefined ? '—' : (a / b).toFixed(2)} |`);
+    console.log(
+      `| ${name} | ${b === undefined ? '—' : fmt(b)} | ${fmt(a)} | ${b === undefined ? '—' : (a / b).toFixed(2)} |`,
+    );
   }
 }

@@ -47,13 +47,28 @@ const MESSAGES = [
   'Service Unavailable',
   'Unauthorized',
   'Forbidden: missing scope tools:write',
-  'no such file or directory, open \'/tmp/{id}.json\'',
+  "no such file or directory, open '/tmp/{id}.json'",
 ];
 
 const NAMES = [
-  'Error', 'Error', 'Error', 'Error', 'TypeError', 'TypeError', 'RangeError', 'SyntaxError',
-  'AbortError', 'FetchError', 'AxiosError', 'PostgresError', 'ThrottlingException',
-  'ResourceNotFoundException', 'AccessDeniedException', 'ZodError', 'TimeoutError', 'ReferenceError',
+  'Error',
+  'Error',
+  'Error',
+  'Error',
+  'TypeError',
+  'TypeError',
+  'RangeError',
+  'SyntaxError',
+  'AbortError',
+  'FetchError',
+  'AxiosError',
+  'PostgresError',
+  'ThrottlingException',
+  'ResourceNotFoundException',
+  'AccessDeniedException',
+  'ZodError',
+  'TimeoutError',
+  'ReferenceError',
 ];
 
 const NATIVE = { TypeError, RangeError, SyntaxError, ReferenceError };

@@ -96,7 +96,9 @@ export async function run(pkg) {
   console.log('envelopes vs plain-JS floors writing the same bytes (bench/envelope.mjs), per call');
   console.log('  call                        mcp-envelope     floor   vs floor  goal');
   for (const { label, ours, floor, goal } of rows) {
-    console.log(`  ${label.padEnd(26)} ${duration(ours).padStart(12)} ${duration(floor).padStart(9)} ${speed(ours, floor).padStart(10)}  ≥ ${goal.toFixed(2)}×`);
+    console.log(
+      `  ${label.padEnd(26)} ${duration(ours).padStart(12)} ${duration(floor).padStart(9)} ${speed(ours, floor).padStart(10)}  ≥ ${goal.toFixed(2)}×`,
+    );
   }
   return rows;
 }

@@ -12,7 +12,11 @@ const schema = z.object({ items: z.array(item) });
 const jsonSchema = z.toJSONSchema(schema);
 
 const badItem = (i) =>
-  i % 3 === 0 ? { name: i, qty: 1, kind: 'book' } : i % 3 === 1 ? { name: 'pen', qty: 1.5, kind: 'pen' } : { name: 'ink', qty: 2, kind: 'cap' };
+  i % 3 === 0
+    ? { name: i, qty: 1, kind: 'book' }
+    : i % 3 === 1
+      ? { name: 'pen', qty: 1.5, kind: 'pen' }
+      : { name: 'ink', qty: 2, kind: 'cap' };
 
 /** The ZodError of a call with `n` bad items (exactly `n` issues) and the arguments it saw. */
 export function zodError(n) {

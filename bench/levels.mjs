@@ -27,14 +27,40 @@ function build(level) {
   const value = /^[0-9]$/.test(level) ? level : `"${level}"`;
   const run = (command, args, env = {}) =>
     execFileSync(command, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } });
-  run('cargo', ['build', '--release', '--target', 'wasm32-unknown-unknown', '--lib', '--config', `profile.release.opt-level=${value}`], {
-    CARGO_TARGET_DIR: `${dir}/target`,
-  });
+  run(
+    'cargo',
+    [
+      'build',
+      '--release',
+      '--target',
+      'wasm32-unknown-unknown',
+      '--lib',
+      '--config',
+      `profile.release.opt-level=${value}`,
+    ],
+    {
+      CARGO_TARGET_DIR: `${dir}/target`,
+    },
+  );
   rmSync(`${dir}/pkg`, { recursive: true, force: true });
   rmSync(`${dir}/bindgen`, { recursive: true, force: true });
   cpSync(`${root}pkg`, `${dir}/pkg`, { recursive: true });
-  run('wasm-bindgen', ['--target', 'web', '--out-dir', `${dir}/bindgen`, '--out-name', 'mcp_envelope', `${dir}/target/wasm32-unknown-unknown/release/mcp_envelope.wasm`]);
-  run(`${root}node_modules/.bin/wasm-opt`, [`${dir}/bindgen/mcp_envelope_bg.wasm`, '-Oz', ...WASM_OPT_FEATURES, '-o', `${dir}/pkg/wasm/mcp_envelope_bg.wasm`]);
+  run('wasm-bindgen', [
+    '--target',
+    'web',
+    '--out-dir',
+    `${dir}/bindgen`,
+    '--out-name',
+    'mcp_envelope',
+    `${dir}/target/wasm32-unknown-unknown/release/mcp_envelope.wasm`,
+  ]);
+  run(`${root}node_modules/.bin/wasm-opt`, [
+    `${dir}/bindgen/mcp_envelope_bg.wasm`,
+    '-Oz',
+    ...WASM_OPT_FEATURES,
+    '-o',
+    `${dir}/pkg/wasm/mcp_envelope_bg.wasm`,
+  ]);
   return `${dir}/pkg/`;
 }
 
@@ -49,10 +75,23 @@ for (const level of LEVELS) {
 
 const four = zodError(4);
 const fifty = zodError(50);
-const jsonSchema = z.toJSONSchema(z.object({ items: z.array(z.object({ name: z.string(), qty: z.number().int().positive(), kind: z.enum(['book', 'pen', 'ink']) })) }));
+const jsonSchema = z.toJSONSchema(
+  z.object({
+    items: z.array(
+      z.object({ name: z.string(), qty: z.number().int().positive(), kind: z.enum(['book', 'pen', 'ink']) }),
+    ),
+  }),
+);
 const thrown = new Error('connect ECONNREFUSED 127.0.0.1:5432');
 const thrownFor = new Map(
-  builds.map(({ m }) => [m, m.notFound('Invoice inv_42 was not found', { reason: 'invoice_missing', retryable: false, recovery: { hint: 'Call list_invoices and retry.' } })]),
+  builds.map(({ m }) => [
+    m,
+    m.notFound('Invoice inv_42 was not found', {
+      reason: 'invoice_missing',
+      retryable: false,
+      recovery: { hint: 'Call list_invoices and retry.' },
+    }),
+  ]),
 );
 const calls = {
   classify: (m) => m.classify(thrown),
@@ -65,8 +104,10 @@ const calls = {
       retryAfter: 5,
     }),
   'errorResult (McpError)': (m) => m.errorResult(thrownFor.get(m), { requestId: 'REQ42-ABCDE' }),
-  'formatValidation, 4 issues': (m) => m.formatValidation(four.error.issues, { tool: 'add_items', args: four.args, schema: jsonSchema }),
-  'formatValidation, 50 issues': (m) => m.formatValidation(fifty.error.issues, { tool: 'add_items', args: fifty.args, schema: jsonSchema }),
+  'formatValidation, 4 issues': (m) =>
+    m.formatValidation(four.error.issues, { tool: 'add_items', args: four.args, schema: jsonSchema }),
+  'formatValidation, 50 issues': (m) =>
+    m.formatValidation(fifty.error.issues, { tool: 'add_items', args: fifty.args, schema: jsonSchema }),
 };
 
 let sink = 0;
@@ -81,9 +122,15 @@ function round(call, m) {
   return ((performance.now() - start) * 1000) / n;
 }
 
-console.log(`Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores); fastest of 9 interleaved rounds, µs per call`);
+console.log(
+  `Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores); fastest of 9 interleaved rounds, µs per call`,
+);
 const header = ['opt-level', 'raw bytes', 'gzip bytes', ...Object.keys(calls)];
-const rows = builds.map((b) => [/^[0-9]$/.test(b.level) ? b.level : `"${b.level}"`, b.raw.toLocaleString('en-US'), b.gzip.toLocaleString('en-US')]);
+const rows = builds.map((b) => [
+  /^[0-9]$/.test(b.level) ? b.level : `"${b.level}"`,
+  b.raw.toLocaleString('en-US'),
+  b.gzip.toLocaleString('en-US'),
+]);
 for (const [name, call] of Object.entries(calls)) {
   const best = builds.map(() => Infinity);
   for (let r = 0; r < 9; r++) builds.forEach(({ m }, i) => (best[i] = Math.min(best[i], round(call, m))));

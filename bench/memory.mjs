@@ -14,7 +14,9 @@ function heap() {
   globalThis.gc();
   return process.memoryUsage().heapUsed;
 }
-const issues = [{ code: 'invalid_type', expected: 'string', received: 'number', path: ['a', 0], message: 'Expected string' }];
+const issues = [
+  { code: 'invalid_type', expected: 'string', received: 'number', path: ['a', 0], message: 'Expected string' },
+];
 const mixed = [
   () => api.classify(new Error('connect ECONNREFUSED')),
   () => api.errorResult(new Error('boom'), { requestId: 'R' }),
@@ -26,7 +28,9 @@ const mixed = [
   () => api.internalError(new Error('x'), { tool: 't' }),
 ];
 const row = (label, before, after) =>
-  console.log(`${label.padEnd(34)} wasm ${(before.wasm / MiB).toFixed(2)} → ${(after.wasm / MiB).toFixed(2)} MiB   heap ${(before.heap / MiB).toFixed(2)} → ${(after.heap / MiB).toFixed(2)} MiB   growth wasm ${((after.wasm - before.wasm) / 1024).toFixed(0)} KiB, heap ${((after.heap - before.heap) / 1024).toFixed(0)} KiB`);
+  console.log(
+    `${label.padEnd(34)} wasm ${(before.wasm / MiB).toFixed(2)} → ${(after.wasm / MiB).toFixed(2)} MiB   heap ${(before.heap / MiB).toFixed(2)} → ${(after.heap / MiB).toFixed(2)} MiB   growth wasm ${((after.wasm - before.wasm) / 1024).toFixed(0)} KiB, heap ${((after.heap - before.heap) / 1024).toFixed(0)} KiB`,
+  );
 const snapshot = () => ({ heap: heap(), wasm: wasmBytes() });
 
 // Warm up: the allocator's first pages and V8's code are not growth.
@@ -42,10 +46,28 @@ const deep = (() => {
 })();
 const hostile = {
   '100 MB message': () => api.errorResult(new Error('x'.repeat(100 * MiB)), { requestId: 'R' }),
-  '1,000,000 issues': () => api.formatValidation(Array.from({ length: 1e6 }, () => issues[0]), { tool: 't' }),
-  '100,000 detail keys': () => api.toolError('X', { message: 'm', details: Object.fromEntries(Array.from({ length: 1e5 }, (_, i) => [`k${i}`, i])) }),
+  '1,000,000 issues': () =>
+    api.formatValidation(
+      Array.from({ length: 1e6 }, () => issues[0]),
+      { tool: 't' },
+    ),
+  '100,000 detail keys': () =>
+    api.toolError('X', {
+      message: 'm',
+      details: Object.fromEntries(Array.from({ length: 1e5 }, (_, i) => [`k${i}`, i])),
+    }),
   '100,000-deep cause': () => api.classify(deep),
-  'throwing Proxy': () => api.errorResult(new Proxy({}, { get() { throw new Error('no'); } })),
+  'throwing Proxy': () =>
+    api.errorResult(
+      new Proxy(
+        {},
+        {
+          get() {
+            throw new Error('no');
+          },
+        },
+      ),
+    ),
 };
 for (const [label, run] of Object.entries(hostile)) {
   const before = snapshot();

@@ -3,7 +3,9 @@
 //!
 //! `cargo run --release --example profile_core -- [issues] [iterations]`
 
-use mcp_envelope::jsonrpc::{error_result, format_validation_of, ErrorResultOptions, IssueList, ThrownError, ValidationOptions};
+use mcp_envelope::jsonrpc::{
+    error_result, format_validation_of, ErrorResultOptions, IssueList, ThrownError, ValidationOptions,
+};
 use mcp_envelope::sizes::NO_CUTS;
 use mcp_envelope::value::Value;
 use mcp_envelope::xml::{tool_error, ToolErrorOptions};
@@ -28,9 +30,16 @@ fn main() {
         let issues = IssueList::of(&first, total, &NO_CUTS);
         let error = format_validation_of(issues, &opts);
         bytes += error.to_json().len();
-        let result = error_result(&ThrownError::Plain { code: -32603, message: "boom" }, &ErrorResultOptions { request_id: Some("ABCDE-FGHIJ"), ..Default::default() });
+        let result = error_result(
+            &ThrownError::Plain { code: -32603, message: "boom" },
+            &ErrorResultOptions { request_id: Some("ABCDE-FGHIJ"), ..Default::default() },
+        );
         bytes += result.to_json().len();
-        let options = ToolErrorOptions { message: "Project p not found".into(), suggestion: Some("List projects first".into()), ..Default::default() };
+        let options = ToolErrorOptions {
+            message: "Project p not found".into(),
+            suggestion: Some("List projects first".into()),
+            ..Default::default()
+        };
         bytes += tool_error("NOT_FOUND", &options).text.len();
     }
     let per = started.elapsed().as_secs_f64() * 1e6 / iterations.max(1) as f64;

@@ -1,18 +1,18 @@
 //! The fuzz targets' bodies, shared by fuzz/fuzz_targets/*.rs and by the regression
 //! test that replays the corpus in `cargo test` (tests/fuzz_regressions.rs).
 #![allow(dead_code, clippy::cast_precision_loss)]
-use mcp_envelope::JsonRpcErrorCode;
-use mcp_envelope::Value;
 use mcp_envelope::classify::cause::WireChain;
 use mcp_envelope::classify::{classify, classify_by_cause, Code, Thrown, ThrownKind};
+use mcp_envelope::client::{parse_tool_result, StructuredError};
 use mcp_envelope::jsonrpc::{format_validation, PreValidation, ValidationOptions};
 use mcp_envelope::xml::{
-    enrich_validation_error, error, format_deltas_xml, group_unknown_action, internal_error, required,
-    routing_error, tool_error, EnrichOptions, RoutingError, ToolErrorOptions,
+    enrich_validation_error, error, format_deltas_xml, group_unknown_action, internal_error, required, routing_error,
+    tool_error, EnrichOptions, RoutingError, ToolErrorOptions,
 };
 use mcp_envelope::xml::{format_validation_error, group_validation_error, validation_error_response};
-use mcp_envelope::client::{parse_tool_result, StructuredError};
 use mcp_envelope::xml::{parse_tool_error, parse_tool_error_text};
+use mcp_envelope::JsonRpcErrorCode;
+use mcp_envelope::Value;
 
 fn list(text: &str) -> Vec<Value> {
     match Value::parse_json(text) {

@@ -7,7 +7,8 @@ import { test } from 'node:test';
 
 import { classify, JsonRpcErrorCode, logRecord, McpError } from '../pkg/node.js';
 
-const canvas = () => new McpError(JsonRpcErrorCode.RateLimited, 'Canvas cap reached', { reason: 'canvas_capacity_exhausted' });
+const canvas = () =>
+  new McpError(JsonRpcErrorCode.RateLimited, 'Canvas cap reached', { reason: 'canvas_capacity_exhausted' });
 
 test('a RateLimited canvas capacity refusal is server, as logRecord files it', () => {
   assert.deepEqual(classify(canvas()), { code: JsonRpcErrorCode.RateLimited, name: 'RateLimited', category: 'server' });
@@ -26,13 +27,18 @@ test('the reason moves only RateLimited; other reasons and plain errors keep the
   assert.equal(classify(new McpError(JsonRpcErrorCode.RateLimited, 'x', { reason: 42 })).category, 'upstream');
 });
 
-test("data and its reason are read once each, inside try/catch", () => {
+test('data and its reason are read once each, inside try/catch', () => {
   let reads = 0;
   const error = new McpError(JsonRpcErrorCode.RateLimited, 'cap');
   Object.defineProperty(error, 'data', {
     get() {
       reads += 1;
-      return { get reason() { reads += 10; return 'canvas_capacity_exhausted'; } };
+      return {
+        get reason() {
+          reads += 10;
+          return 'canvas_capacity_exhausted';
+        },
+      };
     },
   });
   assert.equal(classify(error).category, 'server');
@@ -41,7 +47,11 @@ test("data and its reason are read once each, inside try/catch", () => {
   assert.equal(logRecord(error, { tool: 't' }).category, 'server');
   assert.equal(reads, 11);
   const throwing = new McpError(JsonRpcErrorCode.RateLimited, 'cap');
-  Object.defineProperty(throwing, 'data', { get() { throw new Error('no'); } });
+  Object.defineProperty(throwing, 'data', {
+    get() {
+      throw new Error('no');
+    },
+  });
   assert.equal(classify(throwing).category, 'upstream');
   const revoked = Proxy.revocable({}, {});
   revoked.revoke();

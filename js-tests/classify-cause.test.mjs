@@ -119,7 +119,10 @@ test('every system code we list, on the value and on a cause', () => {
 
 test('an AggregateError with a system code (Node, host with two addresses) says what it aggregates', () => {
   const refusedTwice = Object.assign(
-    new AggregateError([systemError('connect ECONNREFUSED ::1:80', 'ECONNREFUSED'), systemError('x', 'ECONNREFUSED')], ''),
+    new AggregateError(
+      [systemError('connect ECONNREFUSED ::1:80', 'ECONNREFUSED'), systemError('x', 'ECONNREFUSED')],
+      '',
+    ),
     { code: 'ECONNREFUSED' },
   );
   assert.equal(nameOf(refusedTwice), 'ServiceUnavailable');
@@ -196,7 +199,10 @@ test('nearest cause first, at most five causes, cycles and hostile links never t
   );
   assert.equal(nameOf(new Error('x', { cause: trapAll })), 'InternalError');
   assert.equal(nameOf(new Error('x', { cause: { toString: () => assert.fail('never converted') } })), 'InternalError');
-  assert.equal(nameOf(new Error('x', { cause: { name: { toString: () => assert.fail('never') }, message: 'not found' } })), 'NotFound');
+  assert.equal(
+    nameOf(new Error('x', { cause: { name: { toString: () => assert.fail('never') }, message: 'not found' } })),
+    'NotFound',
+  );
   assert.equal(nameOf(new Error('x', { cause: Symbol('timed out') })), 'Timeout');
   assert.equal(nameOf(new Error('x', { cause: 10n })), 'InternalError');
   assert.equal(nameOf(new Error('x', { cause: null })), 'InternalError');

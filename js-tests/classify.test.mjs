@@ -145,7 +145,11 @@ test('after 10,000 hostile calls in a row an ordinary call still returns the rig
     const got = m.classify(value);
     assert.ok(typeof got.code === 'number', label);
   }
-  assert.deepEqual(m.classify(new Error('status code 429')), { code: -32003, name: 'RateLimited', category: 'upstream' });
+  assert.deepEqual(m.classify(new Error('status code 429')), {
+    code: -32003,
+    name: 'RateLimited',
+    category: 'upstream',
+  });
 });
 
 test('JsonRpcErrorCode has the 19 codes with reverse mapping, equal to the core table', () => {

@@ -41,7 +41,9 @@ test('hand-written odd forms read without throwing', () => {
   assert.equal(m.parseToolError(result(text('<retry_after>Infinity seconds</retry_after>'))).retryAfter, undefined);
   assert.equal(m.parseToolError(result(text('<retry_after>NaN seconds</retry_after>'))).retryAfter, undefined);
   assert.equal(m.parseToolError(result(text('<retry_after>30</retry_after>'))).retryAfter, 30);
-  const parsed = m.parseToolError(result(text('<details>\n  <detail key="__proto__">p</detail>\n  <detail key=\'k\'/>\n</details>')));
+  const parsed = m.parseToolError(
+    result(text('<details>\n  <detail key="__proto__">p</detail>\n  <detail key=\'k\'/>\n</details>')),
+  );
   assert.deepEqual(Object.keys(parsed.details), ['__proto__', 'k']);
   assert.equal(parsed.details.__proto__, 'p');
   assert.equal(Object.getPrototypeOf(parsed.details), Object.prototype);

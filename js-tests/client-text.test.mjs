@@ -37,12 +37,15 @@ function sdkTools(sdk) {
   };
 }
 
-test('SDK v1: what client.callTool returns for the SDK\'s own errors, parsed', async () => {
+test("SDK v1: what client.callTool returns for the SDK's own errors, parsed", async () => {
   const client = await connectedOrSkip(V1);
   try {
     const rejected = await client.callTool({ name: 'get_invoice', arguments: { id: 7 } });
     assert.equal(rejected.structuredContent, undefined);
-    assert.match(rejected.content[0].text, /^MCP error -32602: Input validation error: Invalid arguments for tool get_invoice: /);
+    assert.match(
+      rejected.content[0].text,
+      /^MCP error -32602: Input validation error: Invalid arguments for tool get_invoice: /,
+    );
     const parsed = m.parseToolError(rejected);
     assert.equal(parsed.dialect, 'text');
     assert.equal(parsed.code, m.JsonRpcErrorCode.InvalidParams);
@@ -58,24 +61,43 @@ test('SDK v1: what client.callTool returns for the SDK\'s own errors, parsed', a
     assert.match(output.message, /^Output validation error: Invalid structured content for tool total: /);
 
     const thrown = m.parseToolError(await client.callTool({ name: 'get_invoice', arguments: { id: 'throw' } }));
-    assert.deepEqual({ ...thrown, raw: null }, {
-      code: null, message: 'Invoice store is down', recovery: null, availableActions: [], severity: 'error', dialect: 'text', raw: null,
-    });
+    assert.deepEqual(
+      { ...thrown, raw: null },
+      {
+        code: null,
+        message: 'Invoice store is down',
+        recovery: null,
+        availableActions: [],
+        severity: 'error',
+        dialect: 'text',
+        raw: null,
+      },
+    );
   } finally {
     await client.close();
   }
 });
 
-test('SDK v2: what client.callTool returns for the SDK\'s own errors, parsed', async () => {
+test("SDK v2: what client.callTool returns for the SDK's own errors, parsed", async () => {
   const client = await connectedOrSkip(V2);
   try {
     const rejected = await client.callTool({ name: 'get_invoice', arguments: { id: 7 } });
-    const text = 'Input validation error: Invalid arguments for tool get_invoice: id: Invalid input: expected string, received number';
+    const text =
+      'Input validation error: Invalid arguments for tool get_invoice: id: Invalid input: expected string, received number';
     assert.deepEqual(rejected.content, [{ type: 'text', text }]);
     const parsed = m.parseToolError(rejected);
-    assert.deepEqual({ ...parsed, raw: null }, {
-      code: -32602, message: text, recovery: null, availableActions: [], severity: 'error', dialect: 'text', raw: null,
-    });
+    assert.deepEqual(
+      { ...parsed, raw: null },
+      {
+        code: -32602,
+        message: text,
+        recovery: null,
+        availableActions: [],
+        severity: 'error',
+        dialect: 'text',
+        raw: null,
+      },
+    );
     const error = m.McpEnvelopeClientError.fromResult(rejected);
     assert.deepEqual([error.code, error.dialect, error.message], [-32602, 'text', text]);
 
@@ -94,15 +116,32 @@ async function connectedOrSkip(sdk) {
   return connected(sdk, sdkTools(sdk));
 }
 
-test('registerTool\'s envelope reads the same with and without structuredContent, over real v1 and v2 Clients', async () => {
-  const contract = [{ reason: 'paid', code: m.JsonRpcErrorCode.Conflict, when: 'The invoice is already paid.', recovery: 'Call get_invoice to see the payment.' }];
+test("registerTool's envelope reads the same with and without structuredContent, over real v1 and v2 Clients", async () => {
+  const contract = [
+    {
+      reason: 'paid',
+      code: m.JsonRpcErrorCode.Conflict,
+      when: 'The invoice is already paid.',
+      recovery: 'Call get_invoice to see the payment.',
+    },
+  ];
   for (const sdk of [V1, V2]) {
     const client = await connected(sdk, (server) => {
-      m.registerTool(server, 'pay', { inputSchema: sdk.schema({ id: z.string() }), errors: contract }, async ({ id }) => {
-        if (id === 'paid') throw m.fail(contract, 'paid');
-        if (id === 'busy') throw m.rateLimited('Too many payments.', { reason: 'busy', retryable: true, recovery: { hint: 'Wait a minute.' } });
-        throw new Error('ledger offline');
-      });
+      m.registerTool(
+        server,
+        'pay',
+        { inputSchema: sdk.schema({ id: z.string() }), errors: contract },
+        async ({ id }) => {
+          if (id === 'paid') throw m.fail(contract, 'paid');
+          if (id === 'busy')
+            throw m.rateLimited('Too many payments.', {
+              reason: 'busy',
+              retryable: true,
+              recovery: { hint: 'Wait a minute.' },
+            });
+          throw new Error('ledger offline');
+        },
+      );
     });
     try {
       for (const args of [{ id: 7 }, { id: 'paid' }, { id: 'busy' }, { id: 'other' }]) {
@@ -119,11 +158,21 @@ test('registerTool\'s envelope reads the same with and without structuredContent
         // The text carries no code, except in the SDK's validation wording.
         assert.equal(textOnly.code, args.id === 7 ? -32602 : null, label);
       }
-      const busy = m.parseToolError(withoutStructured(await client.callTool({ name: 'pay', arguments: { id: 'busy' } })));
-      assert.deepEqual([busy.message, busy.recovery, busy.reason, busy.retryable], ['Too many payments.', 'Wait a minute.', 'busy', true]);
-      const paid = m.parseToolError(withoutStructured(await client.callTool({ name: 'pay', arguments: { id: 'paid' } })));
+      const busy = m.parseToolError(
+        withoutStructured(await client.callTool({ name: 'pay', arguments: { id: 'busy' } })),
+      );
+      assert.deepEqual(
+        [busy.message, busy.recovery, busy.reason, busy.retryable],
+        ['Too many payments.', 'Wait a minute.', 'busy', true],
+      );
+      const paid = m.parseToolError(
+        withoutStructured(await client.callTool({ name: 'pay', arguments: { id: 'paid' } })),
+      );
       // registerTool's guidance adds the code's retryability where the contract gives none.
-      assert.deepEqual([paid.recovery, paid.reason, paid.retryable], ['Call get_invoice to see the payment.', 'paid', false]);
+      assert.deepEqual(
+        [paid.recovery, paid.reason, paid.retryable],
+        ['Call get_invoice to see the payment.', 'paid', false],
+      );
     } finally {
       await client.close();
     }
@@ -146,7 +195,8 @@ test('the JSON-RPC text form of every errorResult shape reads back as its struct
       const textOnly = m.parseToolError(withoutStructured(full));
       for (const field of ['message', 'recovery', 'reason', 'retryable', 'requestId']) {
         // #3's message contains its hint, so the text leaves the Recovery line out (below).
-        if (!(i === 3 && field === 'recovery')) assert.deepEqual(textOnly[field], whole[field], `#${i} ${requestId} ${field}`);
+        if (!(i === 3 && field === 'recovery'))
+          assert.deepEqual(textOnly[field], whole[field], `#${i} ${requestId} ${field}`);
       }
       assert.equal(textOnly.dialect, 'jsonrpc');
     }
@@ -158,7 +208,14 @@ test('the JSON-RPC text form of every errorResult shape reads back as its struct
 });
 
 test('plain text is dialect text with code null; XML only where there is XML', () => {
-  for (const text of ['something broke', '', 'x < y', 'a <tool_errors> list', 'HTTP 500 (internal)', 'error: lower-case']) {
+  for (const text of [
+    'something broke',
+    '',
+    'x < y',
+    'a <tool_errors> list',
+    'HTTP 500 (internal)',
+    'error: lower-case',
+  ]) {
     const parsed = m.parseToolError(result(text));
     assert.deepEqual([parsed.dialect, parsed.code], ['text', null], JSON.stringify(text));
     assert.equal(parsed.message, text === '' ? 'Unknown error' : text);
@@ -183,12 +240,22 @@ test('a 10 MB text is read to the cap; cut messages, recoveries and request ids 
   }
   assert.equal(m.parseToolError(result(forms.xml)).code, 'X');
   // The text is read to 1,048,576 units in all, blocks and separators included.
-  const blocks = { isError: true, content: [{ type: 'text', text: 'Error: a' }, { type: 'text', text: 'b'.repeat(2_000_000) }, { type: 'text', text: 'c' }] };
+  const blocks = {
+    isError: true,
+    content: [
+      { type: 'text', text: 'Error: a' },
+      { type: 'text', text: 'b'.repeat(2_000_000) },
+      { type: 'text', text: 'c' },
+    ],
+  };
   const joined = m.parseToolError(blocks);
   assert.equal(joined.dialect, 'jsonrpc');
   assert.equal(units(joined.message), 131_072);
   // A cut that falls short of the message cap still says so.
-  const recovery = m.parseToolError({ isError: true, content: [{ type: 'text', text: `Error: m\n\nRecovery: ${'r'.repeat(1_048_576)}` }] });
+  const recovery = m.parseToolError({
+    isError: true,
+    content: [{ type: 'text', text: `Error: m\n\nRecovery: ${'r'.repeat(1_048_576)}` }],
+  });
   assert.equal(recovery.message, 'm');
   assert.ok(recovery.recovery.endsWith('r…') && units(recovery.recovery) === 131_072);
   // Request ids and reasons: 1,024 units, `…` last, from the text and from structuredContent.
@@ -199,7 +266,9 @@ test('a 10 MB text is read to the cap; cut messages, recoveries and request ids 
   const structured = m.parseToolError({
     isError: true,
     content: [],
-    structuredContent: { error: { code: -32001, message: big, data: { requestId: id, reason: id, recovery: { hint: big } } } },
+    structuredContent: {
+      error: { code: -32001, message: big, data: { requestId: id, reason: id, recovery: { hint: big } } },
+    },
   });
   assert.equal(structured.requestId, `${'R'.repeat(1023)}…`);
   assert.equal(units(structured.message), 131_072);
@@ -209,7 +278,7 @@ test('a 10 MB text is read to the cap; cut messages, recoveries and request ids 
   assert.ok(emoji.message.endsWith('😀…'), 'a pair is never split');
 });
 
-const SENTINEL = new Error('the caller\'s own error');
+const SENTINEL = new Error("the caller's own error");
 const throwing = () => {
   throw SENTINEL;
 };
@@ -217,7 +286,9 @@ const allTraps = () =>
   new Proxy(
     {},
     Object.fromEntries(
-      ['get', 'has', 'ownKeys', 'getOwnPropertyDescriptor', 'getPrototypeOf', 'defineProperty', 'set', 'apply'].map((trap) => [trap, throwing]),
+      ['get', 'has', 'ownKeys', 'getOwnPropertyDescriptor', 'getPrototypeOf', 'defineProperty', 'set', 'apply'].map(
+        (trap) => [trap, throwing],
+      ),
     ),
   );
 const revoked = () => {
@@ -230,28 +301,101 @@ test('a hostile result never makes parseToolError throw, let alone its own error
   const hostile = {
     'all traps throw': allTraps(),
     'revoked proxy': revoked(),
-    'isError getter throws': { get isError() { return throwing(); }, content: [{ type: 'text', text: 'Error: m' }] },
-    'content getter throws': { isError: true, get content() { return throwing(); } },
+    'isError getter throws': {
+      get isError() {
+        return throwing();
+      },
+      content: [{ type: 'text', text: 'Error: m' }],
+    },
+    'content getter throws': {
+      isError: true,
+      get content() {
+        return throwing();
+      },
+    },
     'content is a revoked proxy': { isError: true, content: revoked() },
     'content is a trapping proxy': { isError: true, content: allTraps() },
-    'content length throws': { isError: true, content: new Proxy([], { get: (t, k) => (k === 'length' ? throwing() : t[k]) }) },
-    'content claims 1e9 blocks': { isError: true, content: new Proxy([], { get: (t, k) => (k === 'length' ? 1e9 : { type: 'text', text: 'x' }) }) },
-    'a block getter throws': { isError: true, content: [{ get type() { return throwing(); } }, { type: 'text', get text() { return throwing(); } }] },
-    'text is an object with a throwing toString': { isError: true, content: [{ type: 'text', text: { toString: throwing, valueOf: throwing } }] },
-    'structuredContent getter throws': { isError: true, get structuredContent() { return throwing(); } },
+    'content length throws': {
+      isError: true,
+      content: new Proxy([], { get: (t, k) => (k === 'length' ? throwing() : t[k]) }),
+    },
+    'content claims 1e9 blocks': {
+      isError: true,
+      content: new Proxy([], { get: (t, k) => (k === 'length' ? 1e9 : { type: 'text', text: 'x' }) }),
+    },
+    'a block getter throws': {
+      isError: true,
+      content: [
+        {
+          get type() {
+            return throwing();
+          },
+        },
+        {
+          type: 'text',
+          get text() {
+            return throwing();
+          },
+        },
+      ],
+    },
+    'text is an object with a throwing toString': {
+      isError: true,
+      content: [{ type: 'text', text: { toString: throwing, valueOf: throwing } }],
+    },
+    'structuredContent getter throws': {
+      isError: true,
+      get structuredContent() {
+        return throwing();
+      },
+    },
     'structured error traps': { isError: true, structuredContent: { error: allTraps() } },
     'structured fields throw': {
       isError: true,
-      structuredContent: { error: { get code() { return throwing(); }, get message() { return throwing(); }, get data() { return throwing(); } } },
+      structuredContent: {
+        error: {
+          get code() {
+            return throwing();
+          },
+          get message() {
+            return throwing();
+          },
+          get data() {
+            return throwing();
+          },
+        },
+      },
     },
     'structured data throws': {
       isError: true,
-      structuredContent: { error: { code: -32001, message: 'm', data: { get recovery() { return throwing(); }, get requestId() { return throwing(); }, get reason() { return throwing(); } } } },
+      structuredContent: {
+        error: {
+          code: -32001,
+          message: 'm',
+          data: {
+            get recovery() {
+              return throwing();
+            },
+            get requestId() {
+              return throwing();
+            },
+            get reason() {
+              return throwing();
+            },
+          },
+        },
+      },
     },
     'odd types everywhere': {
       isError: 1,
       content: [{ type: 'text', text: 5 }, null, 'x', { type: Symbol('t') }],
-      structuredContent: { error: { code: 10n, message: Symbol('m'), data: { requestId: { toString: throwing }, retryable: 'yes', recovery: { hint: 10n } } } },
+      structuredContent: {
+        error: {
+          code: 10n,
+          message: Symbol('m'),
+          data: { requestId: { toString: throwing }, retryable: 'yes', recovery: { hint: 10n } },
+        },
+      },
     },
     'lone surrogates': { isError: true, content: [{ type: 'text', text: `Error: \ud800x\n\n(request \udfff)` }] },
   };
@@ -263,7 +407,11 @@ test('a hostile result never makes parseToolError throw, let alone its own error
     assert.ok(parsed === null || typeof parsed.message === 'string', label);
     assert.doesNotThrow(() => m.McpEnvelopeClientError.fromResult(value), label);
   }
-  assert.equal(m.parseToolError(hostile['isError getter throws']).message, 'm', 'an isError that throws counts as an error');
+  assert.equal(
+    m.parseToolError(hostile['isError getter throws']).message,
+    'm',
+    'an isError that throws counts as an error',
+  );
   assert.equal(m.parseToolError(hostile['lone surrogates']).requestId, '\ufffd');
   assert.equal(m.parseToolError(hostile['content claims 1e9 blocks']).message, Array(1000).fill('x').join('\n'));
   // The package's own TypeError for a non-object, never the caller's error.
@@ -284,7 +432,15 @@ test('each field of a result is read once', () => {
     {
       isError: true,
       content: counting([counting({ type: 'text', text: 'Error: m\n\n(request R)' }, 'block')], 'content'),
-      structuredContent: counting({ error: counting({ code: -32001, message: 'm', data: counting({ requestId: 'R', recovery: { hint: 'h' } }, 'data') }, 'error') }, 'structured'),
+      structuredContent: counting(
+        {
+          error: counting(
+            { code: -32001, message: 'm', data: counting({ requestId: 'R', recovery: { hint: 'h' } }, 'data') },
+            'error',
+          ),
+        },
+        'structured',
+      ),
     },
     'result',
   );

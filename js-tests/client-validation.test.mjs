@@ -19,7 +19,12 @@ const result = (text) => ({ content: [{ type: 'text', text }], isError: true });
 /** `<field name="N">M</field>` lines, decoded with the five entities: an oracle that shares nothing with the parser. */
 function fieldLines(text) {
   const decode = (s) =>
-    s.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&apos;', "'").replaceAll('&amp;', '&');
+    s
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&quot;', '"')
+      .replaceAll('&apos;', "'")
+      .replaceAll('&amp;', '&');
   return text
     .split('\n')
     .map((line) => /^<field name="([^"]*)">(.*)<\/field>$/.exec(line))
@@ -27,7 +32,9 @@ function fieldLines(text) {
     .map(([, name, message]) => ({ name: decode(name), message: decode(message) }));
 }
 
-const validationTexts = all.filter((v) => typeof v.expected?.text === 'string' && v.expected.text.startsWith('<validation_error'));
+const validationTexts = all.filter(
+  (v) => typeof v.expected?.text === 'string' && v.expected.text.startsWith('<validation_error'),
+);
 
 test('every fusion.json validation text parses back with one entry per field', () => {
   assert.equal(validationTexts.length, 22, '16 validation vectors and 6 pipeline rejections');
@@ -53,7 +60,9 @@ test('every fusion.json validation text parses back with one entry per field', (
         v.expected.issues.map((i) => (i.path.length === 0 ? '(root)' : i.path.join('.'))),
         label,
       );
-      parsed.fields.forEach((f, i) => assert.ok(f.message.startsWith(`${v.expected.issues[i].message} You sent: `), label));
+      parsed.fields.forEach((f, i) =>
+        assert.ok(f.message.startsWith(`${v.expected.issues[i].message} You sent: `), label),
+      );
     }
   }
 });
@@ -72,8 +81,15 @@ test('validationErrorResult is the pipeline reply of every rejected-arguments ve
     assert.equal(r.isError, true);
     assert.equal(r[BRAND] === true, v.expected.branded, `#${v.id}: branded`);
     assert.deepEqual(Object.keys(r), ['content', 'isError']);
-    assert.deepEqual(r.content.map((c) => Object.keys(c)), [['type', 'text']]);
-    assert.equal(r.content[0].text, m.formatValidationError(issues, `${tool}/${action}`, rest), 'the same text as formatValidationError');
+    assert.deepEqual(
+      r.content.map((c) => Object.keys(c)),
+      [['type', 'text']],
+    );
+    assert.equal(
+      r.content[0].text,
+      m.formatValidationError(issues, `${tool}/${action}`, rest),
+      'the same text as formatValidationError',
+    );
     // The MCP SDK accepts it as a CallToolResult.
     assert.equal(CallToolResultSchema.safeParse(r).success, true);
   }
@@ -134,8 +150,15 @@ test('issues the server left out are counted; fields past 1,000 are not read', (
 
 test('a <validation_error> with contract awareness still reads its own fields and recovery', () => {
   const xml = m.formatValidationError([{ code: 'custom', path: ['x'], message: 'bad' }], 'users/list', {});
-  const delta = { category: 'surface', field: 'actions.list.schema', severity: 'BREAKING', description: 'field renamed' };
-  const { xml: enriched, injected } = m.enrichValidationError(xml, 'users', 'list', { activeDeltas: new Map([['users', { deltas: [delta] }]]) });
+  const delta = {
+    category: 'surface',
+    field: 'actions.list.schema',
+    severity: 'BREAKING',
+    description: 'field renamed',
+  };
+  const { xml: enriched, injected } = m.enrichValidationError(xml, 'users', 'list', {
+    activeDeltas: new Map([['users', { deltas: [delta] }]]),
+  });
   assert.equal(injected, true);
   const parsed = m.parseToolError(result(enriched));
   assert.deepEqual(parsed.fields, [{ name: 'x', message: 'bad You sent: (missing).' }]);
@@ -164,13 +187,23 @@ test('vector 102 differs by design: the reference reads a <validation_error> as 
   assert.ok(thrown instanceof m.McpEnvelopeClientError);
   assert.equal(thrown.code, 'VALIDATION_ERROR');
   assert.equal(thrown.action, 'users/create');
-  assert.deepEqual(thrown.fields, [{ name: 'age', message: "Expected number, received string You sent: 'x'. Expected type: number." }]);
+  assert.deepEqual(thrown.fields, [
+    { name: 'age', message: "Expected number, received string You sent: 'x'. Expected type: number." },
+  ]);
   assert.equal(thrown.moreIssues, 0);
 });
 
 test('a <tool_error> and plain text gain no validation fields', () => {
   const parsed = m.parseToolError(m.toolError('NOT_FOUND', { message: 'gone', suggestion: 'list first' }));
-  assert.deepEqual(Object.keys(parsed), ['code', 'message', 'recovery', 'availableActions', 'severity', 'dialect', 'raw']);
+  assert.deepEqual(Object.keys(parsed), [
+    'code',
+    'message',
+    'recovery',
+    'availableActions',
+    'severity',
+    'dialect',
+    'raw',
+  ]);
   const plain = m.parseToolError(result('something broke'));
   assert.equal(plain.code, null);
   assert.equal(plain.dialect, 'text');
@@ -193,7 +226,18 @@ test('validationErrorResult checks its arguments as formatValidationError does',
   // Hostile issues and arguments never throw.
   const revoked = Proxy.revocable({}, {});
   revoked.revoke();
-  const r = m.validationErrorResult([revoked.proxy, { get code() { throw new Error('x'); } }], 't/a', { big: 10n });
+  const r = m.validationErrorResult(
+    [
+      revoked.proxy,
+      {
+        get code() {
+          throw new Error('x');
+        },
+      },
+    ],
+    't/a',
+    { big: 10n },
+  );
   assert.equal(r.isError, true);
   assert.equal(m.parseToolError(r).fields.length, 2);
 });
@@ -205,11 +249,23 @@ test('the JSON-RPC envelope still parses, with a numeric SDK request id as its d
   const parsed = m.parseToolError(r);
   assert.deepEqual(
     { ...parsed, raw: undefined },
-    { code: m.JsonRpcErrorCode.NotFound, message: 'No item 7', recovery: 'List items first.', availableActions: [], severity: 'error', dialect: 'jsonrpc', raw: undefined, requestId: '42' },
+    {
+      code: m.JsonRpcErrorCode.NotFound,
+      message: 'No item 7',
+      recovery: 'List items first.',
+      availableActions: [],
+      severity: 'error',
+      dialect: 'jsonrpc',
+      raw: undefined,
+      requestId: '42',
+    },
   );
   assert.equal(parsed.raw, r);
   // A JSON-RPC ValidationError whose text happens to hold a <validation_error> is still read as JSON-RPC.
-  const zodish = m.errorResult(m.validationError('<validation_error action="a"><field name="x">m</field></validation_error>'), { requestId: false });
+  const zodish = m.errorResult(
+    m.validationError('<validation_error action="a"><field name="x">m</field></validation_error>'),
+    { requestId: false },
+  );
   assert.equal(m.parseToolError(zodish).dialect, 'jsonrpc');
   assert.equal(m.parseToolError(zodish).fields, undefined);
 });

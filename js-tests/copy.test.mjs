@@ -7,12 +7,18 @@ const plainCopy = (value, limits, budget) => JSON.parse(copyJson(value, limits, 
 
 test('copyJson honours every limit it is given', () => {
   const limits = { depth: 3, entries: 2, stringUnits: 4, strings: true };
-  assert.deepEqual(plainCopy({ a: 'abcdefgh', b: [1, 2, 3], c: 'dropped: third key' }, limits), { a: 'abcd', b: [1, 2] });
+  assert.deepEqual(plainCopy({ a: 'abcdefgh', b: [1, 2, 3], c: 'dropped: third key' }, limits), {
+    a: 'abcd',
+    b: [1, 2],
+  });
   assert.deepEqual(plainCopy({ a: { b: { c: { d: 1 } } } }, limits), { a: { b: { c: '[Unreadable]' } } });
   assert.deepEqual(plainCopy({ longkeyname: 1 }, limits), { long: 1 });
   const many = Array.from({ length: 50 }, () => ({}));
   // The array is a node too: it and 9 entries are copied, the other 41 are not.
-  assert.equal(plainCopy(many, { ...limits, entries: 100 }, copyBudget(10)).filter((v) => v === '[Unreadable]').length, 41);
+  assert.equal(
+    plainCopy(many, { ...limits, entries: 100 }, copyBudget(10)).filter((v) => v === '[Unreadable]').length,
+    41,
+  );
 });
 
 test('copyJson survives cycles, getters, Proxies, BigInt, Symbols and lone surrogates', () => {
@@ -26,15 +32,32 @@ test('copyJson survives cycles, getters, Proxies, BigInt, Symbols and lone surro
   };
   const revocable = Proxy.revocable({}, {});
   revocable.revoke();
-  const traps = new Proxy({}, { ownKeys() { throw new Error('keys'); } });
+  const traps = new Proxy(
+    {},
+    {
+      ownKeys() {
+        throw new Error('keys');
+      },
+    },
+  );
   assert.deepEqual(plainCopy(cyclic), { name: 'a', self: '[Unreadable]' });
   assert.deepEqual(plainCopy(getter), { boom: '[Unreadable]', ok: 1 });
   assert.equal(plainCopy(revocable.proxy), '[Unreadable]');
   assert.equal(plainCopy(traps), '[Unreadable]');
-  assert.deepEqual(plainCopy([1n, Symbol('s'), NaN, undefined, () => 1]), ['[Unreadable]', '[Unreadable]', null, null, '[Unreadable]']);
+  assert.deepEqual(plainCopy([1n, Symbol('s'), NaN, undefined, () => 1]), [
+    '[Unreadable]',
+    '[Unreadable]',
+    null,
+    null,
+    '[Unreadable]',
+  ]);
   assert.equal(plainCopy('a\ud800b'), 'a\ufffdb');
   const shared = { x: 1 };
-  assert.deepEqual(plainCopy({ a: shared, b: shared }), { a: { x: 1 }, b: { x: 1 } }, 'a repeated (acyclic) object is copied twice');
+  assert.deepEqual(
+    plainCopy({ a: shared, b: shared }),
+    { a: { x: 1 }, b: { x: 1 } },
+    'a repeated (acyclic) object is copied twice',
+  );
 });
 
 test('copyJson policies: lenient readings, string-free copies, __proto__ kept as a key', () => {
@@ -61,8 +84,14 @@ test('wire data: each unsendable top-level field is [Unreadable], the rest exact
     big: { deep: [1n] },
     cycle: cyclic,
     toJSON: undefined,
-    badToJSON: { toJSON() { throw new Error('no'); } },
-    get getter() { throw new Error('no'); },
+    badToJSON: {
+      toJSON() {
+        throw new Error('no');
+      },
+    },
+    get getter() {
+      throw new Error('no');
+    },
     skipped: undefined,
   };
   assert.equal(

@@ -23,14 +23,22 @@ test('a 300,000-unit string and a 20,000-entry list in an issue report their own
   assert.equal(second.keys.length, 10);
   assert.equal(second.keysCount, 20_000);
   // The thrown ZodError's envelope counts the same way.
-  const zod = Object.assign(new Error('zod'), { name: 'ZodError', issues: [{ code: 'custom', path: ['a'], message: 'Bad', params: { list: keys } }] });
+  const zod = Object.assign(new Error('zod'), {
+    name: 'ZodError',
+    issues: [{ code: 'custom', path: ['a'], message: 'Bad', params: { list: keys } }],
+  });
   const data = errorResult(zod, { requestId: false }).structuredContent.error.data;
   assert.equal(data.issues[0].params.listCount, 20_000);
 });
 
 test('an argument index past 16,384 reads as present', () => {
   const items = new Array(20_001).fill(5);
-  const issue = { code: 'invalid_type', expected: 'string', path: ['items', 20_000], message: 'Invalid input: expected string, received number' };
+  const issue = {
+    code: 'invalid_type',
+    expected: 'string',
+    path: ['items', 20_000],
+    message: 'Invalid input: expected string, received number',
+  };
   const error = formatValidation([issue], { tool: 't', args: { items } });
   assert.equal(error.data.recovery.hint, 'Send items.20000 as a string, not a number.');
   // And past the list's end it is absent.
@@ -56,7 +64,9 @@ test('XML: a sent list longer than the copy reports its own length', () => {
   const tags = new Array(5000).fill('t');
   const xml = formatValidationError([{ code: 'custom', path: ['tags'], message: 'Too many.' }], 'a', { tags });
   assert.ok(xml.includes('You sent: array(5000).'), xml);
-  const length = formatValidationError([{ code: 'custom', path: ['tags', 'length'], message: 'Too many.' }], 'a', { tags });
+  const length = formatValidationError([{ code: 'custom', path: ['tags', 'length'], message: 'Too many.' }], 'a', {
+    tags,
+  });
   assert.ok(length.includes('You sent: 5000.'), length);
 });
 

@@ -20,7 +20,10 @@ const lying = new Proxy([], {
   getOwnPropertyDescriptor: () => ({ value: 1, enumerable: true, configurable: true }),
   getPrototypeOf: throwing,
 });
-const trapsThrow = new Proxy({}, { get: throwing, ownKeys: throwing, has: throwing, getPrototypeOf: throwing, getOwnPropertyDescriptor: throwing });
+const trapsThrow = new Proxy(
+  {},
+  { get: throwing, ownKeys: throwing, has: throwing, getPrototypeOf: throwing, getOwnPropertyDescriptor: throwing },
+);
 const getter = Object.defineProperty({}, 'message', { get: throwing, enumerable: true });
 const toJSON = { toJSON: throwing, message: 'm', code: 'NOT_FOUND' };
 const cycle = (() => {
@@ -47,22 +50,79 @@ const huge = 'x'.repeat(100 * 1024 * 1024);
 // The table: every value goes into every parameter; the big ones are shared objects, so
 // the table costs their construction once.
 const HOSTILE = {
-  trapsThrow, revoked, lying, getter, toJSON, cycle, cyclicIssue, cyclicSchema, deep, sparse, frozen, manyKeys,
-  bigint: 10n ** 30n, symbol: Symbol('s'), lone, nan: NaN, negZero: -0, fn: throwing,
-  issuesOfProxies: [trapsThrow, revoked, getter], issuesCycle: [cyclicIssue], manyIssues,
-  optionsHostile: { requestId: trapsThrow, contract: lying, tool: lone, args: deep, schema: cyclicSchema, activeDeltas: trapsThrow, deltas: lying },
+  trapsThrow,
+  revoked,
+  lying,
+  getter,
+  toJSON,
+  cycle,
+  cyclicIssue,
+  cyclicSchema,
+  deep,
+  sparse,
+  frozen,
+  manyKeys,
+  bigint: 10n ** 30n,
+  symbol: Symbol('s'),
+  lone,
+  nan: NaN,
+  negZero: -0,
+  fn: throwing,
+  issuesOfProxies: [trapsThrow, revoked, getter],
+  issuesCycle: [cyclicIssue],
+  manyIssues,
+  optionsHostile: {
+    requestId: trapsThrow,
+    contract: lying,
+    tool: lone,
+    args: deep,
+    schema: cyclicSchema,
+    activeDeltas: trapsThrow,
+    deltas: lying,
+  },
   huge,
 };
 
 // Arity per export (parameters to fill); every runtime export must be listed.
 const ARITY = {
-  ErrorBuilder: 2, McpEnvelopeClientError: 2, McpError: 3, classify: 2, configurationError: 2, conflict: 2,
-  enrichValidationError: 4, error: 2, errorBuilder: 2, errorResult: 2, fail: 4, forbidden: 2, formatDeltasAsXml: 1,
-  formatValidation: 2, formatValidationError: 3, groupUnknownAction: 3, groupValidationError: 3,
-  httpStatusToErrorCode: 1, init: 1, internalError: 2, invalidParams: 2, invalidRequest: 2, logRecord: 2,
-  notFound: 2, parseToolError: 1, rateLimited: 2, recoveryFor: 2, registerTool: 4, requestId: 0, required: 1,
-  routingError: 2, serviceUnavailable: 2, throwIfToolError: 1, timeout: 2, toolError: 2, unauthorized: 2,
-  validationError: 2, validationErrorResult: 3,
+  ErrorBuilder: 2,
+  McpEnvelopeClientError: 2,
+  McpError: 3,
+  classify: 2,
+  configurationError: 2,
+  conflict: 2,
+  enrichValidationError: 4,
+  error: 2,
+  errorBuilder: 2,
+  errorResult: 2,
+  fail: 4,
+  forbidden: 2,
+  formatDeltasAsXml: 1,
+  formatValidation: 2,
+  formatValidationError: 3,
+  groupUnknownAction: 3,
+  groupValidationError: 3,
+  httpStatusToErrorCode: 1,
+  init: 1,
+  internalError: 2,
+  invalidParams: 2,
+  invalidRequest: 2,
+  logRecord: 2,
+  notFound: 2,
+  parseToolError: 1,
+  rateLimited: 2,
+  recoveryFor: 2,
+  registerTool: 4,
+  requestId: 0,
+  required: 1,
+  routingError: 2,
+  serviceUnavailable: 2,
+  throwIfToolError: 1,
+  timeout: 2,
+  toolError: 2,
+  unauthorized: 2,
+  validationError: 2,
+  validationErrorResult: 3,
 };
 // Objects: their hostile case is writing to them and reading hostile keys.
 const OBJECTS = ['JsonRpcErrorCode', 'TOOL_ERROR_CODES'];
@@ -70,15 +130,32 @@ const OBJECTS = ['JsonRpcErrorCode', 'TOOL_ERROR_CODES'];
 // Ordinary arguments (a valid call) for each export.
 const issues = [{ code: 'custom', message: 'bad', path: ['a'] }];
 const ORDINARY = {
-  ErrorBuilder: ['NOT_FOUND', 'm'], McpEnvelopeClientError: [api.parseToolError(api.toolError('NOT_FOUND', { message: 'm' })), { cause: 'm' }], McpError: [-32602, 'm'], classify: [new Error('x')],
+  ErrorBuilder: ['NOT_FOUND', 'm'],
+  McpEnvelopeClientError: [api.parseToolError(api.toolError('NOT_FOUND', { message: 'm' })), { cause: 'm' }],
+  McpError: [-32602, 'm'],
+  classify: [new Error('x')],
   enrichValidationError: ['<validation_error action="a"></validation_error>', 't', 'a', { activeDeltas: new Map() }],
-  error: ['m'], errorBuilder: ['NOT_FOUND', 'm'], errorResult: [new Error('x')],
-  fail: [[{ reason: 'r', code: -32602, when: 'w' }], 'r'], formatDeltasAsXml: [[]],
-  formatValidation: [issues, { tool: 't' }], formatValidationError: [issues, 'a', {}], groupUnknownAction: ['g', 'a', ['b']],
-  groupValidationError: ['g', 'a', issues], httpStatusToErrorCode: [404], init: [], internalError: [new Error('x'), { tool: 't' }],
-  logRecord: [new Error('x'), { tool: 't' }], parseToolError: [{ content: [] }], recoveryFor: [[{ reason: 'r', code: -32602, when: 'w' }], 'r'],
-  requestId: [], required: ['f'], routingError: ['missing', { discriminator: 'action', actions: ['a'] }],
-  throwIfToolError: [{ content: [] }], toolError: ['NOT_FOUND', { message: 'm' }], validationErrorResult: [issues, 'a', {}],
+  error: ['m'],
+  errorBuilder: ['NOT_FOUND', 'm'],
+  errorResult: [new Error('x')],
+  fail: [[{ reason: 'r', code: -32602, when: 'w' }], 'r'],
+  formatDeltasAsXml: [[]],
+  formatValidation: [issues, { tool: 't' }],
+  formatValidationError: [issues, 'a', {}],
+  groupUnknownAction: ['g', 'a', ['b']],
+  groupValidationError: ['g', 'a', issues],
+  httpStatusToErrorCode: [404],
+  init: [],
+  internalError: [new Error('x'), { tool: 't' }],
+  logRecord: [new Error('x'), { tool: 't' }],
+  parseToolError: [{ content: [] }],
+  recoveryFor: [[{ reason: 'r', code: -32602, when: 'w' }], 'r'],
+  requestId: [],
+  required: ['f'],
+  routingError: ['missing', { discriminator: 'action', actions: ['a'] }],
+  throwIfToolError: [{ content: [] }],
+  toolError: ['NOT_FOUND', { message: 'm' }],
+  validationErrorResult: [issues, 'a', {}],
 };
 const NEEDS_NEW = new Set(['ErrorBuilder', 'McpEnvelopeClientError', 'McpError']);
 
@@ -113,7 +190,11 @@ function ordinaryCall(name) {
 }
 
 // Each export's ordinary output before any hostile value reached it.
-const BEFORE = Object.fromEntries(Object.keys(ARITY).filter((name) => name !== 'registerTool').map((name) => [name, ordinaryCall(name)]));
+const BEFORE = Object.fromEntries(
+  Object.keys(ARITY)
+    .filter((name) => name !== 'registerTool')
+    .map((name) => [name, ordinaryCall(name)]),
+);
 for (const [name, out] of Object.entries(BEFORE)) assert.doesNotMatch(out, /^threw /, `${name}: its ordinary call`);
 
 /** After a hostile call, an ordinary call writes exactly what it wrote before any. */
@@ -155,11 +236,22 @@ for (const name of Object.keys(ARITY)) {
         let out;
         try {
           out = call(name, args);
-          if (out instanceof Promise) await out.catch((e) => assert.ok(e instanceof TypeError, `${name}(${label} at ${at}) rejected with ${e?.constructor?.name}`));
+          if (out instanceof Promise)
+            await out.catch((e) =>
+              assert.ok(e instanceof TypeError, `${name}(${label} at ${at}) rejected with ${e?.constructor?.name}`),
+            );
         } catch (error) {
-          const ok = error instanceof TypeError || (name === 'throwIfToolError' && error instanceof api.McpEnvelopeClientError);
-          assert.ok(ok, `${name}(${label} at ${at}) threw ${error?.constructor?.name}: ${String(error?.message).slice(0, 200)}`);
-          assert.doesNotMatch(String(error.message), /SECRET-trap/, `${name}(${label} at ${at}) leaked a thrown message`);
+          const ok =
+            error instanceof TypeError || (name === 'throwIfToolError' && error instanceof api.McpEnvelopeClientError);
+          assert.ok(
+            ok,
+            `${name}(${label} at ${at}) threw ${error?.constructor?.name}: ${String(error?.message).slice(0, 200)}`,
+          );
+          assert.doesNotMatch(
+            String(error.message),
+            /SECRET-trap/,
+            `${name}(${label} at ${at}) leaked a thrown message`,
+          );
           continue;
         }
         if (out !== null && typeof out === 'object' && Array.isArray(out.content)) {

@@ -31,14 +31,35 @@ function same(schema, args, label) {
   // The same issues thrown as a ZodError.
   const thrown = errorResult(result.error, { requestId: 'R' });
   const wholeThrown = JSON.parse(
-    errorResultJson(2, 0, NaN, undefined, 'ZodError', '', wholeIssues, issues.length, NONE, 'R', new Uint8Array(0), '', false, true, false, undefined, false),
+    errorResultJson(
+      2,
+      0,
+      NaN,
+      undefined,
+      'ZodError',
+      '',
+      wholeIssues,
+      issues.length,
+      NONE,
+      'R',
+      new Uint8Array(0),
+      '',
+      false,
+      true,
+      false,
+      undefined,
+      false,
+    ),
   );
   assert.equal(thrown.content[0].text, wholeThrown.content[0].text, label);
   assert.deepEqual(thrown.structuredContent, wholeThrown.structuredContent, label);
   return sent;
 }
 
-const shape = z.union([z.object({ kind: z.literal('circle'), r: z.number() }), z.object({ kind: z.literal('square'), side: z.number(), unit: z.string() })]);
+const shape = z.union([
+  z.object({ kind: z.literal('circle'), r: z.number() }),
+  z.object({ kind: z.literal('square'), side: z.number(), unit: z.string() }),
+]);
 // The first lifts into its square branch's two lines (circle fails on its tag alone).
 const bad = (i) => [{ kind: 'square', side: 'big', unit: 5, r: 1 }, { kind: 'circle' }, { kind: 'tri' }, 7][i % 4];
 
@@ -48,10 +69,21 @@ test('the rule comes from the core: ten read whole, then unions', () => {
 
 test('unions past the tenth still lift their branches into (+N more) (Zod 4)', () => {
   // Unions at every position: those lifted into several lines move (+N more).
-  const sent = same(z.object({ shapes: z.array(shape) }), { shapes: Array.from({ length: 40 }, (_, i) => bad(i)) }, 'unions everywhere');
+  const sent = same(
+    z.object({ shapes: z.array(shape) }),
+    { shapes: Array.from({ length: 40 }, (_, i) => bad(i)) },
+    'unions everywhere',
+  );
   assert.match(sent.message, /\(\+\d+ more\)/);
-  const tagged = z.discriminatedUnion('type', [z.object({ type: z.literal('x'), x: z.number() }), z.object({ type: z.literal('y'), y: z.array(z.number()) })]);
-  same(z.object({ list: z.array(tagged) }), { list: Array.from({ length: 30 }, (_, i) => [{ type: 'y', y: [1, 'two'] }, { type: 'z' }, { type: 'x' }][i % 3]) }, 'tagged unions');
+  const tagged = z.discriminatedUnion('type', [
+    z.object({ type: z.literal('x'), x: z.number() }),
+    z.object({ type: z.literal('y'), y: z.array(z.number()) }),
+  ]);
+  same(
+    z.object({ list: z.array(tagged) }),
+    { list: Array.from({ length: 30 }, (_, i) => [{ type: 'y', y: [1, 'two'] }, { type: 'z' }, { type: 'x' }][i % 3]) },
+    'tagged unions',
+  );
   // Plain issues first, unions only past the tenth.
   same(
     z.object({ names: z.array(z.string()), shapes: z.array(shape) }),
@@ -59,13 +91,27 @@ test('unions past the tenth still lift their branches into (+N more) (Zod 4)', (
     'unions only past the tenth',
   );
   const item = z.object({ name: z.string(), qty: z.number().int().positive(), kind: z.enum(['book', 'pen', 'ink']) });
-  same(z.object({ items: z.array(item) }), { items: Array.from({ length: 150 }, (_, i) => ({ name: i, qty: 1.5, kind: 'cap', extra: 1 })) }, 'past the hundredth');
-  same(z.strictObject({ a: z.array(z.number()) }), { a: Array.from({ length: 20 }, () => 'x'), b: 1, c: 2 }, 'unknown keys after the tenth');
+  same(
+    z.object({ items: z.array(item) }),
+    { items: Array.from({ length: 150 }, (_, i) => ({ name: i, qty: 1.5, kind: 'cap', extra: 1 })) },
+    'past the hundredth',
+  );
+  same(
+    z.strictObject({ a: z.array(z.number()) }),
+    { a: Array.from({ length: 20 }, () => 'x'), b: 1, c: 2 },
+    'unknown keys after the tenth',
+  );
 });
 
 test('unions past the tenth still lift their branches into (+N more) (Zod 3)', () => {
-  const shape3 = z3.union([z3.object({ kind: z3.literal('circle'), r: z3.number() }), z3.object({ kind: z3.literal('square'), side: z3.number(), unit: z3.string() })]);
-  const shapes = Array.from({ length: 25 }, (_, i) => [{ kind: 'square', side: 'big', unit: 5, r: 1 }, { kind: 'circle', r: 'x' }, 5][i % 3]);
+  const shape3 = z3.union([
+    z3.object({ kind: z3.literal('circle'), r: z3.number() }),
+    z3.object({ kind: z3.literal('square'), side: z3.number(), unit: z3.string() }),
+  ]);
+  const shapes = Array.from(
+    { length: 25 },
+    (_, i) => [{ kind: 'square', side: 'big', unit: 5, r: 1 }, { kind: 'circle', r: 'x' }, 5][i % 3],
+  );
   same(z3.object({ shapes: z3.array(shape3) }), { shapes }, 'Zod 3 unions');
 });
 
@@ -80,14 +126,42 @@ test('each field of an issue past the tenth is read once, whatever it is', () =>
       },
     });
   const plain = (i) => ({ code: 'custom', path: ['a', i], message: `bad ${i}` });
-  const union = (i) => ({ code: 'invalid_union', errors: [[plain(i)], [{ code: 'invalid_type', expected: 'string', path: [], message: 'no' }]], path: ['u', i], message: 'Invalid input' });
+  const union = (i) => ({
+    code: 'invalid_union',
+    errors: [[plain(i)], [{ code: 'invalid_type', expected: 'string', path: [], message: 'no' }]],
+    path: ['u', i],
+    message: 'Invalid input',
+  });
   const issues = Array.from({ length: 16 }, (_, i) => counted(i % 2 === 0 ? plain(i) : union(i), i));
   const sent = formatValidation(issues, { tool: 't', args: { a: [], u: [] } });
   assert.match(sent.message, /more\)$/);
   assert.ok(reads.size > 16 * 3);
   for (const [name, count] of reads) assert.equal(count, 1, `${name} read ${count} times`);
   // An unreadable issue past the tenth, and a list, cross as they would whole.
-  const odd = [...Array.from({ length: 10 }, (_, i) => plain(i)), new Proxy({}, { ownKeys() { throw new Error('no'); } }), [1, 2], 'text', null];
-  const oddWhole = JSON.parse(formatValidationJson(JSON.stringify([...odd.slice(0, 10), '[Unreadable]', [1, 2], 'text', null]), odd.length, NONE, 't', '', '', ''));
+  const odd = [
+    ...Array.from({ length: 10 }, (_, i) => plain(i)),
+    new Proxy(
+      {},
+      {
+        ownKeys() {
+          throw new Error('no');
+        },
+      },
+    ),
+    [1, 2],
+    'text',
+    null,
+  ];
+  const oddWhole = JSON.parse(
+    formatValidationJson(
+      JSON.stringify([...odd.slice(0, 10), '[Unreadable]', [1, 2], 'text', null]),
+      odd.length,
+      NONE,
+      't',
+      '',
+      '',
+      '',
+    ),
+  );
   assert.deepEqual(formatValidation(odd, { tool: 't' }).message, oddWhole.message);
 });

@@ -17,16 +17,30 @@ const GENERATED_ID = /^[A-Z0-9]{5}-[A-Z0-9]{5}$/;
 function stillWorks() {
   const result = errorResult(m.notFound('Item not found', { id: '123' }), { requestId: 'OK000-00000' });
   assert.equal(result.content[0].text, 'Error: Item not found\n\n(request OK000-00000)');
-  const rejection = formatValidation([{ code: 'invalid_type', expected: 'number', path: ['n'], message: 'Invalid input: expected number, received string' }], {
-    tool: 't',
-    args: { n: 'x' },
-  });
+  const rejection = formatValidation(
+    [
+      {
+        code: 'invalid_type',
+        expected: 'number',
+        path: ['n'],
+        message: 'Invalid input: expected number, received string',
+      },
+    ],
+    {
+      tool: 't',
+      args: { n: 'x' },
+    },
+  );
   assert.equal(rejection.data.recovery.hint, 'Send n as a number, not a string.');
 }
 
-
 function itemIssue(i) {
-  return { expected: 'string', code: 'invalid_type', path: ['items', i], message: 'Invalid input: expected string, received boolean' };
+  return {
+    expected: 'string',
+    code: 'invalid_type',
+    path: ['items', i],
+    message: 'Invalid input: expected string, received boolean',
+  };
 }
 
 function deepObject(depth, leaf = 1) {
@@ -39,7 +53,13 @@ function throwingProxy(target = {}) {
   const boom = () => {
     throw new Error('trap');
   };
-  return new Proxy(target, { get: boom, has: boom, ownKeys: boom, getOwnPropertyDescriptor: boom, getPrototypeOf: boom });
+  return new Proxy(target, {
+    get: boom,
+    has: boom,
+    ownKeys: boom,
+    getOwnPropertyDescriptor: boom,
+    getPrototypeOf: boom,
+  });
 }
 
 // --- a million issues --------------------------------------------------------------
@@ -56,7 +76,10 @@ test('a million issues: the true issuesCount and (+N more), ten issues kept, the
   // items is an empty list, so each element is absent: one Provide sentence, then the count.
   assert.equal(
     all.value.data.recovery.hint,
-    `Provide ${lines.map((_, i) => `items.${i}`).slice(0, 9).join(', ')} and items.9. (+999990 more)`,
+    `Provide ${lines
+      .map((_, i) => `items.${i}`)
+      .slice(0, 9)
+      .join(', ')} and items.9. (+999990 more)`,
   );
   const result = errorResult(all.value, { requestId: 'R' });
   assert.ok(Buffer.byteLength(result.content[0].text) < 4096);
@@ -86,7 +109,10 @@ test('past the issues that cross, the count is what the core writes for the whol
   assert.equal(out.message, `${PREFIX}t: ${lines.join(', ')} (+1490 more)`);
   // Each k<i> was left out: Provide names them, whatever the issue said.
   const names = lines.map((_, i) => `k${i}`);
-  assert.equal(out.data.recovery.hint, `Provide ${names.slice(0, 9).join(', ')} and k9. (+1490 more) Validated (+990 more) as k0.`);
+  assert.equal(
+    out.data.recovery.hint,
+    `Provide ${names.slice(0, 9).join(', ')} and k9. (+1490 more) Validated (+990 more) as k0.`,
+  );
   assert.equal(out.data.issuesCount, 1500);
   stillWorks();
 });
@@ -94,18 +120,31 @@ test('past the issues that cross, the count is what the core writes for the whol
 test('a ZodError with a million issues thrown to errorResult counts them all', () => {
   // A ZodError-shaped value: Zod 4's own `message` getter would JSON-encode every issue
   // (about 160 MB, over a second) — see the report on reading a ZodError's message.
-  const zodLike = { name: 'ZodError', message: 'see issues', issues: Array.from({ length: 1_000_000 }, (_, i) => itemIssue(i)) };
+  const zodLike = {
+    name: 'ZodError',
+    message: 'see issues',
+    issues: Array.from({ length: 1_000_000 }, (_, i) => itemIssue(i)),
+  };
   const result = errorResult(zodLike, { requestId: 'R' });
   assert.equal(result.structuredContent.error.code, JsonRpcErrorCode.ValidationError);
-  assert.equal(result.structuredContent.error.message, 'items.0: Invalid input: expected string, received boolean (+999999 more)');
-  assert.equal(result.content[0].text, 'Error: items.0: Invalid input: expected string, received boolean (+999999 more)\n\n(request R)');
+  assert.equal(
+    result.structuredContent.error.message,
+    'items.0: Invalid input: expected string, received boolean (+999999 more)',
+  );
+  assert.equal(
+    result.content[0].text,
+    'Error: items.0: Invalid input: expected string, received boolean (+999999 more)\n\n(request R)',
+  );
   assert.equal(result.structuredContent.error.data.issuesCount, 1_000_000);
   assert.equal(result.structuredContent.error.data.issues.length, 10);
 
   // A real Zod 4 ZodError of 20,000 issues.
   const parsed = z.array(z.string()).safeParse(Array(20000).fill(true));
   const real = errorResult(parsed.error, { requestId: 'R' });
-  assert.equal(real.structuredContent.error.message, '0: Invalid input: expected string, received boolean (+19999 more)');
+  assert.equal(
+    real.structuredContent.error.message,
+    '0: Invalid input: expected string, received boolean (+19999 more)',
+  );
   assert.equal(real.structuredContent.error.data.issuesCount, 20000);
   stillWorks();
 });
@@ -122,7 +161,10 @@ test('a 100 MB string in an issue message, a key, the args and the tool name', (
   // The cut is marked with its true size, though only a prefix crossed.
   assert.equal(kept.messageLength, huge.length);
 
-  const hugeKey = formatValidation([{ code: 'unrecognized_keys', keys: [huge], path: [], message: 'Unrecognized key' }], { tool: 't', args: {} });
+  const hugeKey = formatValidation(
+    [{ code: 'unrecognized_keys', keys: [huge], path: [], message: 'Unrecognized key' }],
+    { tool: 't', args: {} },
+  );
   assert.equal(hugeKey.data.issues[0].keys[0], 'x'.repeat(1024));
   assert.ok(hugeKey.data.recovery.hint.startsWith('Unknown key xxx') && hugeKey.data.recovery.hint.endsWith('…'));
 
@@ -134,10 +176,20 @@ test('a 100 MB string in an issue message, a key, the args and the tool name', (
 
 test('100,000-deep values as args, as McpError data and in an issue', () => {
   const deep = deepObject(100_000);
-  const error = formatValidation([{ code: 'invalid_type', expected: 'string', path: ['d', 'd', 'd'], message: 'Invalid input: expected string, received object' }], {
-    tool: 'deep',
-    args: deep,
-  });
+  const error = formatValidation(
+    [
+      {
+        code: 'invalid_type',
+        expected: 'string',
+        path: ['d', 'd', 'd'],
+        message: 'Invalid input: expected string, received object',
+      },
+    ],
+    {
+      tool: 'deep',
+      args: deep,
+    },
+  );
   assert.equal(error.data.recovery.hint, 'Send d.d.d as a string, not an object.');
   const inIssue = formatValidation([{ code: 'custom', path: [], message: 'm', params: deep }], { tool: 't', args: {} });
   assert.deepEqual(inIssue.data.issues[0].params, { d: { d: {}, dCount: 1 } });
@@ -168,7 +220,12 @@ test('data deeper than the core reads (but writable as JSON) goes out exactly as
 // --- Proxies, cycles, toJSON, BigInt, lone surrogates -------------------------------
 
 test('Proxies whose traps throw, as args, issues, the issue list, data, the thrown value and options', () => {
-  const issue = { code: 'invalid_type', expected: 'number', path: ['n'], message: 'Invalid input: expected number, received string' };
+  const issue = {
+    code: 'invalid_type',
+    expected: 'number',
+    path: ['n'],
+    message: 'Invalid input: expected number, received string',
+  };
   const asArgs = formatValidation([issue], { tool: 't', args: throwingProxy() });
   assert.equal(asArgs.code, -32602);
   assert.equal(asArgs.message, `${PREFIX}t: n: Invalid input: expected number, received string`);
@@ -183,7 +240,12 @@ test('Proxies whose traps throw, as args, issues, the issue list, data, the thro
   const asData = errorResult(new McpError(JsonRpcErrorCode.NotFound, 'gone', throwingProxy()), { requestId: 'R' });
   assert.deepEqual(asData.structuredContent.error, { code: -32001, message: 'gone', data: { requestId: 'R' } });
 
-  const getterData = { ok: 1, get bad() { throw new Error('getter'); } };
+  const getterData = {
+    ok: 1,
+    get bad() {
+      throw new Error('getter');
+    },
+  };
   assert.deepEqual(errorResult(m.notFound('gone', getterData), { requestId: 'R' }).structuredContent.error.data, {
     ok: 1,
     bad: UNREADABLE,
@@ -211,7 +273,11 @@ test('cycles, throwing toJSON, BigInt and Symbols become "[Unreadable]" fields; 
   cyclic.self = cyclic;
   const data = {
     cyclic,
-    when: { toJSON() { throw new Error('toJSON'); } },
+    when: {
+      toJSON() {
+        throw new Error('toJSON');
+      },
+    },
     big: 10n,
     nested: { deeper: [1, 2n] },
     date: new Date(0),
@@ -237,13 +303,25 @@ test('cycles, throwing toJSON, BigInt and Symbols become "[Unreadable]" fields; 
     sym: UNREADABLE,
     fn: UNREADABLE,
   });
-  assert.equal(errorResult(Object.assign(new Error('x'), { toJSON() { throw new Error('no'); } })).structuredContent.error.message, 'x');
+  assert.equal(
+    errorResult(
+      Object.assign(new Error('x'), {
+        toJSON() {
+          throw new Error('no');
+        },
+      }),
+    ).structuredContent.error.message,
+    'x',
+  );
   stillWorks();
 });
 
 test('lone surrogates anywhere come back well formed', () => {
   const lone = 'a\uD800b\uDC00c';
-  const rejection = formatValidation([{ code: 'custom', path: [lone], message: lone }], { tool: `t${lone}`, args: { [lone]: lone } });
+  const rejection = formatValidation([{ code: 'custom', path: [lone], message: lone }], {
+    tool: `t${lone}`,
+    args: { [lone]: lone },
+  });
   const result = errorResult(rejection, { requestId: 'R' });
   const json = JSON.stringify(result);
   assert.ok(!/[\uD800-\uDFFF]/.test(json.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '')), 'a lone surrogate came back');
@@ -255,16 +333,28 @@ test('lone surrogates anywhere come back well formed', () => {
 });
 
 test('a key named __proto__ crosses as a key, in args and in the schema', () => {
-  const schema = { type: 'object', properties: JSON.parse('{"__proto__":{"type":"number"},"q":{"type":"string"}}'), additionalProperties: false };
+  const schema = {
+    type: 'object',
+    properties: JSON.parse('{"__proto__":{"type":"number"},"q":{"type":"string"}}'),
+    additionalProperties: false,
+  };
   const args = JSON.parse('{"__proto__":"x","extra":1}');
   const error = formatValidation(
     [
-      { code: 'invalid_type', expected: 'number', path: ['__proto__'], message: 'Invalid input: expected number, received string' },
+      {
+        code: 'invalid_type',
+        expected: 'number',
+        path: ['__proto__'],
+        message: 'Invalid input: expected number, received string',
+      },
       { code: 'unrecognized_keys', keys: ['extra'], path: [], message: 'Unrecognized key: "extra"' },
     ],
     { tool: 't', args, schema },
   );
-  assert.equal(error.data.recovery.hint, 'Send __proto__ as a number, not a string. Unknown key extra. This tool accepts: __proto__, q.');
+  assert.equal(
+    error.data.recovery.hint,
+    'Send __proto__ as a number, not a string. Unknown key extra. This tool accepts: __proto__, q.',
+  );
   stillWorks();
 });
 
@@ -298,7 +388,19 @@ test('wrong argument types throw a clear TypeError, and nothing else does', () =
     assert.throws(call, (e) => e instanceof TypeError && e.message.startsWith('mcp-envelope: '), call.toString());
   }
   // Everything else is a value to report, never a reason to throw.
-  for (const thrown of [undefined, null, 0, '', Symbol('s'), 10n, () => {}, [], {}, Object.create(null), new Proxy({}, {})]) {
+  for (const thrown of [
+    undefined,
+    null,
+    0,
+    '',
+    Symbol('s'),
+    10n,
+    () => {},
+    [],
+    {},
+    Object.create(null),
+    new Proxy({}, {}),
+  ]) {
     const result = errorResult(thrown, { requestId: 'R' });
     assert.equal(result.isError, true);
     assert.match(errorResult(thrown).structuredContent.error.data.requestId, GENERATED_ID);

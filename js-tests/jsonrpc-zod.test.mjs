@@ -28,71 +28,198 @@ const Shape = z.discriminatedUnion('type', [
  * tuples, optional and nullable fields, and dates as strings.
  */
 const CASES = [
-  ['contact', z.object({ email: z.email(), name: z.string() }), { email: `${S}@`, name: 'a' },
-    'email: Invalid email address', 'email: Invalid email address'],
-  ['formats', z.object({ id: z.uuid(), site: z.url(), ip: z.ipv4() }), { id: `${S}-1`, site: `${S} site`, ip: `${S}.1` },
-    'id: Invalid UUID, site: Invalid URL, ip: Invalid IPv4 address', 'id: Invalid UUID, site: Invalid URL, ip: Invalid IPv4 address'],
-  ['bounds', z.object({ n: z.number().min(1).max(10), m: z.number().gt(0) }), { n: N, m: -N },
+  [
+    'contact',
+    z.object({ email: z.email(), name: z.string() }),
+    { email: `${S}@`, name: 'a' },
+    'email: Invalid email address',
+    'email: Invalid email address',
+  ],
+  [
+    'formats',
+    z.object({ id: z.uuid(), site: z.url(), ip: z.ipv4() }),
+    { id: `${S}-1`, site: `${S} site`, ip: `${S}.1` },
+    'id: Invalid UUID, site: Invalid URL, ip: Invalid IPv4 address',
+    'id: Invalid UUID, site: Invalid URL, ip: Invalid IPv4 address',
+  ],
+  [
+    'bounds',
+    z.object({ n: z.number().min(1).max(10), m: z.number().gt(0) }),
+    { n: N, m: -N },
     'n: Too big: expected number to be <=10, m: Too small: expected number to be >0',
-    'n: Too big: expected number to be <=10, m: Too small: expected number to be >0'],
-  ['rows', z.object({ rows: z.number().int().min(1) }), { rows: 98765.4321 },
-    'rows: Invalid input: expected int, received number', 'Send rows as an integer, not a fractional number.'],
-  ['lookup', z.object({ limit: z.number(), query: z.string() }), { limit: S, query: true },
+    'n: Too big: expected number to be <=10, m: Too small: expected number to be >0',
+  ],
+  [
+    'rows',
+    z.object({ rows: z.number().int().min(1) }),
+    { rows: 98765.4321 },
+    'rows: Invalid input: expected int, received number',
+    'Send rows as an integer, not a fractional number.',
+  ],
+  [
+    'lookup',
+    z.object({ limit: z.number(), query: z.string() }),
+    { limit: S, query: true },
     'limit: Invalid input: expected number, received string, query: Invalid input: expected string, received boolean',
-    'Send limit as a number, not a string. Send query as a string, not a boolean.'],
-  ['modes', z.object({ mode: z.enum(['fast', 'slow']) }), { mode: S },
-    'mode: Invalid option: expected one of "fast"|"slow"', 'mode: Invalid option: expected one of "fast"|"slow"'],
-  ['modes_missing', z.object({ mode: z.enum(['fast', 'slow']), q: z.string() }), {},
+    'Send limit as a number, not a string. Send query as a string, not a boolean.',
+  ],
+  [
+    'modes',
+    z.object({ mode: z.enum(['fast', 'slow']) }),
+    { mode: S },
+    'mode: Invalid option: expected one of "fast"|"slow"',
+    'mode: Invalid option: expected one of "fast"|"slow"',
+  ],
+  [
+    'modes_missing',
+    z.object({ mode: z.enum(['fast', 'slow']), q: z.string() }),
+    {},
     'mode: Missing required field. Expected one of "fast"|"slow", q: Invalid input: expected string, received undefined',
-    'Provide mode and q.'],
-  ['literal', z.object({ kind: z.literal('search'), n: z.number() }), { kind: S, n: S },
+    'Provide mode and q.',
+  ],
+  [
+    'literal',
+    z.object({ kind: z.literal('search'), n: z.number() }),
+    { kind: S, n: S },
     'kind: Invalid input: expected "search", n: Invalid input: expected number, received string',
-    'kind: Invalid input: expected "search". Send n as a number, not a string.'],
-  ['scalar_union', z.object({ v: z.union([z.string(), z.number()]) }), { v: true },
+    'kind: Invalid input: expected "search". Send n as a number, not a string.',
+  ],
+  [
+    'scalar_union',
+    z.object({ v: z.union([z.string(), z.number()]) }),
+    { v: true },
     'v: Invalid input: expected string, received boolean or Invalid input: expected number, received boolean',
-    'v: Invalid input: expected string, received boolean or Invalid input: expected number, received boolean'],
-  ['one_or_many', z.object({ items: z.union([z.array(Item), Item]) }), { items: [{ name: S }, { name: true }] },
-    'items.1.name: Invalid input: expected string, received boolean', 'Send items.1.name as a string, not a boolean.'],
-  ['one_or_many_missing', z.object({ items: z.union([z.array(Item), Item]) }), { items: [{ name: S }, {}] },
-    'items.1.name: Invalid input: expected string, received undefined', 'Provide items.1.name.'],
-  ['one_or_many_lone', z.object({ items: z.union([z.array(Item), Item]) }), { items: { name: N } },
-    'items.name: Invalid input: expected string, received number', 'Send items.name as a string, not a number.'],
-  ['shapes', z.object({ shape: Shape }), { shape: { type: 'rect', width: S, height: 2 } },
-    'shape.width: Invalid input: expected number, received string', 'Send shape.width as a number, not a string.'],
-  ['shapes_tag', z.object({ shape: Shape }), { shape: { type: S } },
+    'v: Invalid input: expected string, received boolean or Invalid input: expected number, received boolean',
+  ],
+  [
+    'one_or_many',
+    z.object({ items: z.union([z.array(Item), Item]) }),
+    { items: [{ name: S }, { name: true }] },
+    'items.1.name: Invalid input: expected string, received boolean',
+    'Send items.1.name as a string, not a boolean.',
+  ],
+  [
+    'one_or_many_missing',
+    z.object({ items: z.union([z.array(Item), Item]) }),
+    { items: [{ name: S }, {}] },
+    'items.1.name: Invalid input: expected string, received undefined',
+    'Provide items.1.name.',
+  ],
+  [
+    'one_or_many_lone',
+    z.object({ items: z.union([z.array(Item), Item]) }),
+    { items: { name: N } },
+    'items.name: Invalid input: expected string, received number',
+    'Send items.name as a string, not a number.',
+  ],
+  [
+    'shapes',
+    z.object({ shape: Shape }),
+    { shape: { type: 'rect', width: S, height: 2 } },
+    'shape.width: Invalid input: expected number, received string',
+    'Send shape.width as a number, not a string.',
+  ],
+  [
+    'shapes_tag',
+    z.object({ shape: Shape }),
+    { shape: { type: S } },
     "shape.type: Invalid discriminator value. Expected 'circle' | 'rect'",
-    "shape.type: Invalid discriminator value. Expected 'circle' | 'rect'"],
-  ['nested_strict', z.object({ query: z.string(), opts: z.object({ depth: z.number(), lang: z.string() }).strict() }),
+    "shape.type: Invalid discriminator value. Expected 'circle' | 'rect'",
+  ],
+  [
+    'nested_strict',
+    z.object({ query: z.string(), opts: z.object({ depth: z.number(), lang: z.string() }).strict() }),
     { query: S, opts: { depth: 1, lang: S, colour: S } },
-    'opts: Unrecognized key: "colour"', 'Unknown key opts.colour. opts accepts: depth, lang.'],
-  ['root_unknown', z.object({ query: z.string(), limit: z.number().optional() }), { query: S, qeury: S, limt: N },
-    'Unrecognized keys: "qeury", "limt"', 'Unknown keys qeury, limt. This tool accepts: query, limit.'],
-  ['array_max', z.object({ tags: z.array(z.string()).max(3) }), { tags: [S, S, S, S, S] },
-    'tags: Too big: expected array to have <=3 items', 'tags: Too big: expected array to have <=3 items'],
-  ['array_items', z.object({ tags: z.array(z.string()) }), { tags: [S, N, S] },
-    'tags.1: Invalid input: expected string, received number', 'Send tags.1 as a string, not a number.'],
-  ['array_strict', z.object({ items: z.array(z.strictObject({ name: z.string() })) }), { items: [{ name: S, extra: S }] },
-    'items.0: Unrecognized key: "extra"', 'Unknown key items.0.extra. items.0 accepts: name.'],
-  ['record', z.object({ scores: z.record(z.string(), z.number()) }), { scores: { alice: S, bob: 2 } },
-    'scores.alice: Invalid input: expected number, received string', 'Send scores.alice as a number, not a string.'],
-  ['tuple', z.object({ point: z.tuple([z.number(), z.number()]) }), { point: [1, S] },
-    'point.1: Invalid input: expected number, received string', 'Send point.1 as a number, not a string.'],
-  ['optional_nullable', z.object({ note: z.string().nullable().optional(), n: z.number() }), { note: N, n: null },
+    'opts: Unrecognized key: "colour"',
+    'Unknown key opts.colour. opts accepts: depth, lang.',
+  ],
+  [
+    'root_unknown',
+    z.object({ query: z.string(), limit: z.number().optional() }),
+    { query: S, qeury: S, limt: N },
+    'Unrecognized keys: "qeury", "limt"',
+    'Unknown keys qeury, limt. This tool accepts: query, limit.',
+  ],
+  [
+    'array_max',
+    z.object({ tags: z.array(z.string()).max(3) }),
+    { tags: [S, S, S, S, S] },
+    'tags: Too big: expected array to have <=3 items',
+    'tags: Too big: expected array to have <=3 items',
+  ],
+  [
+    'array_items',
+    z.object({ tags: z.array(z.string()) }),
+    { tags: [S, N, S] },
+    'tags.1: Invalid input: expected string, received number',
+    'Send tags.1 as a string, not a number.',
+  ],
+  [
+    'array_strict',
+    z.object({ items: z.array(z.strictObject({ name: z.string() })) }),
+    { items: [{ name: S, extra: S }] },
+    'items.0: Unrecognized key: "extra"',
+    'Unknown key items.0.extra. items.0 accepts: name.',
+  ],
+  [
+    'record',
+    z.object({ scores: z.record(z.string(), z.number()) }),
+    { scores: { alice: S, bob: 2 } },
+    'scores.alice: Invalid input: expected number, received string',
+    'Send scores.alice as a number, not a string.',
+  ],
+  [
+    'tuple',
+    z.object({ point: z.tuple([z.number(), z.number()]) }),
+    { point: [1, S] },
+    'point.1: Invalid input: expected number, received string',
+    'Send point.1 as a number, not a string.',
+  ],
+  [
+    'optional_nullable',
+    z.object({ note: z.string().nullable().optional(), n: z.number() }),
+    { note: N, n: null },
     'note: Invalid input: expected string, received number, n: Invalid input: expected number, received null',
-    'Send note as a string, not a number. Send n as a number, not null.'],
-  ['dates', z.object({ start: z.iso.date(), end: z.iso.datetime() }), { start: `${S}-01-01`, end: `2020-01-01 ${S}` },
-    'start: Invalid ISO date, end: Invalid ISO datetime', 'start: Invalid ISO date, end: Invalid ISO datetime'],
-  ['missing_many', z.object({ a: z.string(), b: z.number(), c: z.boolean() }), { c: S },
+    'Send note as a string, not a number. Send n as a number, not null.',
+  ],
+  [
+    'dates',
+    z.object({ start: z.iso.date(), end: z.iso.datetime() }),
+    { start: `${S}-01-01`, end: `2020-01-01 ${S}` },
+    'start: Invalid ISO date, end: Invalid ISO datetime',
+    'start: Invalid ISO date, end: Invalid ISO datetime',
+  ],
+  [
+    'missing_many',
+    z.object({ a: z.string(), b: z.number(), c: z.boolean() }),
+    { c: S },
     'a: Invalid input: expected string, received undefined, b: Invalid input: expected number, received undefined, c: Invalid input: expected boolean, received string',
-    'Provide a and b. Send c as a boolean, not a string.'],
-  ['nested_missing', z.object({ filter: z.object({ range: z.object({ from: z.string(), to: z.string().optional() }) }) }),
-    { filter: { range: { to: S } } }, 'filter.range.from: Invalid input: expected string, received undefined', 'Provide filter.range.from.'],
-  ['lengths', z.object({ code: z.string().length(4), s: z.string().min(2).max(3) }), { code: S, s: `${S}${S}` },
+    'Provide a and b. Send c as a boolean, not a string.',
+  ],
+  [
+    'nested_missing',
+    z.object({ filter: z.object({ range: z.object({ from: z.string(), to: z.string().optional() }) }) }),
+    { filter: { range: { to: S } } },
+    'filter.range.from: Invalid input: expected string, received undefined',
+    'Provide filter.range.from.',
+  ],
+  [
+    'lengths',
+    z.object({ code: z.string().length(4), s: z.string().min(2).max(3) }),
+    { code: S, s: `${S}${S}` },
     'code: Too big: expected string to have exactly 4 characters, s: Too big: expected string to have <=3 characters',
-    'code: Too big: expected string to have exactly 4 characters, s: Too big: expected string to have <=3 characters'],
-  ['refined', z.object({ start: z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a parseable ISO 8601 date'), n: z.number() }),
-    { start: S, n: S }, 'start: Must be a parseable ISO 8601 date, n: Invalid input: expected number, received string',
-    'start: Must be a parseable ISO 8601 date. Send n as a number, not a string.'],
+    'code: Too big: expected string to have exactly 4 characters, s: Too big: expected string to have <=3 characters',
+  ],
+  [
+    'refined',
+    z.object({
+      start: z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'Must be a parseable ISO 8601 date'),
+      n: z.number(),
+    }),
+    { start: S, n: S },
+    'start: Must be a parseable ISO 8601 date, n: Invalid input: expected number, received string',
+    'start: Must be a parseable ISO 8601 date. Send n as a number, not a string.',
+  ],
 ];
 
 /** Every place a sent value could surface: the error itself and its whole envelope. */
@@ -130,7 +257,16 @@ test(`${CASES.length} Zod 4 schemas: lines, hints, -32602, and no sent value any
     for (const sentinel of SENTINELS) assert.ok(!all.includes(sentinel), `${tool}: ${sentinel} reached the rejection`);
   }
   // The cases reach every kind of issue Zod 4 raises for bad arguments.
-  for (const code of ['invalid_type', 'invalid_value', 'invalid_format', 'too_big', 'too_small', 'unrecognized_keys', 'invalid_union', 'custom']) {
+  for (const code of [
+    'invalid_type',
+    'invalid_value',
+    'invalid_format',
+    'too_big',
+    'too_small',
+    'unrecognized_keys',
+    'invalid_union',
+    'custom',
+  ]) {
     assert.ok(issueCodes.has(code), `no case raised ${code}`);
   }
   console.log(`zod 4: ${CASES.length} schemas rejected, ${issueCodes.size} issue codes, no sent value leaked`);
@@ -177,7 +313,9 @@ test('an alias sent beside its target is named as one, not as an unknown key', (
 
 test('Zod 3 issues (zod/v3) render the same sentences', () => {
   const Item3 = z3.object({ name: z3.string() });
-  const schema = z3.object({ n: z3.number(), items: z3.union([z3.array(Item3), Item3]), mode: z3.enum(['a', 'b']) }).strict();
+  const schema = z3
+    .object({ n: z3.number(), items: z3.union([z3.array(Item3), Item3]), mode: z3.enum(['a', 'b']) })
+    .strict();
   const args = { n: S, items: [{ name: 'a' }, { name: true }], extra: S };
   const parsed = schema.safeParse(args);
   const error = formatValidation(parsed.error.issues, { tool: 'legacy', args });

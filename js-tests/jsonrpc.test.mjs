@@ -98,7 +98,11 @@ function checkValidationVector(v) {
         check.eq('reason', wire.data.reason, want);
         break;
       case 'detail':
-        check.eq('detail', error.message.startsWith(`${PREFIX}${tool}: `) && error.message.slice(`${PREFIX}${tool}: `.length), want);
+        check.eq(
+          'detail',
+          error.message.startsWith(`${PREFIX}${tool}: `) && error.message.slice(`${PREFIX}${tool}: `.length),
+          want,
+        );
         break;
       case 'hint':
         check.eq('hint', wire.data.recovery?.hint, want);
@@ -170,7 +174,10 @@ const capsReplays = {
     check.json('data.issues', data.issues, parsed.error.issues.slice(0, 10));
     check.eq('data.issuesCount', data.issuesCount, 50000);
     check.eq('message', error.message, `${PREFIX}records_search: ${lines.join(', ')} (+49990 more)`);
-    check.truth('text is not under 4096 bytes', Buffer.byteLength(result.content[0].text) < v.expected.textBytesLessThan);
+    check.truth(
+      'text is not under 4096 bytes',
+      Buffer.byteLength(result.content[0].text) < v.expected.textBytesLessThan,
+    );
     check.truth(
       'structuredContent is not under 8192 bytes',
       Buffer.byteLength(JSON.stringify(result.structuredContent)) < v.expected.structuredContentBytesLessThan,
@@ -218,7 +225,9 @@ const capsReplays = {
     const payload = Object.fromEntries(Array.from({ length: 10000 }, (_, i) => [`k${i}`, i]));
     payload['q'.repeat(100000)] = 1;
     const schema = z.object({
-      payload: z.unknown().superRefine((value, ctx) => ctx.addIssue({ code: 'custom', params: value, message: 'Invalid input' })),
+      payload: z
+        .unknown()
+        .superRefine((value, ctx) => ctx.addIssue({ code: 'custom', params: value, message: 'Invalid input' })),
     });
     const args = { payload };
     const parsed = schema.safeParse(args);
@@ -305,7 +314,8 @@ test('tscore content vectors through the package: errorResult(new McpError(code,
 /** The thrown value a handlerError vector describes. */
 function thrownValue(input) {
   if (input.mcp) {
-    const revive = (value) => (typeof value === 'string' && /^<BigInt (\d+)n>$/.test(value) ? BigInt(/\d+/.exec(value)[0]) : value);
+    const revive = (value) =>
+      typeof value === 'string' && /^<BigInt (\d+)n>$/.test(value) ? BigInt(/\d+/.exec(value)[0]) : value;
     const data = input.mcp.data && Object.fromEntries(Object.entries(input.mcp.data).map(([k, v]) => [k, revive(v)]));
     return new McpError(input.mcp.code, input.mcp.message, data);
   }
@@ -434,7 +444,15 @@ test('a plain Error (or any non-McpError) carries exactly { requestId }', () => 
   error.data = { secret: 1 };
   error.code = 'ECONNRESET';
   error.cause = new Error('inner');
-  for (const thrown of [error, new Error('boom'), 'a string', 404, null, undefined, { message: 'obj', data: { a: 1 } }]) {
+  for (const thrown of [
+    error,
+    new Error('boom'),
+    'a string',
+    404,
+    null,
+    undefined,
+    { message: 'obj', data: { a: 1 } },
+  ]) {
     const data = dataOf(errorResult(thrown));
     assert.deepEqual(Object.keys(data), ['requestId']);
     assert.match(data.requestId, GENERATED_ID);
@@ -464,18 +482,34 @@ test('a ZodError thrown by a handler: ValidationError, its issues, the first lin
   const parsed = z.object({ a: z.string(), b: z.number(), c: z.boolean() }).safeParse({});
   const result = errorResult(parsed.error, { requestId: 'R' });
   assert.equal(result.structuredContent.error.code, JsonRpcErrorCode.ValidationError);
-  assert.equal(result.structuredContent.error.message, 'a: Invalid input: expected string, received undefined (+2 more)');
+  assert.equal(
+    result.structuredContent.error.message,
+    'a: Invalid input: expected string, received undefined (+2 more)',
+  );
   assert.deepEqual(dataOf(result), { issues: parsed.error.issues, requestId: 'R' });
-  assert.equal(errorResult(parsed.error, { aborted: true }).structuredContent.error.code, JsonRpcErrorCode.RequestCancelled);
+  assert.equal(
+    errorResult(parsed.error, { aborted: true }).structuredContent.error.code,
+    JsonRpcErrorCode.RequestCancelled,
+  );
 });
 
 // --- error contracts (seed 002) ----------------------------------------------------
 
 const CONTRACT = [
-  { reason: 'no_match', code: JsonRpcErrorCode.NotFound, when: 'No requested PMID returned data',
-    recovery: 'Try pubmed_search_articles to discover valid PMIDs first.' },
-  { reason: 'queue_full', code: JsonRpcErrorCode.RateLimited, when: 'Local request queue is at capacity',
-    retryable: true, severity: 'notice', recovery: 'Wait 30 seconds and retry, or reduce batch size.' },
+  {
+    reason: 'no_match',
+    code: JsonRpcErrorCode.NotFound,
+    when: 'No requested PMID returned data',
+    recovery: 'Try pubmed_search_articles to discover valid PMIDs first.',
+  },
+  {
+    reason: 'queue_full',
+    code: JsonRpcErrorCode.RateLimited,
+    when: 'Local request queue is at capacity',
+    retryable: true,
+    severity: 'notice',
+    recovery: 'Wait 30 seconds and retry, or reduce batch size.',
+  },
 ];
 
 test('fail builds the declared McpError; errorResult fills the contract recovery onto the wire', () => {
@@ -507,30 +541,44 @@ test('fail builds the declared McpError; errorResult fills the contract recovery
   );
 });
 
-test('a throw-site recovery always wins, whatever its shape; recoveryFor sends another entry\'s', () => {
+test("a throw-site recovery always wins, whatever its shape; recoveryFor sends another entry's", () => {
   for (const recovery of [{ hint: 'No item 7; try IDs 1-100 instead.' }, null, 'free text', { note: 'no hint' }]) {
     const error = fail(CONTRACT, 'no_match', 'No item 7', { recovery });
-    assert.deepEqual(dataOf(errorResult(error, { requestId: false, contract: CONTRACT })), { recovery, reason: 'no_match' });
+    assert.deepEqual(dataOf(errorResult(error, { requestId: false, contract: CONTRACT })), {
+      recovery,
+      reason: 'no_match',
+    });
   }
-  assert.deepEqual(recoveryFor(CONTRACT, 'queue_full'), { recovery: { hint: 'Wait 30 seconds and retry, or reduce batch size.' } });
+  assert.deepEqual(recoveryFor(CONTRACT, 'queue_full'), {
+    recovery: { hint: 'Wait 30 seconds and retry, or reduce batch size.' },
+  });
   assert.deepEqual(recoveryFor(CONTRACT, 'nope'), {});
   assert.deepEqual(recoveryFor([], 'no_match'), {});
   const crossed = fail(CONTRACT, 'no_match', 'm', recoveryFor(CONTRACT, 'queue_full'));
-  assert.equal(dataOf(errorResult(crossed, { contract: CONTRACT })).recovery.hint, 'Wait 30 seconds and retry, or reduce batch size.');
+  assert.equal(
+    dataOf(errorResult(crossed, { contract: CONTRACT })).recovery.hint,
+    'Wait 30 seconds and retry, or reduce batch size.',
+  );
 });
 
 test('the fill matches on the reason alone; undeclared, non-McpError and cancelled calls get nothing', () => {
-  const fill = (thrown, options = {}) => dataOf(errorResult(thrown, { requestId: false, contract: CONTRACT, ...options }));
+  const fill = (thrown, options = {}) =>
+    dataOf(errorResult(thrown, { requestId: false, contract: CONTRACT, ...options }));
   // A service's factory throw with a declared reason, whatever its code.
   assert.equal(fill(m.validationError('Upstream said no', { reason: 'no_match' })).recovery.hint, CONTRACT[0].recovery);
   assert.equal(fill(m.serviceUnavailable('x', { reason: 'queue_full' })).recovery.hint, CONTRACT[1].recovery);
   // Undeclared reason, no contract, a non-McpError, an aborted call.
   assert.deepEqual(fill(m.notFound('x', { reason: 'other' })), { reason: 'other' });
-  assert.deepEqual(dataOf(errorResult(m.notFound('x', { reason: 'no_match' }), { requestId: false })), { reason: 'no_match' });
+  assert.deepEqual(dataOf(errorResult(m.notFound('x', { reason: 'no_match' }), { requestId: false })), {
+    reason: 'no_match',
+  });
   // An error from fail() carries its contract: no need to pass it again (the McpError itself is unchanged).
   const failed = fail(CONTRACT, 'no_match');
   assert.deepEqual(failed.data, { reason: 'no_match' });
-  assert.deepEqual(dataOf(errorResult(failed, { requestId: false })), { reason: 'no_match', recovery: { hint: CONTRACT[0].recovery } });
+  assert.deepEqual(dataOf(errorResult(failed, { requestId: false })), {
+    reason: 'no_match',
+    recovery: { hint: CONTRACT[0].recovery },
+  });
   // A contract passed explicitly wins over the one it was failed from.
   assert.deepEqual(dataOf(errorResult(failed, { requestId: false, contract: [] })), { reason: 'no_match' });
   const plain = Object.assign(new Error('x'), { data: { reason: 'no_match' } });
@@ -542,15 +590,27 @@ test('the fill matches on the reason alone; undeclared, non-McpError and cancell
   assert.equal(dataOf(aborted), undefined);
   assert.equal(aborted.content[0].text, 'Error: No requested PMID returned data');
   // The framework-owned invalid_arguments keeps its own hint.
-  const rejection = formatValidation([{ code: 'custom', path: ['a'], message: 'Bad a' }], { tool: 't', args: { a: 1 } });
-  const owned = [{ reason: 'invalid_arguments', code: JsonRpcErrorCode.InvalidParams, when: 'w', recovery: 'Never used.' }];
+  const rejection = formatValidation([{ code: 'custom', path: ['a'], message: 'Bad a' }], {
+    tool: 't',
+    args: { a: 1 },
+  });
+  const owned = [
+    { reason: 'invalid_arguments', code: JsonRpcErrorCode.InvalidParams, when: 'w', recovery: 'Never used.' },
+  ];
   assert.equal(dataOf(errorResult(rejection, { contract: owned })).recovery.hint, 'a: Bad a');
 });
 
-test('fail keeps the throw site\'s own values, and an undeclared reason is an InternalError naming the declared ones', () => {
+test("fail keeps the throw site's own values, and an undeclared reason is an InternalError naming the declared ones", () => {
   const when = new Date(0);
   const nested = { ids: [1, 2] };
-  const error = fail(CONTRACT, 'queue_full', 'busy', { retryable: false, reason: 'spoofed', when, nested, gone: undefined, ['__proto__']: 1 });
+  const error = fail(CONTRACT, 'queue_full', 'busy', {
+    retryable: false,
+    reason: 'spoofed',
+    when,
+    nested,
+    gone: undefined,
+    ['__proto__']: 1,
+  });
   assert.equal(error.data.when, when, 'the same Date, not a copy');
   assert.equal(error.data.nested, nested);
   assert.deepEqual(Object.keys(error.data), ['retryable', 'reason', 'when', 'nested', 'gone', '__proto__']);

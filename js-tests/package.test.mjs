@@ -28,7 +28,9 @@ test('package.json declares exports, types, sideEffects and files that all exist
     require: { types: './wasm.d.cts', default: './wasm/mcp_envelope_bg.wasm' },
     default: { types: './wasm.d.ts', default: './wasm/mcp_envelope_bg.wasm' },
   });
-  const initialising = leaves.filter((leaf) => leaf.endsWith('.js') && /^\s*initSync\(/m.test(readFileSync(new URL(leaf, pkgDir), 'utf8')));
+  const initialising = leaves.filter(
+    (leaf) => leaf.endsWith('.js') && /^\s*initSync\(/m.test(readFileSync(new URL(leaf, pkgDir), 'utf8')),
+  );
   assert.deepEqual([...new Set(initialising)].sort(), ['./deno.js', './embedded.js', './node.js', './workerd.js']);
   assert.deepEqual([...manifest.sideEffects].sort(), ['./deno.js', './embedded.js', './node.js', './workerd.js']);
   for (const entry of manifest.files) {

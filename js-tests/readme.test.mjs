@@ -68,7 +68,10 @@ describe('the quickstarts type-check against the real SDK, run over stdio and wr
   const shown = all.find((b) => b.lang === '' && b.code.startsWith('Error: Input validation error'));
   const SDKS = { v1: { Client: ClientV1, Stdio: StdioV1 }, v2: { Client: ClientV2, Stdio: StdioV2 } };
   test('there is one quickstart per SDK version and the envelope it writes', () => {
-    assert.deepEqual(quickstarts.map((b) => b.code.split('\n')[0]), ['// quickstart: SDK v1', '// quickstart: SDK v2']);
+    assert.deepEqual(
+      quickstarts.map((b) => b.code.split('\n')[0]),
+      ['// quickstart: SDK v1', '// quickstart: SDK v2'],
+    );
     assert.ok(shown, 'the README shows the rejection a quickstart writes');
   });
   for (const block of quickstarts) {
@@ -109,12 +112,26 @@ test('what the README says the SDK writes without this package is what it writes
   // The quickstart's tool registered the SDK's own way, called with { id: 7 }.
   const flat = README.replace(/\s+/g, ' ');
   const sdks = [
-    { version: 'v1', Server: McpServerV1, Client: ClientV1, Memory: MemoryV1, schema: { id: z.string().regex(/^INV-\d+$/) } },
-    { version: 'v2', Server: McpServerV2, Client: ClientV2, Memory: MemoryV2, schema: z.object({ id: z.string().regex(/^INV-\d+$/) }) },
+    {
+      version: 'v1',
+      Server: McpServerV1,
+      Client: ClientV1,
+      Memory: MemoryV1,
+      schema: { id: z.string().regex(/^INV-\d+$/) },
+    },
+    {
+      version: 'v2',
+      Server: McpServerV2,
+      Client: ClientV2,
+      Memory: MemoryV2,
+      schema: z.object({ id: z.string().regex(/^INV-\d+$/) }),
+    },
   ];
   for (const sdk of sdks) {
     const server = new sdk.Server({ name: 'invoices', version: '1.0.0' });
-    server.registerTool('get_invoice', { description: 'Reads one invoice.', inputSchema: sdk.schema }, async () => ({ content: [] }));
+    server.registerTool('get_invoice', { description: 'Reads one invoice.', inputSchema: sdk.schema }, async () => ({
+      content: [],
+    }));
     const client = new sdk.Client({ name: 'readme', version: '1.0.0' });
     const [clientSide, serverSide] = sdk.Memory.createLinkedPair();
     await server.connect(serverSide);
@@ -124,7 +141,10 @@ test('what the README says the SDK writes without this package is what it writes
       assert.equal(result.content.length, 1);
       assert.equal(result.structuredContent, undefined);
       const text = result.content[0].text;
-      assert.ok(flat.includes(`\`${text}\``), `${sdk.version} writes ${JSON.stringify(text)}, which the README does not show`);
+      assert.ok(
+        flat.includes(`\`${text}\``),
+        `${sdk.version} writes ${JSON.stringify(text)}, which the README does not show`,
+      );
     } finally {
       await client.close();
     }
@@ -138,16 +158,38 @@ describe('the npm README is for users', () => {
 
   test('it names no repository file, command, source document or session history', () => {
     const forbidden = [
-      /js-tests/, /\btests?\//, /tests-matrix/, /\bsrc\//, /\.rs\b/, /\bmake [a-z]/, /\bcargo /, /\bbench\//, /\bdocs\//,
-      /\bwww\//, /\bscripts\//, /\bseed \d/, /<!--/, /-->/, /\bissue \d+/i, /\bthis session\b/i, /Fusion #\d/, /conformance-own/,
+      /js-tests/,
+      /\btests?\//,
+      /tests-matrix/,
+      /\bsrc\//,
+      /\.rs\b/,
+      /\bmake [a-z]/,
+      /\bcargo /,
+      /\bbench\//,
+      /\bdocs\//,
+      /\bwww\//,
+      /\bscripts\//,
+      /\bseed \d/,
+      /<!--/,
+      /-->/,
+      /\bissue \d+/i,
+      /\bthis session\b/i,
+      /Fusion #\d/,
+      /conformance-own/,
       /\b[a-z-]+\.json\b(?!`)/,
     ];
-    const hits = npm.split('\n').flatMap((line, i) => forbidden.filter((re) => re.test(line)).map((re) => `line ${i + 1}: ${re} in ${line.slice(0, 120)}`));
+    const hits = npm
+      .split('\n')
+      .flatMap((line, i) =>
+        forbidden.filter((re) => re.test(line)).map((re) => `line ${i + 1}: ${re} in ${line.slice(0, 120)}`),
+      );
     assert.deepEqual(hits, []);
   });
 
   test('every package file it names is in the package', () => {
-    const named = [...npm.matchAll(/`((?:wasm|lib|types)\/[\w./-]+|[\w-]+\.(?:js|cjs|d\.ts|d\.cts))`/g)].map((m) => m[1]);
+    const named = [...npm.matchAll(/`((?:wasm|lib|types)\/[\w./-]+|[\w-]+\.(?:js|cjs|d\.ts|d\.cts))`/g)].map(
+      (m) => m[1],
+    );
     assert.ok(named.length > 5);
     for (const file of new Set(named)) {
       const shipped = files.has(file) || [...files].some((f) => f.endsWith('/') && file.startsWith(f));
@@ -172,6 +214,9 @@ describe('the npm README is for users', () => {
     const [prose, ...rest] = section.split('\n\n');
     assert.equal((prose.match(/\.(\s|$)/g) ?? []).length, 1, 'one sentence');
     assert.equal(rest.length, 1);
-    assert.ok(rest[0].split('\n').every((line) => line.startsWith('|')), 'then a table and nothing else');
+    assert.ok(
+      rest[0].split('\n').every((line) => line.startsWith('|')),
+      'then a table and nothing else',
+    );
   });
 });

@@ -45,7 +45,10 @@ for (const sdk of [V1, V2]) {
     assert.equal(listed.type, 'object');
     assert.ok(listed.properties.error, 'an error property is advertised');
     assert.deepEqual(listed.properties.total, { type: 'number' });
-    assert.ok(listed.anyOf.some((branch) => JSON.stringify(branch.required) === '["id","total"]'), JSON.stringify(listed));
+    assert.ok(
+      listed.anyOf.some((branch) => JSON.stringify(branch.required) === '["id","total"]'),
+      JSON.stringify(listed),
+    );
 
     const success = await client.callTool({ name: 'get_invoice', arguments: { id: 'ok' } });
     assert.deepEqual(success.structuredContent, { id: 'ok', total: 3 });
@@ -74,8 +77,11 @@ for (const sdk of [V1, V2]) {
   test(`${sdk.version}: a handler that returns no tool result gets an InternalError naming the tool, the reason logged`, async () => {
     const records = [];
     const { client } = await connected(sdk, (server) => {
-      registerTool(server, 'nothing', { inputSchema: { n: z.number() }, onError: (r) => records.push(r) }, async ({ n }) =>
-        n === 0 ? undefined : n === 1 ? 'a string' : { content: 'not a list' },
+      registerTool(
+        server,
+        'nothing',
+        { inputSchema: { n: z.number() }, onError: (r) => records.push(r) },
+        async ({ n }) => (n === 0 ? undefined : n === 1 ? 'a string' : { content: 'not a list' }),
       );
       registerTool(server, 'nothing_xml', { dialect: 'xml', inputSchema: { n: z.number() } }, async () => undefined);
     });
@@ -111,7 +117,8 @@ for (const sdk of [V1, V2]) {
         throw errorBuilder('RATE_LIMITED', 'Slow down').retryAfter(30);
       });
       registerTool(server, 'xml_tool', { dialect: 'xml', inputSchema: { kind: z.string() } }, async ({ kind }) => {
-        if (kind === 'notFound') throw notFound('No invoice 42', { reason: 'no_invoice', recovery: { hint: 'List invoices first.' } });
+        if (kind === 'notFound')
+          throw notFound('No invoice 42', { reason: 'no_invoice', recovery: { hint: 'List invoices first.' } });
         throw rateLimited('Slow down', { retryAfter: 30 });
       });
     });
@@ -119,12 +126,21 @@ for (const sdk of [V1, V2]) {
     assert.deepEqual(fromXml.structuredContent.error.code, JsonRpcErrorCode.NotFound);
     assert.equal(fromXml.structuredContent.error.message, 'No invoice 42');
     const data = fromXml.structuredContent.error.data;
-    assert.deepEqual([data.recovery.hint, data.retryAfter, data.details], ['List invoices first.', 5, { invoice: '42' }]);
-    assert.match(text(fromXml), /^Error: No invoice 42\n\nRecovery: List invoices first\.\n\n\(not retryable · request /);
+    assert.deepEqual(
+      [data.recovery.hint, data.retryAfter, data.details],
+      ['List invoices first.', 5, { invoice: '42' }],
+    );
+    assert.match(
+      text(fromXml),
+      /^Error: No invoice 42\n\nRecovery: List invoices first\.\n\n\(not retryable · request /,
+    );
 
     const builder = await client.callTool({ name: 'json_tool', arguments: { kind: 'builder' } });
     assert.equal(builder.structuredContent.error.code, JsonRpcErrorCode.RateLimited);
-    assert.match(text(builder), /Recovery: Too many requests: wait 30 seconds, then retry the same call\.\n\n\(retryable · /);
+    assert.match(
+      text(builder),
+      /Recovery: Too many requests: wait 30 seconds, then retry the same call\.\n\n\(retryable · /,
+    );
 
     const fromJson = await client.callTool({ name: 'xml_tool', arguments: { kind: 'notFound' } });
     assert.equal(
@@ -139,7 +155,12 @@ for (const sdk of [V1, V2]) {
 
   test(`${sdk.version}: plain objects, network faults and fail() alone say what failed and what to do`, async () => {
     const contract = [
-      { reason: 'no_match', code: JsonRpcErrorCode.NotFound, when: 'Nothing matched', recovery: 'Search with a broader query, then retry.' },
+      {
+        reason: 'no_match',
+        code: JsonRpcErrorCode.NotFound,
+        when: 'Nothing matched',
+        recovery: 'Search with a broader query, then retry.',
+      },
     ];
     const refused = () => {
       const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
@@ -147,8 +168,10 @@ for (const sdk of [V1, V2]) {
     };
     const { client } = await connected(sdk, (server) => {
       registerTool(server, 'svc', { inputSchema: { kind: z.string() } }, async ({ kind }) => {
-        if (kind === 'problem') throw { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'upstream down' };
-        if (kind === 'oauth') throw { error: 'invalid_token', error_description: 'The access token expired', status: 401 };
+        if (kind === 'problem')
+          throw { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'upstream down' };
+        if (kind === 'oauth')
+          throw { error: 'invalid_token', error_description: 'The access token expired', status: 401 };
         if (kind === 'fetch') throw refused();
         if (kind === 'fail') throw fail(contract, 'no_match', 'No results for "x"');
         throw { statusCode: 403 };
@@ -161,7 +184,10 @@ for (const sdk of [V1, V2]) {
 
     const problem = await call('problem');
     assert.equal(problem.structuredContent.error.code, JsonRpcErrorCode.ServiceUnavailable);
-    assert.match(text(problem), /^Error: Service Unavailable: upstream down\n\nRecovery: A service this tool depends on is unavailable: wait a moment, then retry the same call\.\n\n\(retryable · request /);
+    assert.match(
+      text(problem),
+      /^Error: Service Unavailable: upstream down\n\nRecovery: A service this tool depends on is unavailable: wait a moment, then retry the same call\.\n\n\(retryable · request /,
+    );
 
     const oauth = await call('oauth');
     assert.equal(oauth.structuredContent.error.code, JsonRpcErrorCode.Unauthorized);
@@ -173,7 +199,10 @@ for (const sdk of [V1, V2]) {
     assert.match(text(fetched), /^Error: fetch failed: connect ECONNREFUSED 127\.0\.0\.1:5432\n\nRecovery: /);
 
     const failed = await call('fail');
-    assert.match(text(failed), /^Error: No results for "x"\n\nRecovery: Search with a broader query, then retry\.\n\n\(reason no_match · not retryable · request /);
+    assert.match(
+      text(failed),
+      /^Error: No results for "x"\n\nRecovery: Search with a broader query, then retry\.\n\n\(reason no_match · not retryable · request /,
+    );
 
     const forbidden = await call('status');
     assert.equal(forbidden.structuredContent.error.code, JsonRpcErrorCode.Forbidden);
@@ -194,12 +223,27 @@ for (const sdk of [V1, V2]) {
       register(server, 'traced', { inputSchema: { id: z.string() }, requestId: () => 'trace-7' }, async () => {
         throw new Error('boom');
       });
-      register(server, 'xml', { dialect: 'xml', inputSchema: { id: z.string() }, requestId: 'x'.repeat(5000) }, async () => {
-        throw new Error('boom');
-      });
-      register(server, 'hook_throws', { inputSchema: { id: z.string() }, onError: () => { throw new Error('hook'); } }, async () => {
-        throw notFound('still answered');
-      });
+      register(
+        server,
+        'xml',
+        { dialect: 'xml', inputSchema: { id: z.string() }, requestId: 'x'.repeat(5000) },
+        async () => {
+          throw new Error('boom');
+        },
+      );
+      register(
+        server,
+        'hook_throws',
+        {
+          inputSchema: { id: z.string() },
+          onError: () => {
+            throw new Error('hook');
+          },
+        },
+        async () => {
+          throw notFound('still answered');
+        },
+      );
     });
     const masked = await client.callTool({ name: 'db', arguments: { id: 'a' } });
     assert.match(masked.structuredContent.error.message, /^The server hit an internal error\./);
@@ -247,7 +291,10 @@ test('v1: a Zod 3 outputSchema cannot be widened, so its errors go out as text t
 test('registerTool.defaults: options are checked at once, and a tool config overrides them', () => {
   assert.throws(() => registerTool.defaults({ onError: 'log' }), /onError must be a function/);
   assert.throws(() => registerTool.defaults({ title: 'x' }), /`title` is not an option of registerTool/);
-  assert.throws(() => registerTool.defaults({ requestId: 1.5 }), /requestId must be a string, an integer, false or a function/);
+  assert.throws(
+    () => registerTool.defaults({ requestId: 1.5 }),
+    /requestId must be a string, an integer, false or a function/,
+  );
   assert.throws(() => registerTool.defaults(null), /defaults must be an object/);
   const register = registerTool.defaults({ dialect: 'xml' }).defaults({ guidance: false });
   assert.equal(typeof register, 'function');
@@ -256,22 +303,42 @@ test('registerTool.defaults: options are checked at once, and a tool config over
 
 test('classify and logRecord read a thrown plain object as errorResult does', async () => {
   const { classify, logRecord } = await import('../pkg/node.js');
-  assert.deepEqual(classify({ status: 429, title: 'Too Many Requests' }), { code: JsonRpcErrorCode.RateLimited, name: 'RateLimited', category: 'upstream' });
+  assert.deepEqual(classify({ status: 429, title: 'Too Many Requests' }), {
+    code: JsonRpcErrorCode.RateLimited,
+    name: 'RateLimited',
+    category: 'upstream',
+  });
   assert.equal(classify({ statusCode: 404 }).code, JsonRpcErrorCode.NotFound);
   // The request's abort still comes first; a success status says nothing.
   assert.equal(classify({ status: 503 }, { aborted: true }).code, JsonRpcErrorCode.RequestCancelled);
   assert.equal(classify({ status: 200, detail: 'rate limit exceeded' }).code, JsonRpcErrorCode.RateLimited);
-  const record = logRecord({ type: 'about:blank', title: 'Conflict', status: 409, detail: 'version 3 is stale' }, { tool: 't' });
+  const record = logRecord(
+    { type: 'about:blank', title: 'Conflict', status: 409, detail: 'version 3 is stale' },
+    { tool: 't' },
+  );
   assert.deepEqual([record.code, record.message], [JsonRpcErrorCode.Conflict, 'Conflict: version 3 is stale']);
   // A plain object whose fields throw on read says nothing, and nothing throws.
-  const hostile = new Proxy({}, { get() { throw new Error('trap'); } });
+  const hostile = new Proxy(
+    {},
+    {
+      get() {
+        throw new Error('trap');
+      },
+    },
+  );
   assert.equal(classify(hostile).code, JsonRpcErrorCode.InternalError);
 });
 
 test('logRecord reads the contract an error was failed from, as errorResult does', async () => {
   const { logRecord } = await import('../pkg/node.js');
   const contract = [
-    { reason: 'stale', code: JsonRpcErrorCode.Conflict, when: 'The version is stale', recovery: 'Read the item again, then retry.', severity: 'warning' },
+    {
+      reason: 'stale',
+      code: JsonRpcErrorCode.Conflict,
+      when: 'The version is stale',
+      recovery: 'Read the item again, then retry.',
+      severity: 'warning',
+    },
   ];
   const thrown = fail(contract, 'stale', 'version 3 is stale');
   assert.equal(logRecord(thrown, { tool: 't' }).level, 'warning');

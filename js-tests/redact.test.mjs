@@ -24,7 +24,11 @@ const CASES = [
   ['key sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12 rejected', 'Ab12Cd34Ef56Gh78Ij90Kl12', 'key sk-*** rejected'],
   ['sk_live_51HxYzAbCdEfGh1234', '51HxYzAbCdEfGh1234', 'sk_live_***'],
   ['ghp_16C7e42F292c6912E7710c838347Ae178B4a', '16C7e42F292c6912E7710c838347Ae178B4a', 'ghp_***'],
-  ['github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz', '11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz', 'github_pat_***'],
+  [
+    'github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz',
+    '11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz',
+    'github_pat_***',
+  ],
   ['slack xoxb-123456789012-abcdefABCDEF', '123456789012-abcdefABCDEF', 'slack xoxb-***'],
   ['id AKIAIOSFODNN7EXAMPLE', 'IOSFODNN7EXAMPLE', 'id AKIA***'],
   [`jwt ${JWT}`, JWT.slice(0, 30), 'jwt ***'],
@@ -77,7 +81,9 @@ test('McpError data strings, secret-named fields, recovery hints and contract fi
     'Error: lookup via postgres://u:***@db failed\n\nRecovery: Retry with Bearer ***\n\n(reason no_match · request R)',
   );
   assert.deepEqual(result.structuredContent.error.data.nested, [{ apiKey: MASK }, { note: 'token ***' }]);
-  const contract = [{ reason: 'gone', code: JsonRpcErrorCode.NotFound, when: 'Gone', recovery: 'Ask with token=abc123 again.' }];
+  const contract = [
+    { reason: 'gone', code: JsonRpcErrorCode.NotFound, when: 'Gone', recovery: 'Ask with token=abc123 again.' },
+  ];
   const filled = errorResult(fail(contract, 'gone'), { contract, requestId: false });
   assert.equal(filled.structuredContent.error.data.recovery.hint, 'Ask with token=*** again.');
 });
@@ -103,7 +109,10 @@ test('a ZodError message written with a secret is masked', () => {
 test('every pattern is masked through internalError, toolError, the builder and error()', () => {
   for (const [text, secret, masked] of CASES) {
     const internal = internalError(new Error(text), { tool: 't', action: 'a' }).content[0].text;
-    assert.ok(internal.includes(`<message>[t/a] ${masked.replaceAll('&', '&amp;').replaceAll('<', '&lt;')}</message>`), internal);
+    assert.ok(
+      internal.includes(`<message>[t/a] ${masked.replaceAll('&', '&amp;').replaceAll('<', '&lt;')}</message>`),
+      internal,
+    );
     const tool = toolError('X', { message: text, suggestion: text, details: { d: text } });
     const built = errorBuilder('X', text).suggest(text).details({ d: text }).build();
     for (const result of [internal, tool, built, error(text)].map((r) => (typeof r === 'string' ? r : everything(r)))) {
@@ -122,7 +131,10 @@ test('texts that only look like secrets are left alone in both dialects', () => 
 
 test('the off switch sends the text as thrown', () => {
   for (const [text] of CASES) {
-    assert.equal(errorResult(new Error(text), { requestId: false, redactSecrets: false }).structuredContent.error.message, text);
+    assert.equal(
+      errorResult(new Error(text), { requestId: false, redactSecrets: false }).structuredContent.error.message,
+      text,
+    );
     const escaped = text.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
     const internal = internalError(new Error(text), { tool: 't', redactSecrets: false }).content[0].text;
     assert.ok(internal.includes(`<message>[t] ${escaped}</message>`), internal);
@@ -161,9 +173,16 @@ test('maskServerErrors replaces a server-category message and keeps the terms to
 });
 
 test('maskServerErrors in the XML dialect masks only server-category throws', () => {
-  const server = internalError(new Error('SELECT * FROM users failed'), { tool: 't', action: 'a', maskServerErrors: true });
+  const server = internalError(new Error('SELECT * FROM users failed'), {
+    tool: 't',
+    action: 'a',
+    maskServerErrors: true,
+  });
   assert.ok(server.content[0].text.includes(`<message>[t/a] ${SERVER_SENTENCE}</message>`), server.content[0].text);
-  const client = internalError(new McpError(JsonRpcErrorCode.NotFound, 'No item 7'), { tool: 't', maskServerErrors: true });
+  const client = internalError(new McpError(JsonRpcErrorCode.NotFound, 'No item 7'), {
+    tool: 't',
+    maskServerErrors: true,
+  });
   assert.ok(client.content[0].text.includes('<message>[t] No item 7</message>'), client.content[0].text);
   const plain = internalError(new Error('SELECT * FROM users failed'), { tool: 't' });
   assert.ok(plain.content[0].text.includes('<message>[t] SELECT * FROM users failed</message>'));
@@ -181,7 +200,13 @@ test('logRecord keeps the raw message and picks the level', () => {
     phase: 'handler',
   });
   const contract = [
-    { reason: 'declined', code: JsonRpcErrorCode.Forbidden, when: 'Declined', recovery: 'Ask again.', severity: 'notice' },
+    {
+      reason: 'declined',
+      code: JsonRpcErrorCode.Forbidden,
+      when: 'Declined',
+      recovery: 'Ask again.',
+      severity: 'notice',
+    },
     { reason: 'gone', code: JsonRpcErrorCode.NotFound, when: 'Gone', recovery: 'Search first.' },
   ];
   const declined = logRecord(fail(contract, 'declined'), { tool: 't', contract });
@@ -193,7 +218,10 @@ test('logRecord keeps the raw message and picks the level', () => {
   const cancelled = logRecord(new Error('x'), { tool: 't', aborted: true });
   assert.equal(cancelled.level, 'info');
   assert.equal(cancelled.name, 'RequestCancelled');
-  const zod = { name: 'ZodError', issues: Array.from({ length: 3000 }, () => ({ code: 'custom', path: ['a'], message: 'Bad' })) };
+  const zod = {
+    name: 'ZodError',
+    issues: Array.from({ length: 3000 }, () => ({ code: 'custom', path: ['a'], message: 'Bad' })),
+  };
   assert.equal(logRecord(zod, { tool: 't' }).message, 'a: Bad (+2999 more)');
   // Raw even where the wire is masked.
   const db = new McpError(JsonRpcErrorCode.DatabaseError, `lost ${text}`);
@@ -208,7 +236,22 @@ test('logRecord never throws for a hostile thrown value, and checks its options'
       throw new Error('no');
     },
   });
-  for (const thrown of [null, undefined, 1n, Symbol('s'), revoked.proxy, getter, { name: 'ZodError', issues: new Proxy([], { get() { throw 1; } }) }]) {
+  for (const thrown of [
+    null,
+    undefined,
+    1n,
+    Symbol('s'),
+    revoked.proxy,
+    getter,
+    {
+      name: 'ZodError',
+      issues: new Proxy([], {
+        get() {
+          throw 1;
+        },
+      }),
+    },
+  ]) {
     const record = logRecord(thrown, { tool: 't' });
     assert.equal(typeof record.message, 'string');
     assert.equal(typeof record.level, 'string');

@@ -20,17 +20,65 @@ test('classify agrees with mcp-ts-core 0.10.17 on 10,000 varied errors, except i
     else if (error.name === 'RangeError' && ENGINE_LIMITS.has(error.message) && ours === -32603) newerRule++;
     else disagreements.push(`${error.name}: ${error.message} → ours ${ours}, reference ${theirs}`);
   }
-  console.log(`reference agreement: ${agreed} same, ${newerRule} by the newer engine-limit rule, ${disagreements.length} other`);
+  console.log(
+    `reference agreement: ${agreed} same, ${newerRule} by the newer engine-limit rule, ${disagreements.length} other`,
+  );
   assert.deepEqual(disagreements.slice(0, 20), []);
   assert.ok(newerRule > 0, 'the corpus exercises the engine-limit rule');
 });
 
 test('the hand-written matchers equal the reference regexes on 20,000 adversarial strings', () => {
   const fragments = [
-    'not', 'NOT', ' ', '  ', '\t', '\n', '\r', '\u2028', '\u3000', '\u0085', '\ufeff', '\u00a0', 'logged', 'in',
-    'access', 'denied', 'allowed', '_', '-', 'token', 'invalid', 'expired', 'status code 5', 'status code 4',
-    '0', '9', 'x', 'ſ', 'İ', 'K', 'missing', 'field', 'arg', 'authorized', 'abort', 'cancel', 'led', 'ed',
-    'zod', 'dns', 'found', 'no such', "doesn't", 'exist', 'quota', ' exceeded', 'rate', ' limit', 'é', '😀',
+    'not',
+    'NOT',
+    ' ',
+    '  ',
+    '\t',
+    '\n',
+    '\r',
+    '\u2028',
+    '\u3000',
+    '\u0085',
+    '\ufeff',
+    '\u00a0',
+    'logged',
+    'in',
+    'access',
+    'denied',
+    'allowed',
+    '_',
+    '-',
+    'token',
+    'invalid',
+    'expired',
+    'status code 5',
+    'status code 4',
+    '0',
+    '9',
+    'x',
+    'ſ',
+    'İ',
+    'K',
+    'missing',
+    'field',
+    'arg',
+    'authorized',
+    'abort',
+    'cancel',
+    'led',
+    'ed',
+    'zod',
+    'dns',
+    'found',
+    'no such',
+    "doesn't",
+    'exist',
+    'quota',
+    ' exceeded',
+    'rate',
+    ' limit',
+    'é',
+    '😀',
   ];
   let state = 7;
   const random = () => {

@@ -23,8 +23,6 @@ import { Client as ClientV2, StreamableHTTPClientTransport as HttpClientV2 } fro
 import { JsonRpcErrorCode, parseToolError, registerTool } from '../pkg/node.js';
 import { connected, V1, V2 } from './sdks.mjs';
 
-
-
 const ok = (text) => ({ content: [{ type: 'text', text }] });
 const echoArgs = async (args) => ok(JSON.stringify(args));
 
@@ -36,27 +34,40 @@ const SCHEMAS = {
         city: z.string().min(1).describe('City name'),
         days: z.number().int().min(1).max(14).default(3),
         units: z.enum(['metric', 'imperial']).optional(),
-        stops: z.array(z.object({ at: z.iso.datetime(), note: z.string().max(80) })).max(5).optional(),
+        stops: z
+          .array(z.object({ at: z.iso.datetime(), note: z.string().max(80) }))
+          .max(5)
+          .optional(),
       })
       .strict()
       .describe('Forecast request'),
   'Zod 4 raw shape': () => ({ city: z.string(), days: z.number().optional() }),
   'Zod 4 discriminated union inside': () =>
     z.object({
-      target: z.discriminatedUnion('kind', [z.object({ kind: z.literal('id'), id: z.string() }), z.object({ kind: z.literal('name'), name: z.string() })]),
+      target: z.discriminatedUnion('kind', [
+        z.object({ kind: z.literal('id'), id: z.string() }),
+        z.object({ kind: z.literal('name'), name: z.string() }),
+      ]),
     }),
-  'Zod 4 object with a refinement': () => z.object({ from: z.number(), to: z.number() }).refine((v) => v.from <= v.to, 'from must not exceed to'),
+  'Zod 4 object with a refinement': () =>
+    z.object({ from: z.number(), to: z.number() }).refine((v) => v.from <= v.to, 'from must not exceed to'),
   'Zod 4 mini object': () => zm.object({ city: zm.string(), days: zm.optional(zm.number()) }),
 };
 const SCHEMAS_V1 = {
   ...SCHEMAS,
-  'Zod 3 strict object': () => z3.object({ city: z3.string().describe('City'), days: z3.number().int().optional() }).strict(),
+  'Zod 3 strict object': () =>
+    z3.object({ city: z3.string().describe('City'), days: z3.number().int().optional() }).strict(),
   'Zod 3 raw shape': () => ({ city: z3.string(), days: z3.number().optional() }),
 };
 const SCHEMAS_V2 = {
   ...SCHEMAS,
   'JSON Schema through the SDK fromJsonSchema': () =>
-    fromJsonSchema({ type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city'], additionalProperties: false }),
+    fromJsonSchema({
+      type: 'object',
+      properties: { city: { type: 'string' }, days: { type: 'integer' } },
+      required: ['city'],
+      additionalProperties: false,
+    }),
 };
 
 for (const [sdk, schemas] of [
@@ -65,7 +76,12 @@ for (const [sdk, schemas] of [
 ]) {
   for (const [label, schema] of Object.entries(schemas)) {
     test(`${sdk.version}, ${label}: tools/list is exactly what server.registerTool publishes`, async () => {
-      const config = () => ({ title: 'Forecast', description: 'Weather', inputSchema: schema(), annotations: { readOnlyHint: true } });
+      const config = () => ({
+        title: 'Forecast',
+        description: 'Weather',
+        inputSchema: schema(),
+        annotations: { readOnlyHint: true },
+      });
       const plain = await connected(sdk, (s) => s.registerTool('forecast', config(), echoArgs));
       const ours = await connected(sdk, (s) => registerTool(s, 'forecast', config(), echoArgs));
       const [listedPlain, listedOurs] = [await plain.client.listTools(), await ours.client.listTools()];
@@ -79,10 +95,15 @@ for (const sdk of [V1, V2]) {
   test(`${sdk.version}: rejected arguments get the argument rejection; the handler never runs`, async () => {
     let ran = 0;
     const { client } = await connected(sdk, (s) =>
-      registerTool(s, 'forecast', { inputSchema: SCHEMAS['Zod 4 strict object with descriptions and bounds']() }, async (args) => {
-        ran += 1;
-        return echoArgs(args);
-      }),
+      registerTool(
+        s,
+        'forecast',
+        { inputSchema: SCHEMAS['Zod 4 strict object with descriptions and bounds']() },
+        async (args) => {
+          ran += 1;
+          return echoArgs(args);
+        },
+      ),
     );
     const result = await client.callTool({ name: 'forecast', arguments: { city: 3, days: 'x', extra: true } });
     assert.equal(ran, 0);
@@ -97,12 +118,18 @@ for (const sdk of [V1, V2]) {
       'Send city as a string, not a number. Send days as a number, not a string. Unknown key extra. This tool accepts: city, days, units, stops.',
     );
     const good = await client.callTool({ name: 'forecast', arguments: { city: 'Oslo' } });
-    assert.deepEqual(JSON.parse(good.content[0].text), { city: 'Oslo', days: 3 }, 'the handler gets the parsed value, defaults applied');
+    assert.deepEqual(
+      JSON.parse(good.content[0].text),
+      { city: 'Oslo', days: 3 },
+      'the handler gets the parsed value, defaults applied',
+    );
     assert.equal(ran, 1);
   });
 
   test(`${sdk.version}: an async refinement is awaited, and its failure is a rejection`, async () => {
-    const schema = z.object({ name: z.string() }).refine(async (v) => v.name !== 'taken', { message: 'Name is taken', path: ['name'] });
+    const schema = z
+      .object({ name: z.string() })
+      .refine(async (v) => v.name !== 'taken', { message: 'Name is taken', path: ['name'] });
     const { client } = await connected(sdk, (s) => registerTool(s, 'claim', { inputSchema: schema }, echoArgs));
     const taken = parseToolError(await client.callTool({ name: 'claim', arguments: { name: 'taken' } }));
     assert.equal(taken.message, 'Input validation error: Invalid arguments for tool claim: name: Name is taken');
@@ -111,9 +138,14 @@ for (const sdk of [V1, V2]) {
 
   test(`${sdk.version}: the XML dialect answers with <validation_error> and INTERNAL_ERROR`, async () => {
     const { client } = await connected(sdk, (s) =>
-      registerTool(s, 'users', { inputSchema: { email: z.email(), age: z.number().min(18) }, dialect: 'xml' }, async () => {
-        throw new RangeError('quota exhausted');
-      }),
+      registerTool(
+        s,
+        'users',
+        { inputSchema: { email: z.email(), age: z.number().min(18) }, dialect: 'xml' },
+        async () => {
+          throw new RangeError('quota exhausted');
+        },
+      ),
     );
     const invalid = await client.callTool({ name: 'users', arguments: { email: 'x', age: 3 } });
     assert.equal(invalid.isError, true);
@@ -121,7 +153,7 @@ for (const sdk of [V1, V2]) {
       invalid.content[0].text,
       [
         '<validation_error action="users">',
-        "<field name=\"email\">Invalid email address You sent: 'x'. Expected: a valid email address (e.g. user@example.com).</field>",
+        '<field name="email">Invalid email address You sent: \'x\'. Expected: a valid email address (e.g. user@example.com).</field>',
         '<field name="age">Too small: expected number to be >=18 You sent: 3. Must be >= 18.</field>',
         '<recovery>Fix the fields above and call the tool again. Do not explain the error.</recovery>',
         '</validation_error>',
@@ -172,7 +204,10 @@ for (const sdk of [V1, V2]) {
     const context = sdk.version === 'v1' ? { signal: controller.signal } : { mcpReq: { signal: controller.signal } };
     const result = await registered.handler({ n: 1 }, context);
     assert.equal(result.structuredContent.error.code, JsonRpcErrorCode.RequestCancelled);
-    const live = await registered.handler({ n: 1 }, sdk.version === 'v1' ? { signal: new AbortController().signal } : {});
+    const live = await registered.handler(
+      { n: 1 },
+      sdk.version === 'v1' ? { signal: new AbortController().signal } : {},
+    );
     assert.equal(live.structuredContent.error.code, JsonRpcErrorCode.InternalError);
   });
 
@@ -192,7 +227,9 @@ for (const sdk of [V1, V2]) {
     const result = await registered.handler({ n: 1 }, cancelled);
     assert.equal(ran, 0, 'the handler never runs');
     assert.equal(result.isError, true);
-    assert.deepEqual(result.content, [{ type: 'text', text: '<tool_error>\n<message>[slow] Request cancelled.</message>\n</tool_error>' }]);
+    assert.deepEqual(result.content, [
+      { type: 'text', text: '<tool_error>\n<message>[slow] Request cancelled.</message>\n</tool_error>' },
+    ]);
     const parsed = parseToolError(result);
     assert.deepEqual([parsed.code, parsed.message, parsed.dialect], ['UNKNOWN', '[slow] Request cancelled.', 'xml']);
     // The arguments are checked first: rejected ones get the validation error, cancelled or not.
@@ -200,7 +237,10 @@ for (const sdk of [V1, V2]) {
     const invalid = await registered.handler(rejected, cancelled);
     assert.match(invalid.content[0].text, /^<validation_error action="slow">\n<field name="n">/);
     // Not cancelled: the handler runs and its answer goes out.
-    const live = await registered.handler({ n: 1 }, sdk.version === 'v1' ? { signal: new AbortController().signal } : {});
+    const live = await registered.handler(
+      { n: 1 },
+      sdk.version === 'v1' ? { signal: new AbortController().signal } : {},
+    );
     assert.deepEqual([live.content[0].text, ran], ['done', 1]);
     // Cancelled while the handler runs, which then throws: the gate is passed, the throw is INTERNAL_ERROR.
     const midway = new AbortController();
@@ -208,8 +248,13 @@ for (const sdk of [V1, V2]) {
       midway.abort();
       throw new Error('socket hang up');
     });
-    const thrown = await during.handler(sdk.version === 'v1' ? { signal: midway.signal } : { mcpReq: { signal: midway.signal } });
-    assert.match(thrown.content[0].text, /^<tool_error code="INTERNAL_ERROR" severity="error">\n<message>\[late\] socket hang up<\/message>/);
+    const thrown = await during.handler(
+      sdk.version === 'v1' ? { signal: midway.signal } : { mcpReq: { signal: midway.signal } },
+    );
+    assert.match(
+      thrown.content[0].text,
+      /^<tool_error code="INTERNAL_ERROR" severity="error">\n<message>\[late\] socket hang up<\/message>/,
+    );
   });
 
   test(`${sdk.version}: the SDK's URL elicitation request is rethrown for the SDK to answer`, async () => {
@@ -250,7 +295,16 @@ for (const sdk of [V1, V2]) {
     assert.throws(() => registerTool(server, 't', { errors: {} }, echoArgs), /array of contract entries/);
     assert.throws(() => registerTool(server, 't', { errors: [], dialect: 'xml' }, echoArgs), /jsonrpc dialect/);
     assert.throws(() => registerTool(server, 't', { maskServerErrors: 'yes' }, echoArgs), /must be a boolean/);
-    const hostileConfig = new Proxy({}, { ownKeys: () => ['inputSchema'], getOwnPropertyDescriptor: () => ({ enumerable: true, configurable: true }), get() { throw new Error('trap'); } });
+    const hostileConfig = new Proxy(
+      {},
+      {
+        ownKeys: () => ['inputSchema'],
+        getOwnPropertyDescriptor: () => ({ enumerable: true, configurable: true }),
+        get() {
+          throw new Error('trap');
+        },
+      },
+    );
     assert.throws(() => registerTool(server, 't', hostileConfig, echoArgs), /could not be read/);
     // Nothing half-registered: the name is still free.
     registerTool(server, 't', {}, echoArgs);
@@ -258,7 +312,9 @@ for (const sdk of [V1, V2]) {
 }
 
 test('v1: a Zod 3 schema is rejected with its own issues', async () => {
-  const { client } = await connected(V1, (s) => registerTool(s, 'z3', { inputSchema: SCHEMAS_V1['Zod 3 strict object']() }, echoArgs));
+  const { client } = await connected(V1, (s) =>
+    registerTool(s, 'z3', { inputSchema: SCHEMAS_V1['Zod 3 strict object']() }, echoArgs),
+  );
   const parsed = parseToolError(await client.callTool({ name: 'z3', arguments: { city: 1, zip: 2 } }));
   assert.equal(parsed.code, JsonRpcErrorCode.InvalidParams);
   assert.equal(
@@ -268,7 +324,9 @@ test('v1: a Zod 3 schema is rejected with its own issues', async () => {
 });
 
 test('v2: a JSON Schema tool (fromJsonSchema) is rejected through its Standard Schema issues', async () => {
-  const { client } = await connected(V2, (s) => registerTool(s, 'json', { inputSchema: SCHEMAS_V2['JSON Schema through the SDK fromJsonSchema']() }, echoArgs));
+  const { client } = await connected(V2, (s) =>
+    registerTool(s, 'json', { inputSchema: SCHEMAS_V2['JSON Schema through the SDK fromJsonSchema']() }, echoArgs),
+  );
   const result = await client.callTool({ name: 'json', arguments: { days: 'x' } });
   const parsed = parseToolError(result);
   assert.equal(parsed.code, JsonRpcErrorCode.InvalidParams);

@@ -13,7 +13,11 @@ import { rejectionResult } from '../pkg/lib/jsonrpc.js';
 const item = z.object({ name: z.string(), qty: z.number().int().positive(), kind: z.enum(['book', 'pen', 'ink']) });
 const batch = z.object({ items: z.array(item) });
 const badItem = (i) =>
-  i % 3 === 0 ? { name: i, qty: 1, kind: 'book' } : i % 3 === 1 ? { name: 'pen', qty: 1.5, kind: 'pen' } : { name: 'ink', qty: 2, kind: 'cap' };
+  i % 3 === 0
+    ? { name: i, qty: 1, kind: 'book' }
+    : i % 3 === 1
+      ? { name: 'pen', qty: 1.5, kind: 'pen' }
+      : { name: 'ink', qty: 2, kind: 'cap' };
 const long = 'é'.repeat(70_000);
 const secret = 'sk-live-0123456789abcdefghijklmnop';
 
@@ -24,13 +28,33 @@ const cases = [
   ['missing and unknown keys', z.strictObject({ a: z.string(), b: z.number() }), { b: 'x', extra: 1, [long]: 2 }],
   [
     'a union at a long key',
-    z.object({ [long]: z.union([z.object({ kind: z.literal('a'), n: z.number() }), z.object({ kind: z.literal('b'), s: z.string() })]) }),
+    z.object({
+      [long]: z.union([
+        z.object({ kind: z.literal('a'), n: z.number() }),
+        z.object({ kind: z.literal('b'), s: z.string() }),
+      ]),
+    }),
     { [long]: { kind: 'a', n: 'x' } },
   ],
-  ['a refinement naming a secret and a long value', z.object({ token: z.string().refine(() => false, `bad token ${secret} ${long}`) }), { token: secret }],
-  ['Zod 3', z3.object({ user: z3.object({ id: z3.number(), tags: z3.array(z3.string()) }) }), { user: { id: 'x', tags: [1, 2] } }],
+  [
+    'a refinement naming a secret and a long value',
+    z.object({ token: z.string().refine(() => false, `bad token ${secret} ${long}`) }),
+    { token: secret },
+  ],
+  [
+    'Zod 3',
+    z3.object({ user: z3.object({ id: z3.number(), tags: z3.array(z3.string()) }) }),
+    { user: { id: 'x', tags: [1, 2] } },
+  ],
 ];
-const contract = [{ reason: 'invalid_arguments', code: JsonRpcErrorCode.InvalidParams, when: 'bad input', recovery: 'Send what the schema asks for.' }];
+const contract = [
+  {
+    reason: 'invalid_arguments',
+    code: JsonRpcErrorCode.InvalidParams,
+    when: 'bad input',
+    recovery: 'Send what the schema asks for.',
+  },
+];
 const optionSets = [
   { requestId: 'REQ42-ABCDE' },
   { requestId: false },
@@ -46,7 +70,11 @@ test('one call writes what errorResult(formatValidation(…)) writes, byte for b
     const result = schema.safeParse(args);
     assert.equal(result.success, false, label);
     const jsonSchema = schema instanceof z.ZodType ? z.toJSONSchema(schema) : undefined;
-    for (const rejection of [{ tool: 'add_items', args }, { tool: 'add_items', args, schema: jsonSchema }, { tool: 't' }]) {
+    for (const rejection of [
+      { tool: 'add_items', args },
+      { tool: 'add_items', args, schema: jsonSchema },
+      { tool: 't' },
+    ]) {
       for (const options of optionSets) {
         const two = JSON.stringify(errorResult(formatValidation(result.error.issues, rejection), options));
         const one = JSON.stringify(rejectionResult(result.error.issues, rejection, options));
@@ -66,7 +94,9 @@ test('without a request id, one call makes a fresh one as errorResult does', () 
   assert.match(a.content[0].text, id);
   assert.notEqual(a.content[0].text.match(id)[1], b.content[0].text.match(id)[1]);
   assert.equal(a.structuredContent.error.data.requestId, a.content[0].text.match(id)[1]);
-  const named = errorResult(formatValidation(issues, { tool: 't' }), { requestId: a.structuredContent.error.data.requestId });
+  const named = errorResult(formatValidation(issues, { tool: 't' }), {
+    requestId: a.structuredContent.error.data.requestId,
+  });
   assert.deepEqual(a, named);
 });
 

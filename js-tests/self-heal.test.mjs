@@ -16,7 +16,11 @@ const built = existsSync(`${root}${STAMP}`) ? readFileSync(`${root}${STAMP}`, 'u
 if (built !== testTrapInputs()) {
   execFileSync('node', ['scripts/build-test-trap.mjs'], { cwd: root, stdio: 'inherit' });
 }
-assert.equal(readFileSync(`${root}${STAMP}`, 'utf8').trim(), testTrapInputs(), 'build/test-trap/ is built from the current sources');
+assert.equal(
+  readFileSync(`${root}${STAMP}`, 'utf8').trim(),
+  testTrapInputs(),
+  'build/test-trap/ is built from the current sources',
+);
 const healing = await import('../build/test-trap/node.js');
 const { engine } = await import('../build/test-trap/lib/engine.js');
 const published = await import('../pkg/node.js');
@@ -40,23 +44,48 @@ test('the published wasm leaves the trapping exports out; the test build has the
   assert.equal(typeof published.trapForTest, 'undefined');
 });
 
-const issues = [{ code: 'invalid_type', expected: 'string', received: 'number', path: ['name'], message: 'Expected string, received number' }];
-const contract = [{ reason: 'no_such_user', code: healing.JsonRpcErrorCode.NotFound, when: 'the user does not exist', recovery: 'Ask for another id.' }];
+const issues = [
+  {
+    code: 'invalid_type',
+    expected: 'string',
+    received: 'number',
+    path: ['name'],
+    message: 'Expected string, received number',
+  },
+];
+const contract = [
+  {
+    reason: 'no_such_user',
+    code: healing.JsonRpcErrorCode.NotFound,
+    when: 'the user does not exist',
+    recovery: 'Ask for another id.',
+  },
+];
 // Ordinary calls of every export that reaches the engine, each a pure function of its input.
 const calls = {
   classify: (m) => m.classify(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })),
   httpStatusToErrorCode: (m) => m.httpStatusToErrorCode(429),
   errorResult: (m) => m.errorResult(new Error('the disk is full'), { requestId: 'REQ-1' }),
   errorResultMcp: (m) => m.errorResult(m.notFound('no user 7', { id: 7 }), { requestId: 'REQ-2', contract }),
-  fail: (m) => ({ ...m.fail(contract, 'no_such_user', 'no user 7', { id: 7 }), message: m.fail(contract, 'no_such_user').message }),
+  fail: (m) => ({
+    ...m.fail(contract, 'no_such_user', 'no user 7', { id: 7 }),
+    message: m.fail(contract, 'no_such_user').message,
+  }),
   recoveryFor: (m) => m.recoveryFor(contract, 'no_such_user'),
   formatValidation: (m) => {
     const e = m.formatValidation(issues, { tool: 'lookup', args: { name: 5 } });
     return { code: e.code, message: e.message, data: e.data };
   },
-  rejectionResult: (m) => rejectionResultOf.get(m)(issues, { tool: 'lookup', args: { name: 5 } }, { requestId: 'REQ-3', contract }),
+  rejectionResult: (m) =>
+    rejectionResultOf.get(m)(issues, { tool: 'lookup', args: { name: 5 } }, { requestId: 'REQ-3', contract }),
   logRecord: (m) => m.logRecord(new Error('boom'), { tool: 'lookup' }),
-  toolError: (m) => m.toolError('NOT_FOUND', { message: 'no user 7', suggestion: 'try 8', availableActions: ['a', 'b'], details: { id: 7 } }),
+  toolError: (m) =>
+    m.toolError('NOT_FOUND', {
+      message: 'no user 7',
+      suggestion: 'try 8',
+      availableActions: ['a', 'b'],
+      details: { id: 7 },
+    }),
   error: (m) => m.error('plain failure', 'E_PLAIN'),
   required: (m) => m.required('name'),
   routingError: (m) => m.routingError('missing', { discriminator: 'action', actions: ['list', 'get'] }),
@@ -67,7 +96,9 @@ const calls = {
   validationErrorResult: (m) => m.validationErrorResult(issues, 'get', { name: 5 }),
   enrichValidationError: (m) =>
     m.enrichValidationError(m.formatValidationError(issues, 'get', { name: 5 }), 'users', 'get', {
-      activeDeltas: new Map([['users', { deltas: [{ field: 'name', severity: 'BREAKING', description: 'now a string' }] }]]),
+      activeDeltas: new Map([
+        ['users', { deltas: [{ field: 'name', severity: 'BREAKING', description: 'now a string' }] }],
+      ]),
     }),
   formatDeltasAsXml: (m) => m.formatDeltasAsXml([{ field: 'name', severity: 'BREAKING', description: 'now a string' }]),
   parseToolError: (m) => {
@@ -106,7 +137,11 @@ const minimal = {
   errorResult: (r) => {
     assert.equal(r.isError, true);
     assert.equal(r.content[0].text, 'Error: An internal error occurred.\n\n(request REQ-1)');
-    assert.deepEqual(r.structuredContent.error, { code: -32603, message: 'An internal error occurred.', data: { requestId: 'REQ-1' } });
+    assert.deepEqual(r.structuredContent.error, {
+      code: -32603,
+      message: 'An internal error occurred.',
+      data: { requestId: 'REQ-1' },
+    });
   },
   errorResultMcp: (r) => {
     assert.equal(r.isError, true);

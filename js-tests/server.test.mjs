@@ -65,7 +65,11 @@ for (const { version, Client, Stdio } of SDKS) {
 
     before(async () => {
       client = new Client({ name: 'mcp-envelope-tests', version: '1.0.0' });
-      const transport = new Stdio({ command: process.execPath, args: [`${root}build/example-server/${version}.js`], stderr: 'pipe' });
+      const transport = new Stdio({
+        command: process.execPath,
+        args: [`${root}build/example-server/${version}.js`],
+        stderr: 'pipe',
+      });
       transport.stderr.setEncoding('utf8');
       transport.stderr.on('data', (chunk) => {
         logged += chunk;
@@ -98,7 +102,10 @@ for (const { version, Client, Stdio } of SDKS) {
       assert.equal(textOf(found), 'Found 2 open orders for "lamps" (limit 3).');
       assert.equal(parseToolError(found), null);
       assert.equal(textOf(await call('cancel_order', { order: { ref: 12 } })), 'Cancelled ref 12.');
-      assert.equal(textOf(await call('create_user', { email: 'a@b.co', age: 30, role: 'viewer' })), 'Created a@b.co as viewer.');
+      assert.equal(
+        textOf(await call('create_user', { email: 'a@b.co', age: 30, role: 'viewer' })),
+        'Created a@b.co as viewer.',
+      );
       assert.equal(textOf(await call('render_report', { title: 'Q3', rows: [[1, 2], [3]] })), 'Q3: 2 rows');
     });
 
@@ -115,7 +122,16 @@ for (const { version, Client, Stdio } of SDKS) {
     });
 
     test('nested arrays and unions name the path that failed', async () => {
-      const nested = rejected(await call('search_orders', { query: 'a', lines: [{ sku: 'x', qty: 0 }, { sku: 1, qty: 1 }] }), []);
+      const nested = rejected(
+        await call('search_orders', {
+          query: 'a',
+          lines: [
+            { sku: 'x', qty: 0 },
+            { sku: 1, qty: 1 },
+          ],
+        }),
+        [],
+      );
       assert.match(nested.message, /lines\.0\.qty: /);
       assert.match(nested.message, /lines\.1\.sku: /);
       const union = rejected(await call('cancel_order', { order: { id: 7 } }), []);
@@ -149,7 +165,9 @@ for (const { version, Client, Stdio } of SDKS) {
       assert.match(textOf(invalid), /^<validation_error action="create_user">\n<field name="email">/);
       assert.equal(textOf(invalid).match(/<field /g).length, 3);
       assert.ok(parseToolError(invalid));
-      const conflict = parseToolError(await call('create_user', { email: 'taken@example.com', age: 30, role: 'viewer' }));
+      const conflict = parseToolError(
+        await call('create_user', { email: 'taken@example.com', age: 30, role: 'viewer' }),
+      );
       assert.equal(conflict.code, 'CONFLICT');
       assert.deepEqual(conflict.availableActions, ['get_user', 'update_user']);
       assert.equal(conflict.recovery, 'Call get_user with this email instead of creating it again.');

@@ -44,24 +44,35 @@ test('the generated JsonRpcErrorCode declaration is the core table, value for va
   const declared = [...body.matchAll(/(\w+) = (-?\d+)/g)].map(([, name, value]) => [name, Number(value)]);
   const names = Object.keys(api.JsonRpcErrorCode).filter((k) => Number.isNaN(Number(k)));
   assert.equal(declared.length, 19);
-  assert.deepEqual(declared, names.map((name) => [name, api.JsonRpcErrorCode[name]]));
+  assert.deepEqual(
+    declared,
+    names.map((name) => [name, api.JsonRpcErrorCode[name]]),
+  );
 });
 
 test('the generated canonical codes are the runtime TOOL_ERROR_CODES', () => {
   const body = /export type CanonicalToolErrorCodes = readonly \[([^\]]*)\]/.exec(glue)?.[1];
   assert.ok(body, 'the glue declares the tuple');
-  assert.deepEqual([...body.matchAll(/'([A-Z_]+)'/g)].map(([, code]) => code), [...api.TOOL_ERROR_CODES]);
+  assert.deepEqual(
+    [...body.matchAll(/'([A-Z_]+)'/g)].map(([, code]) => code),
+    [...api.TOOL_ERROR_CODES],
+  );
 });
 
 // A type declared (not imported) by a file: `interface X`, `type X`, `enum X`, `class X`.
 const declaredTypes = (code) =>
-  new Set([...code.matchAll(/^(?:export )?(?:declare )?(?:interface|type|enum|class) ([\w$]+)/gm)].map(([, name]) => name));
+  new Set(
+    [...code.matchAll(/^(?:export )?(?:declare )?(?:interface|type|enum|class) ([\w$]+)/gm)].map(([, name]) => name),
+  );
 // What wasm-bindgen itself declares for the web target's loader; no shape of ours.
 const loaderTypes = new Set(['InitInput', 'InitOutput', 'SyncInitInput']);
 const generatedTypes = [...declaredTypes(glue)].filter((name) => !loaderTypes.has(name));
 
 test('no shape is declared both in the generated and in a hand-written declaration', () => {
-  assert.ok(generatedTypes.includes('ToolErrorOptions') && generatedTypes.includes('JsonSchemaObject'), 'the glue declares the shapes');
+  assert.ok(
+    generatedTypes.includes('ToolErrorOptions') && generatedTypes.includes('JsonSchemaObject'),
+    'the glue declares the shapes',
+  );
   for (const [file, text] of publicDeclarations) {
     const repeated = [...declaredTypes(withoutComments(text))].filter((name) => generatedTypes.includes(name));
     assert.deepEqual(repeated, [], `${file} declares what src/wasm/types.rs generates`);

@@ -65,7 +65,10 @@ test('the esbuild recipe imports mcp-envelope/wasm as a string URL under every r
         files: [`main.${setup.ext}`],
       }),
     );
-    const run = spawnSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', dir], { encoding: 'utf8', cwd: dir });
+    const run = spawnSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', dir], {
+      encoding: 'utf8',
+      cwd: dir,
+    });
     assert.equal(run.status, 0, `${label}: ${run.stdout}${run.stderr}`);
   }
 });
@@ -83,7 +86,13 @@ test('mcp-envelope/wasm still resolves to the shipped .wasm', async () => {
 
 test('arethetypeswrong: no problem on any entry point, none excluded', () => {
   mkdirSync(OUT, { recursive: true });
-  const tarball = execFileSync('npm', ['pack', `${root}pkg`, '--pack-destination', OUT, '--silent'], { encoding: 'utf8', cwd: OUT }).trim().split('\n').pop();
+  const tarball = execFileSync('npm', ['pack', `${root}pkg`, '--pack-destination', OUT, '--silent'], {
+    encoding: 'utf8',
+    cwd: OUT,
+  })
+    .trim()
+    .split('\n')
+    .pop();
   const cli = `${root}node_modules/@arethetypeswrong/cli/dist/index.js`;
   const run = spawnSync(process.execPath, [cli, `${OUT}/${tarball}`, '--format', 'json'], { encoding: 'utf8' });
   const report = JSON.parse(run.stdout);

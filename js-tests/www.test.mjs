@@ -13,10 +13,18 @@ linkPackage();
 const { buildSite } = await import('../www/build.mjs');
 const { serve } = await import('../www/serve.mjs');
 const { compute } = await import('../www/src/compute.js');
-const { CONTRACT_EXAMPLES, THROWN_EXAMPLES, TOOL_ERROR_EXAMPLES, VALIDATION_EXAMPLES } = await import('../www/src/examples.js');
+const { CONTRACT_EXAMPLES, THROWN_EXAMPLES, TOOL_ERROR_EXAMPLES, VALIDATION_EXAMPLES } = await import(
+  '../www/src/examples.js'
+);
 const { DEFAULT_STATE, asText, decodeState, encodeState } = await import('../www/src/state.js');
 
-const PANES = { text: 'out-text', structured: 'out-structured', parsed: 'out-parsed', classification: 'out-classification', bytes: 'out-bytes' };
+const PANES = {
+  text: 'out-text',
+  structured: 'out-structured',
+  parsed: 'out-parsed',
+  classification: 'out-classification',
+  bytes: 'out-bytes',
+};
 const INPUTS = {
   dialect: 'dialect',
   mode: 'mode',
@@ -116,10 +124,18 @@ async function expectInputError(state, field, kept, label) {
   const got = await shown();
   // The message is compute's; only the engine's own words inside it (a JSON.parse or
   // SyntaxError text) may differ between Node's V8 and Chromium's.
-  assert.deepEqual(got.errors.map((error) => error.field), [field], `${label}: one inline message, beside ${field}`);
+  assert.deepEqual(
+    got.errors.map((error) => error.field),
+    [field],
+    `${label}: one inline message, beside ${field}`,
+  );
   const [{ message, reason }] = expected.errors;
   if (message === reason) assert.equal(got.errors[0].message, message, `${label}: the inline message`);
-  else assert.ok(got.errors[0].message.startsWith(`${reason} (`), `${label}: the inline message ${got.errors[0].message} starts with ${reason}`);
+  else
+    assert.ok(
+      got.errors[0].message.startsWith(`${reason} (`),
+      `${label}: the inline message ${got.errors[0].message} starts with ${reason}`,
+    );
   assert.deepEqual(got.panes, kept, `${label}: the panes keep the last good result`);
   assert.equal(got.stale, true, `${label}: marked as the last good result`);
 }
@@ -246,11 +262,19 @@ test('typed edits update every pane; bad input shows an inline message and keeps
 
   await pick('mode', 'tool-error', { mode: 'tool-error' });
   await pick('dialect', 'xml', { dialect: 'xml' });
-  await typed('tool-error-options', 'toolErrorOptions', '{ "code": "FORBIDDEN", "message": "No access to <billing>.", "availableActions": ["request_access"] }');
+  await typed(
+    'tool-error-options',
+    'toolErrorOptions',
+    '{ "code": "FORBIDDEN", "message": "No access to <billing>.", "availableActions": ["request_access"] }',
+  );
   good = await expectPage(current, 'typed toolError');
   await typed('tool-error-options', 'toolErrorOptions', '{ "code": 7, "message": "x" }');
   await expectInputError(current, 'tool-error-options', good, 'toolError refuses the options');
-  await typed('tool-error-options', 'toolErrorOptions', '{ "call": "errorBuilder", "code": "TIMEOUT", "message": "Export timed out.", "retryAfter": 1.5 }');
+  await typed(
+    'tool-error-options',
+    'toolErrorOptions',
+    '{ "call": "errorBuilder", "code": "TIMEOUT", "message": "Export timed out.", "retryAfter": 1.5 }',
+  );
   await expectPage(current, 'typed builder');
 
   // The link restores exactly these inputs in a fresh tab.
@@ -288,18 +312,26 @@ test('inputs are labelled, reachable by keyboard, and the page fits 320 px and a
     [...document.querySelectorAll('input, select, textarea')].filter((el) => el.labels.length === 0).map((el) => el.id),
   );
   assert.deepEqual(unlabelled, []);
-  const panesFocusable = await page.evaluate(() => [...document.querySelectorAll('pre')].every((pre) => pre.tabIndex === 0));
+  const panesFocusable = await page.evaluate(() =>
+    [...document.querySelectorAll('pre')].every((pre) => pre.tabIndex === 0),
+  );
   assert.ok(panesFocusable, 'every output pane can take focus (scrollable by keyboard)');
 
   await page.focus(id('mode'));
   await page.keyboard.press('Tab');
-  assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'dialect', 'Tab moves from mode to dialect');
+  assert.equal(
+    await page.evaluate(() => document.activeElement.dataset.testid),
+    'dialect',
+    'Tab moves from mode to dialect',
+  );
 
   for (const width of [320, 1920]) {
     await page.setViewportSize({ width, height: 900 });
     for (const mode of ['validation', 'thrown', 'tool-error']) {
       await pick('mode', mode, { mode });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       assert.equal(overflow, 0, `no horizontal scrolling at ${width} px (${mode})`);
     }
   }

@@ -48,7 +48,13 @@ function revoked() {
   return proxy;
 }
 
-const issue = (path, extra = {}) => ({ code: 'invalid_type', expected: 'string', path, message: 'Expected string', ...extra });
+const issue = (path, extra = {}) => ({
+  code: 'invalid_type',
+  expected: 'string',
+  path,
+  message: 'Expected string',
+  ...extra,
+});
 
 test('Proxies whose traps throw, as sentArgs, issues and details: envelopes, no throw', () => {
   const v1 = m.formatValidationError([issue(['a'])], 'act', throwingTraps());
@@ -56,7 +62,11 @@ test('Proxies whose traps throw, as sentArgs, issues and details: envelopes, no 
   stillWorks('throwing sentArgs');
 
   // The issues array itself a Proxy whose traps throw (Array.isArray sees through it).
-  const issuesProxy = new Proxy([issue(['a'])], { get() { throw new Error('get'); } });
+  const issuesProxy = new Proxy([issue(['a'])], {
+    get() {
+      throw new Error('get');
+    },
+  });
   const v2 = m.formatValidationError(issuesProxy, 'act', { a: 1 });
   assert.equal(XMLValidator.validate(v2), true);
   // No message read: `detail = issue.message` concatenates as `undefined`.
@@ -76,24 +86,52 @@ test('Proxies whose traps throw, as sentArgs, issues and details: envelopes, no 
   // Details: the whole object, and single values.
   const d1 = m.toolError('X', { message: 'm', details: throwingTraps() });
   assert.equal(text(d1), '<tool_error code="X" severity="error">\n<message>m</message>\n</tool_error>');
-  const values = { ok: 'fine', get bad() { throw new Error('getter'); }, proxy: throwingTraps(), gone: revoked() };
+  const values = {
+    ok: 'fine',
+    get bad() {
+      throw new Error('getter');
+    },
+    proxy: throwingTraps(),
+    gone: revoked(),
+  };
   const d2 = text(m.toolError('X', { message: 'm', details: values }));
-  assert.match(d2, /<detail key="ok">fine<\/detail>\n {2}<detail key="bad">\[Unreadable\]<\/detail>\n {2}<detail key="proxy">\[Unreadable\]<\/detail>\n {2}<detail key="gone">\[Unreadable\]<\/detail>/);
-  assert.match(text(m.errorBuilder('X', 'm').details(throwingTraps()).details(values).build()), /key="bad">\[Unreadable\]/);
+  assert.match(
+    d2,
+    /<detail key="ok">fine<\/detail>\n {2}<detail key="bad">\[Unreadable\]<\/detail>\n {2}<detail key="proxy">\[Unreadable\]<\/detail>\n {2}<detail key="gone">\[Unreadable\]<\/detail>/,
+  );
+  assert.match(
+    text(m.errorBuilder('X', 'm').details(throwingTraps()).details(values).build()),
+    /key="bad">\[Unreadable\]/,
+  );
   stillWorks('throwing details');
 
   // Deltas and a result to parse.
   const deltas = [throwingTraps(), { field: 'f', severity: 'BREAKING', description: 'd' }];
-  const enriched = m.enrichValidationError('<validation_error>x</validation_error>', 't', 'a', { activeDeltas: new Map([['t', { deltas }]]) });
+  const enriched = m.enrichValidationError('<validation_error>x</validation_error>', 't', 'a', {
+    activeDeltas: new Map([['t', { deltas }]]),
+  });
   assert.equal(enriched.injected, true);
   assert.equal(enriched.deltaCount, 1);
   assert.deepEqual(
     { ...m.parseToolError(throwingTraps()), raw: null },
-    { code: null, message: 'Unknown error', recovery: null, availableActions: [], severity: 'error', dialect: 'text', raw: null },
+    {
+      code: null,
+      message: 'Unknown error',
+      recovery: null,
+      availableActions: [],
+      severity: 'error',
+      dialect: 'text',
+      raw: null,
+    },
     'a result that cannot be read is not taken for a success',
   );
   assert.equal(m.parseToolError(revoked()).code, null);
-  const unreadableFlag = { content: [{ type: 'text', text: '<tool_error code="X">\n<message>m</message>\n</tool_error>' }], get isError() { throw new Error('x'); } };
+  const unreadableFlag = {
+    content: [{ type: 'text', text: '<tool_error code="X">\n<message>m</message>\n</tool_error>' }],
+    get isError() {
+      throw new Error('x');
+    },
+  };
   assert.equal(m.parseToolError(unreadableFlag).code, 'X', 'an isError that throws on read is not a success');
   stillWorks('throwing deltas and results');
 });
@@ -110,7 +148,10 @@ test('each property of an untrusted value is read once', () => {
     },
   );
   m.formatValidationError([issue(['a']), issue(['nested', 'b']), issue(['a'])], 'act', counted);
-  assert.deepEqual([...reads.values()].filter((n) => n > 1), []);
+  assert.deepEqual(
+    [...reads.values()].filter((n) => n > 1),
+    [],
+  );
   const thrownReads = [];
   const thrown = new Proxy(new Error('boom'), {
     get(target, key, receiver) {
@@ -120,11 +161,23 @@ test('each property of an untrusted value is read once', () => {
   });
   assert.match(text(m.internalError(thrown, { tool: 't' })), /\[t\] boom/);
   const counts = thrownReads.reduce((c, k) => c.set(k, (c.get(k) ?? 0) + 1), new Map());
-  assert.deepEqual([...counts.values()].filter((n) => n > 1), []);
+  assert.deepEqual(
+    [...counts.values()].filter((n) => n > 1),
+    [],
+  );
 });
 
 test('thrown Proxies, revoked Proxies and throwing getters become INTERNAL_ERROR', () => {
-  for (const thrown of [throwingTraps(), revoked(), { get message() { throw new Error('x'); } }, Object.create(null)]) {
+  for (const thrown of [
+    throwingTraps(),
+    revoked(),
+    {
+      get message() {
+        throw new Error('x');
+      },
+    },
+    Object.create(null),
+  ]) {
     const r = m.internalError(thrown, { tool: 't', action: 'a' });
     assert.match(text(r), /^<tool_error code="INTERNAL_ERROR" severity="error">\n<message>\[t\/a\] /);
     assert.equal(XMLValidator.validate(text(r)), true);
@@ -143,16 +196,27 @@ test('cyclic sentArgs, BigInt and odd values', () => {
   assert.match(v, /<field name="self">Expected string You sent: '\[Unreadable\]'\./);
   stillWorks('cyclic');
 
-  const big = m.formatValidationError([issue(['n']), { code: 'too_big', origin: 'bigint', maximum: 10n ** 30n, path: ['n'], message: 'Too big' }], 'act', { n: 123n });
+  const big = m.formatValidationError(
+    [issue(['n']), { code: 'too_big', origin: 'bigint', maximum: 10n ** 30n, path: ['n'], message: 'Too big' }],
+    'act',
+    { n: 123n },
+  );
   assert.match(big, /You sent: '123'\./);
   assert.match(big, /Must be &lt;= 1000000000000000000000000000000\./);
-  assert.match(text(m.toolError('X', { message: 'm', details: { n: 2n ** 70n, s: Symbol('s'), f: () => 1, u: undefined } })), /key="n">1180591620717411303424<[\s\S]*key="s">Symbol\(s\)<[\s\S]*key="f">\[Unreadable\]<[\s\S]*key="u">undefined</);
+  assert.match(
+    text(m.toolError('X', { message: 'm', details: { n: 2n ** 70n, s: Symbol('s'), f: () => 1, u: undefined } })),
+    /key="n">1180591620717411303424<[\s\S]*key="s">Symbol\(s\)<[\s\S]*key="f">\[Unreadable\]<[\s\S]*key="u">undefined</,
+  );
   assert.match(text(m.internalError(5n, { tool: 't' })), /\[t\] 5/);
   // Getters that return fresh objects forever, and deep nesting, stay bounded.
   let depth = { leaf: 1 };
   for (let i = 0; i < 100_000; i++) depth = { d: depth };
   assert.equal(XMLValidator.validate(m.formatValidationError([issue(['d', 'd', 'd'])], 'act', depth)), true);
-  const endless = { get next() { return { next: this.next, n: Math.random() }; } };
+  const endless = {
+    get next() {
+      return { next: this.next, n: Math.random() };
+    },
+  };
   assert.equal(XMLValidator.validate(m.formatValidationError([issue(['next', 'next'])], 'act', endless)), true);
   stillWorks('bigint and deep values');
 });
@@ -202,8 +266,14 @@ test('wrong argument types throw a TypeError naming the parameter', () => {
     [() => m.toolError('X'), /toolError: `opts` must be an object, got undefined/],
     [() => m.toolError('X', {}), /toolError: `opts\.message` must be a string, got undefined/],
     [() => m.toolError('X', { message: 1 }), /`opts\.message` must be a string, got a number/],
-    [() => m.toolError('X', { message: 'm', availableActions: 'a' }), /`opts\.availableActions` must be an array of strings/],
-    [() => m.toolError('X', { message: 'm', availableActions: ['a', 2] }), /`opts\.availableActions\[1\]` must be a string/],
+    [
+      () => m.toolError('X', { message: 'm', availableActions: 'a' }),
+      /`opts\.availableActions` must be an array of strings/,
+    ],
+    [
+      () => m.toolError('X', { message: 'm', availableActions: ['a', 2] }),
+      /`opts\.availableActions\[1\]` must be a string/,
+    ],
     [() => m.toolError('X', { message: 'm', retryAfter: '30' }), /`opts\.retryAfter` must be a number, got a string/],
     [() => m.toolError('X', { message: 'm', severity: 1 }), /`opts\.severity` must be a string/],
     [() => m.toolError('X', { message: 'm', suggestion: {} }), /`opts\.suggestion` must be a string, got an object/],
@@ -221,30 +291,50 @@ test('wrong argument types throw a TypeError naming the parameter', () => {
     [() => m.routingError('lost', { discriminator: 'a', actions: [] }), /routingError: `kind` must be/],
     [() => m.routingError('missing'), /routingError: `opts` must be an object/],
     [() => m.routingError('missing', { actions: [] }), /`opts\.discriminator` must be a string/],
-    [() => m.routingError('missing', { discriminator: 'a' }), /`opts\.actions` must be an array of strings, got undefined/],
+    [
+      () => m.routingError('missing', { discriminator: 'a' }),
+      /`opts\.actions` must be an array of strings, got undefined/,
+    ],
     [() => m.internalError(new Error('x')), /internalError: `where` must be an object, got undefined/],
     [() => m.internalError(new Error('x'), {}), /internalError: `where\.tool` must be a string/],
     [() => m.internalError(new Error('x'), { tool: 't', action: 3 }), /`where\.action` must be a string/],
-    [() => m.formatValidationError('issues', 'a', {}), /formatValidationError: `issues` must be an array of Zod issues, got a string/],
+    [
+      () => m.formatValidationError('issues', 'a', {}),
+      /formatValidationError: `issues` must be an array of Zod issues, got a string/,
+    ],
     [() => m.formatValidationError({ issues: [] }, 'a', {}), /`issues` must be an array/],
     [() => m.formatValidationError([], undefined, {}), /formatValidationError: `actionKey` must be a string/],
     [() => m.enrichValidationError('<v/>', 't', 'a'), /enrichValidationError: `options` must be an object/],
     [() => m.enrichValidationError('<v/>', 't', 'a', { activeDeltas: {} }), /`options\.activeDeltas` must be a Map/],
-    [() => m.enrichValidationError('<v/>', 't', 'a', { activeDeltas: new Map(), maxDeltasPerError: '5' }), /`options\.maxDeltasPerError` must be a number/],
-    [() => m.enrichValidationError('<v/>', 't', 'a', { activeDeltas: new Map(), includeAllSeverities: 1 }), /`options\.includeAllSeverities` must be a boolean/],
+    [
+      () => m.enrichValidationError('<v/>', 't', 'a', { activeDeltas: new Map(), maxDeltasPerError: '5' }),
+      /`options\.maxDeltasPerError` must be a number/,
+    ],
+    [
+      () => m.enrichValidationError('<v/>', 't', 'a', { activeDeltas: new Map(), includeAllSeverities: 1 }),
+      /`options\.includeAllSeverities` must be a boolean/,
+    ],
     [() => m.enrichValidationError(1, 't', 'a', { activeDeltas: new Map() }), /`xml` must be a string/],
-    [() => m.enrichValidationError('<v/>', 't', 'a', { activeDeltas: new Map([['t', { deltas: 'x' }]]) }), /\.deltas` must be an array/],
+    [
+      () => m.enrichValidationError('<v/>', 't', 'a', { activeDeltas: new Map([['t', { deltas: 'x' }]]) }),
+      /\.deltas` must be an array/,
+    ],
     [() => m.formatDeltasAsXml(null), /formatDeltasAsXml: `deltas` must be an array/],
     [() => m.groupUnknownAction('g', 1, []), /groupUnknownAction: `action` must be a string/],
     [() => m.groupValidationError('g', 'a', 'x'), /groupValidationError: `issues` must be an array/],
     [() => m.parseToolError(undefined), /parseToolError: `result` must be an object/],
   ];
-  for (const [call, message] of cases) assert.throws(call, (e) => e instanceof TypeError && message.test(e.message), String(message));
+  for (const [call, message] of cases)
+    assert.throws(call, (e) => e instanceof TypeError && message.test(e.message), String(message));
   stillWorks('after TypeErrors');
 });
 
 test('lone surrogates become U+FFFD, as toWellFormed makes them', () => {
-  const r = m.toolError('A\ud800', { message: 'x\udfffy', availableActions: ['\udbff'], details: { '\ud800k': 'v\udc00' } });
+  const r = m.toolError('A\ud800', {
+    message: 'x\udfffy',
+    availableActions: ['\udbff'],
+    details: { '\ud800k': 'v\udc00' },
+  });
   const written = text(r);
   assert.equal(written.isWellFormed(), true);
   assert.match(written, /code="A\ufffd"/);

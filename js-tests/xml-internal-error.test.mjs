@@ -34,7 +34,7 @@ const THROWN = {
   '[null, undefined, [3, [4]]]': () => [null, undefined, [3, [4]]],
   "'plain string'": () => 'plain string',
   "''": () => '',
-  '42': () => 42,
+  42: () => 42,
   '-0': () => -0,
   true: () => true,
   '10n': () => 10n,
@@ -43,13 +43,18 @@ const THROWN = {
   null: () => null,
   'an Error whose message is 404': () => Object.assign(new Error('x'), { message: 404 }),
   'an Error whose message is undefined': () => Object.assign(new Error('x'), { message: undefined }),
-  "{ toString() { return 'own text'; } }": () => ({ toString() { return 'own text'; } }),
+  "{ toString() { return 'own text'; } }": () => ({
+    toString() {
+      return 'own text';
+    },
+  }),
   'function f() {}': () => function f() {},
   "new Error('a < b & c')": () => new Error('a < b & c'),
 };
 
-const rows = JSON.parse(readFileSync(new URL('../tests/conformance-own/fusion-source.json', import.meta.url), 'utf8'))
-  .filter((row) => row.kind === 'internal_error');
+const rows = JSON.parse(
+  readFileSync(new URL('../tests/conformance-own/fusion-source.json', import.meta.url), 'utf8'),
+).filter((row) => row.kind === 'internal_error');
 
 test('every internal_error row of fusion-source.json, thrown for real, byte for byte', () => {
   assert.ok(rows.length >= 20, `${rows.length} rows`);
@@ -77,14 +82,73 @@ test('the message is what the reference writes for each kind of throw', () => {
   const tagged = { [Symbol.toStringTag]: 'Tagged' };
   const proxied = new Proxy([1, 2, 3], {});
   const values = [
-    new Error('boom'), new RangeError(''), new RateError(), new AggregateError([], ''),
-    { message: 'x' }, { name: 'Foo' }, {}, [1, 2], [], [[]], [[], []], [1, [2, [3]]], ['a', { b: 1 }], proxied,
-    'plain', '', 0, -0, NaN, 1e21, true, false, 10n, Symbol(), Symbol('s'), undefined, null,
-    new Date(0), /x+/g, Object(1), Object('s'), new Map(), new Set([1]), new Uint8Array([1, 2]),
-    function named() { return 1; }, () => 2, class K {}, tagged,
-    { toString() { return 'own'; } }, { valueOf() { return 7; }, toString: undefined },
-    { [Symbol.toPrimitive]: (hint) => `hint ${hint}` }, { toString() { return {}; }, valueOf() { return 'from valueOf'; } },
-    Object.assign(new Error('x'), { message: { toString() { return 'object message'; } } }),
+    new Error('boom'),
+    new RangeError(''),
+    new RateError(),
+    new AggregateError([], ''),
+    { message: 'x' },
+    { name: 'Foo' },
+    {},
+    [1, 2],
+    [],
+    [[]],
+    [[], []],
+    [1, [2, [3]]],
+    ['a', { b: 1 }],
+    proxied,
+    'plain',
+    '',
+    0,
+    -0,
+    NaN,
+    1e21,
+    true,
+    false,
+    10n,
+    Symbol(),
+    Symbol('s'),
+    undefined,
+    null,
+    new Date(0),
+    /x+/g,
+    Object(1),
+    Object('s'),
+    new Map(),
+    new Set([1]),
+    new Uint8Array([1, 2]),
+    function named() {
+      return 1;
+    },
+    () => 2,
+    class K {},
+    tagged,
+    {
+      toString() {
+        return 'own';
+      },
+    },
+    {
+      valueOf() {
+        return 7;
+      },
+      toString: undefined,
+    },
+    { [Symbol.toPrimitive]: (hint) => `hint ${hint}` },
+    {
+      toString() {
+        return {};
+      },
+      valueOf() {
+        return 'from valueOf';
+      },
+    },
+    Object.assign(new Error('x'), {
+      message: {
+        toString() {
+          return 'object message';
+        },
+      },
+    }),
     Object.assign(new Error('x'), { message: [1, 2] }),
     ...other,
   ];
@@ -99,16 +163,42 @@ test('a value String() cannot convert is reported as [Unreadable]', () => {
   // The reference's catch throws again on each of these, and no envelope is written.
   const values = [
     Object.create(null),
-    { toString() { throw new Error('no'); } },
-    { toString() { return {}; }, valueOf() { return {}; } },
+    {
+      toString() {
+        throw new Error('no');
+      },
+    },
+    {
+      toString() {
+        return {};
+      },
+      valueOf() {
+        return {};
+      },
+    },
     { [Symbol.toPrimitive]: 'not a function' },
-    { toString() { return Symbol('s'); } },
+    {
+      toString() {
+        return Symbol('s');
+      },
+    },
     Object(Symbol('boxed')),
     Object.assign(new Error('x'), { message: Symbol('s') }),
     Object.assign(new Error('x'), { message: Object.create(null) }),
-    Object.defineProperty(new Error('x'), 'message', { get() { throw new Error('getter'); } }),
+    Object.defineProperty(new Error('x'), 'message', {
+      get() {
+        throw new Error('getter');
+      },
+    }),
     [Object.create(null)],
-    [1, { toString() { throw new Error('element'); } }],
+    [
+      1,
+      {
+        toString() {
+          throw new Error('element');
+        },
+      },
+    ],
   ];
   for (const value of values) {
     assert.equal(reference(value), undefined);
@@ -119,15 +209,31 @@ test('a value String() cannot convert is reported as [Unreadable]', () => {
   assert.equal(message(proxy), '[t/a] [Unreadable]');
 });
 
-test('a thrown value\'s own conversion runs once, and secrets in what it returns are masked', () => {
+test("a thrown value's own conversion runs once, and secrets in what it returns are masked", () => {
   let calls = 0;
-  const thrown = { toString() { calls += 1; return 'token=abc123secretvalue failed'; } };
+  const thrown = {
+    toString() {
+      calls += 1;
+      return 'token=abc123secretvalue failed';
+    },
+  };
   assert.equal(message(thrown), '[t/a] token=*** failed');
   assert.equal(calls, 1);
   const reads = [];
   const counted = new Proxy(
-    { message: 'ignored', name: 'Foo', toString() { return 'counted'; } },
-    { get(target, key, receiver) { reads.push(key); return Reflect.get(target, key, receiver); } },
+    {
+      message: 'ignored',
+      name: 'Foo',
+      toString() {
+        return 'counted';
+      },
+    },
+    {
+      get(target, key, receiver) {
+        reads.push(key);
+        return Reflect.get(target, key, receiver);
+      },
+    },
   );
   assert.equal(message(counted), '[t/a] counted');
   const seen = new Set();
@@ -156,7 +262,12 @@ test('a thrown ZodError is reported by its name, its message never built', () =>
   const error = z.object({ a: z.string() }).safeParse({ a: 1 }).error;
   assert.ok(error instanceof Error);
   const reads = [];
-  const watched = new Proxy(error, { get(target, key, receiver) { reads.push(key); return Reflect.get(target, key, receiver); } });
+  const watched = new Proxy(error, {
+    get(target, key, receiver) {
+      reads.push(key);
+      return Reflect.get(target, key, receiver);
+    },
+  });
   assert.equal(message(watched), '[t/a] ZodError');
   assert.ok(!reads.includes('message'));
   // The reference writes the message: the JSON of every issue.

@@ -27,13 +27,53 @@ function prng(seed) {
 
 const PIECES = [
   ...'abcXYZ019 _-./:',
-  '&', '<', '>', '"', "'", ']]>', ']]', ']', '<![CDATA[', '-->', '<!--', '&amp;', '&#x2400;', '&#1;', '&lt;',
-  '</message>', '<message>', '</tool_error>', '<action>', '</action>', ', ', '=', '\\',
-  '\t', '\n', '\r', '\r\n', ' ', '\u00a0', '\u2028', '\ufeff',
+  '&',
+  '<',
+  '>',
+  '"',
+  "'",
+  ']]>',
+  ']]',
+  ']',
+  '<![CDATA[',
+  '-->',
+  '<!--',
+  '&amp;',
+  '&#x2400;',
+  '&#1;',
+  '&lt;',
+  '</message>',
+  '<message>',
+  '</tool_error>',
+  '<action>',
+  '</action>',
+  ', ',
+  '=',
+  '\\',
+  '\t',
+  '\n',
+  '\r',
+  '\r\n',
+  ' ',
+  '\u00a0',
+  '\u2028',
+  '\ufeff',
   ...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)),
-  '\u007f', '\u0085', '\ufffe', '\uffff', '\ufffd',
-  'é', 'ß', '中文', '😀', '𝒳', '\u{10ffff}',
-  '\ud800', '\udfff', '\udbff', '\udc00x', // lone surrogates
+  '\u007f',
+  '\u0085',
+  '\ufffe',
+  '\uffff',
+  '\ufffd',
+  'é',
+  'ß',
+  '中文',
+  '😀',
+  '𝒳',
+  '\u{10ffff}',
+  '\ud800',
+  '\udfff',
+  '\udbff',
+  '\udc00x', // lone surrogates
 ];
 
 function generator(random) {
@@ -53,7 +93,13 @@ const wf = (s) => s.toWellFormed();
 // (FusionClient.ts @ michelabboud/mcp-fusion 3c4f98b).
 const TRIMMED = '[\\t\\n\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]+';
 const clientReads = (s) => wf(s).replace(new RegExp(`^${TRIMMED}|${TRIMMED}$`, 'g'), '');
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', isArray: (n) => n === 'action' || n === 'detail', trimValues: false, parseTagValue: false });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  isArray: (n) => n === 'action' || n === 'detail',
+  trimValues: false,
+  parseTagValue: false,
+});
 
 function assertWellFormed(xml, context) {
   assert.equal(XMLValidator.validate(xml), true, `${context}: fast-xml-parser rejects\n${JSON.stringify(xml)}`);
@@ -132,11 +178,20 @@ test('routing, internal and validation envelopes stay well-formed for arbitrary 
     const actions = Array.from({ length: g.int(4) }, () => g.string(6));
     const discriminator = g.string(6);
     for (const kind of ['missing', 'invalid', 'unknown']) {
-      assertWellFormed(m.routingError(kind, { discriminator, actions, value: g.string(10) }).content[0].text, `${context} ${kind}`);
+      assertWellFormed(
+        m.routingError(kind, { discriminator, actions, value: g.string(10) }).content[0].text,
+        `${context} ${kind}`,
+      );
     }
     const internal = m.internalError(new Error(g.string(20)), { tool: g.string(5), action: g.string(5) });
     assertWellFormed(internal.content[0].text, `${context} internal`);
-    const issues = Array.from({ length: g.int(4) }, () => ({ code: g.pick(['custom', 'invalid_type', 'invalid_value']), path: [g.string(4)], message: g.string(10), expected: g.string(4), values: [g.string(3)] }));
+    const issues = Array.from({ length: g.int(4) }, () => ({
+      code: g.pick(['custom', 'invalid_type', 'invalid_value']),
+      path: [g.string(4)],
+      message: g.string(10),
+      expected: g.string(4),
+      values: [g.string(3)],
+    }));
     const sent = Object.fromEntries(issues.map((i) => [i.path[0], g.string(10)]));
     const xml = m.formatValidationError(issues, g.string(6), sent);
     assertWellFormed(xml, `${context} validation`);

@@ -24,13 +24,28 @@ const cases = (z, v) => [
     'string formats',
     z.object({ email: z.string().email(), site: z.string().url(), id: z.string().uuid(), at: z.string().datetime() }),
     { email: 'not-an-email', site: 'nope', id: '123', at: 'yesterday' },
-    [/You sent: 'not-an-email'\. Expected: a valid email address/, /a valid URL/, /a valid UUID/, /an ISO 8601 datetime/],
+    [
+      /You sent: 'not-an-email'\. Expected: a valid email address/,
+      /a valid URL/,
+      /a valid UUID/,
+      /an ISO 8601 datetime/,
+    ],
   ],
   [
     'string lengths and regex',
-    z.object({ name: z.string().min(3), code: z.string().max(4), pin: z.string().length(4), sku: z.string().regex(/^[A-Z]{3}-\d{4}$/) }),
+    z.object({
+      name: z.string().min(3),
+      code: z.string().max(4),
+      pin: z.string().length(4),
+      sku: z.string().regex(/^[A-Z]{3}-\d{4}$/),
+    }),
     { name: 'ab', code: 'too-long', pin: '12', sku: 'abc-1' },
-    [/Minimum length: 3 characters\./, /Maximum length: 4 characters\./, /Minimum length: 4 characters\./, /does not match the required pattern/],
+    [
+      /Minimum length: 3 characters\./,
+      /Maximum length: 4 characters\./,
+      /Minimum length: 4 characters\./,
+      /does not match the required pattern/,
+    ],
   ],
   [
     'string affixes',
@@ -40,7 +55,13 @@ const cases = (z, v) => [
   ],
   [
     'number bounds',
-    z.object({ age: z.number().int().min(18), ratio: z.number().max(1), count: z.number().positive(), step: z.number().multipleOf(5), size: z.number().gt(0).lt(10) }),
+    z.object({
+      age: z.number().int().min(18),
+      ratio: z.number().max(1),
+      count: z.number().positive(),
+      step: z.number().multipleOf(5),
+      size: z.number().gt(0).lt(10),
+    }),
     { age: 12.5, ratio: 2, count: -1, step: 7, size: 10 },
     [/You sent: 12\.5\./, /Must be &lt;= 1\./, /Must be > 0\./, /You sent: 7\.<\/field>/, /Must be &lt; 10\./],
   ],
@@ -48,7 +69,12 @@ const cases = (z, v) => [
     'wrong types',
     z.object({ title: z.string(), count: z.number(), on: z.boolean(), tags: z.array(z.string()) }),
     { title: 123, count: 'five', on: 'yes', tags: 'a,b' },
-    [/You sent: 123\. Expected type: string\./, /You sent: 'five'\. Expected type: number\./, /Expected type: boolean\./, /Expected type: array\./],
+    [
+      /You sent: 123\. Expected type: string\./,
+      /You sent: 'five'\. Expected type: number\./,
+      /Expected type: boolean\./,
+      /Expected type: array\./,
+    ],
   ],
   [
     'missing fields',
@@ -66,33 +92,48 @@ const cases = (z, v) => [
     'literals',
     z.object({ kind: z.literal('invoice'), version: z.literal(2), flag: z.literal(true) }),
     { kind: 'receipt', version: 3, flag: false },
-    v === 'v3' ? [/Expected exactly: "invoice"\./, /Expected exactly: 2\./, /Expected exactly: true\./] : [/Valid options: 'invoice'\./, /Valid options: '2'\./, /Valid options: 'true'\./],
+    v === 'v3'
+      ? [/Expected exactly: "invoice"\./, /Expected exactly: 2\./, /Expected exactly: true\./]
+      : [/Valid options: 'invoice'\./, /Valid options: '2'\./, /Valid options: 'true'\./],
   ],
   [
     'unions',
     z.object({ id: z.union([z.string().uuid(), z.number().int()]), when: z.union([z.string(), z.null()]) }),
     { id: true, when: 5 },
-    [/You sent: true\. Value didn't match any of the expected formats\./, /You sent: 5\. Value didn't match any of the expected formats\./],
+    [
+      /You sent: true\. Value didn't match any of the expected formats\./,
+      /You sent: 5\. Value didn't match any of the expected formats\./,
+    ],
   ],
   [
     'discriminated unions',
     z.object({
-      shape: z.discriminatedUnion('type', [z.object({ type: z.literal('circle'), r: z.number() }), z.object({ type: z.literal('square'), side: z.number() })]),
+      shape: z.discriminatedUnion('type', [
+        z.object({ type: z.literal('circle'), r: z.number() }),
+        z.object({ type: z.literal('square'), side: z.number() }),
+      ]),
     }),
     { shape: { type: 'triangle', r: 1 } },
-    v === 'v3' ? [/You sent: 'triangle'\.<\/field>/] : [/You sent: 'triangle'\. Value didn't match any of the expected formats\./],
+    v === 'v3'
+      ? [/You sent: 'triangle'\.<\/field>/]
+      : [/You sent: 'triangle'\. Value didn't match any of the expected formats\./],
   ],
   [
     'a discriminated union branch',
     z.object({
-      shape: z.discriminatedUnion('type', [z.object({ type: z.literal('circle'), r: z.number() }), z.object({ type: z.literal('square'), side: z.number() })]),
+      shape: z.discriminatedUnion('type', [
+        z.object({ type: z.literal('circle'), r: z.number() }),
+        z.object({ type: z.literal('square'), side: z.number() }),
+      ]),
     }),
     { shape: { type: 'circle', r: 'big' } },
     [/You sent: 'big'\. Expected type: number\./],
   ],
   [
     'nested objects',
-    z.object({ user: z.object({ name: z.string(), address: z.object({ zip: z.string().length(5), city: z.string() }) }) }),
+    z.object({
+      user: z.object({ name: z.string(), address: z.object({ zip: z.string().length(5), city: z.string() }) }),
+    }),
     { user: { name: 7, address: { zip: '123', city: null } } },
     [/You sent: 7\./, /You sent: '123'\. Minimum length: 5 characters\./, /You sent: null\./],
   ],
@@ -104,7 +145,12 @@ const cases = (z, v) => [
   ],
   [
     'arrays of objects',
-    z.object({ items: z.array(z.object({ sku: z.string(), qty: z.number().min(1) })).min(2).max(3) }),
+    z.object({
+      items: z
+        .array(z.object({ sku: z.string(), qty: z.number().min(1) }))
+        .min(2)
+        .max(3),
+    }),
     { items: [{ sku: 1, qty: 0 }] },
     [/You sent: array\(1\)\. Minimum 2 items\./, /Must be >= 1\./],
   ],
@@ -128,7 +174,11 @@ const cases = (z, v) => [
   ],
   [
     'dates',
-    z.object({ due: z.date().min(new Date('2024-01-01T00:00:00Z')), when: z.date(), end: z.date().max(new Date('2000-01-01T00:00:00Z')) }),
+    z.object({
+      due: z.date().min(new Date('2024-01-01T00:00:00Z')),
+      when: z.date(),
+      end: z.date().max(new Date('2000-01-01T00:00:00Z')),
+    }),
     { due: new Date('2020-05-01T00:00:00Z'), when: 'tomorrow', end: new Date('2030-01-01T00:00:00Z') },
     [
       // A Date prints as JSON.stringify(date), as the reference's formatSentValue writes it.
@@ -147,7 +197,11 @@ const cases = (z, v) => [
     'long and markup-laden sent values',
     z.object({ bio: z.string().max(10), note: z.number(), meta: z.string() }),
     { bio: 'a'.repeat(200), note: '<script>&</script>', meta: { deep: { deeper: ['x'.repeat(80)] } } },
-    [/You sent: 'a{47}\.\.\.'\./, /You sent: '&lt;script>&amp;&lt;\/script>'\./, /You sent: \{"deep":\{"deeper":\["x+\. Expected type: string\./],
+    [
+      /You sent: 'a{47}\.\.\.'\./,
+      /You sent: '&lt;script>&amp;&lt;\/script>'\./,
+      /You sent: \{"deep":\{"deeper":\["x+\. Expected type: string\./,
+    ],
   ],
   ['bigint bounds', z.object({ big: z.bigint().min(5n) }), { big: 1n }, [/You sent: '1'\. Must be >= 5\./]],
 ];
@@ -193,7 +247,7 @@ test('Zod 3 issues (zod/v3) become one sensible <field> each, in well-formed XML
   check(z3, 'v3');
 });
 
-test('Zod 4 top-level formats get only the Zod 4 formatter\'s sentences; Zod 3 checks the Zod 3 one\'s', () => {
+test("Zod 4 top-level formats get only the Zod 4 formatter's sentences; Zod 3 checks the Zod 3 one's", () => {
   const v4 = z4.object({ email: z4.email(), site: z4.url(), day: z4.iso.date(), ip: z4.ipv4(), n: z4.int() });
   const args = { email: 'x', site: 'y', day: '2024-13-45', ip: '300.1.1.1', n: 1.5 };
   const xml4 = m.formatValidationError(v4.safeParse(args).error.issues, 'a', args);
@@ -203,9 +257,15 @@ test('Zod 4 top-level formats get only the Zod 4 formatter\'s sentences; Zod 3 c
   assert.match(xml4, /You sent: '2024-13-45'\.<\/field>/);
   assert.match(xml4, /You sent: '300\.1\.1\.1'\.<\/field>/);
   assert.equal(XMLValidator.validate(xml4), true);
-  const v3 = z3.object({ email: z3.string().email(), site: z3.string().url(), day: z3.string().date(), ip: z3.string().ip({ version: 'v4' }) });
+  const v3 = z3.object({
+    email: z3.string().email(),
+    site: z3.string().url(),
+    day: z3.string().date(),
+    ip: z3.string().ip({ version: 'v4' }),
+  });
   const xml3 = m.formatValidationError(v3.safeParse(args).error.issues, 'a', args);
-  for (const sentence of ['a valid email address', 'a valid URL', 'Expected: a valid IP address\\.']) assert.match(xml3, new RegExp(sentence));
+  for (const sentence of ['a valid email address', 'a valid URL', 'Expected: a valid IP address\\.'])
+    assert.match(xml3, new RegExp(sentence));
   assert.match(xml3, /You sent: '2024-13-45'\.<\/field>/);
   assert.equal(XMLValidator.validate(xml3), true);
 });

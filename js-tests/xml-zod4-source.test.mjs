@@ -9,9 +9,9 @@ import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import * as m from '../pkg/node.js';
 
-const sourceRows = JSON.parse(readFileSync(new URL('../tests/conformance-own/fusion-source.json', import.meta.url), 'utf8')).filter(
-  (row) => row.kind === 'suggestion' && row.source.includes('(Zod 4 buildSuggestion)'),
-);
+const sourceRows = JSON.parse(
+  readFileSync(new URL('../tests/conformance-own/fusion-source.json', import.meta.url), 'utf8'),
+).filter((row) => row.kind === 'suggestion' && row.source.includes('(Zod 4 buildSuggestion)'));
 
 /** The one `<field>` of a one-issue validation error; fails when there is none or more. */
 function onlyField(xml, label) {
@@ -57,7 +57,12 @@ const rows = [
   ['array', z.array(z.number()).min(1), [], 'Minimum 1 item.'],
   ['set', z.set(z.number()).min(2), new Set([1]), 'Must be >= 2.'],
   ['date min', z.date().min(new Date('2024-01-01T00:00:00Z')), new Date(0), 'Must be after 2024-01-01T00:00:00.000Z.'],
-  ['date max', z.date().max(new Date('2024-01-01T00:00:00Z')), new Date('2030-01-01T00:00:00Z'), 'Must be <= 1704067200000.'],
+  [
+    'date max',
+    z.date().max(new Date('2024-01-01T00:00:00Z')),
+    new Date('2030-01-01T00:00:00Z'),
+    'Must be <= 1704067200000.',
+  ],
   ['enum', z.enum(['a', 'b']), 'c', "Valid options: 'a', 'b'."],
   ['literal', z.literal('x'), 'y', "Valid options: 'x'."],
   ['number literal', z.literal(2), 3, "Valid options: '2'."],
@@ -69,12 +74,33 @@ const rows = [
   ['record key (not named)', z.record(z.string().min(3), z.number()), { ab: 1 }, null],
   ['record key max (not named)', z.record(z.string().max(4), z.number()), { toolongkey: 1 }, null],
   ['record key uuid (not named)', z.record(z.uuid(), z.number()), { 'not-a-uuid': 1 }, null],
-  ['refinement too_small', z.array(z.number()).superRefine((v, ctx) => { ctx.addIssue({ code: 'too_small', minimum: 3 }); }), [1], 'Must be >= 3.'],
-  ['refinement too_big', z.array(z.number()).superRefine((v, ctx) => { ctx.addIssue({ code: 'too_big', maximum: 3 }); }), [1], 'Must be <= 3.'],
-  ['refinement too_small, not inclusive', z.number().superRefine((v, ctx) => { ctx.addIssue({ code: 'too_small', minimum: 3, inclusive: false }); }), 1, 'Must be > 3.'],
+  [
+    'refinement too_small',
+    z.array(z.number()).superRefine((v, ctx) => {
+      ctx.addIssue({ code: 'too_small', minimum: 3 });
+    }),
+    [1],
+    'Must be >= 3.',
+  ],
+  [
+    'refinement too_big',
+    z.array(z.number()).superRefine((v, ctx) => {
+      ctx.addIssue({ code: 'too_big', maximum: 3 });
+    }),
+    [1],
+    'Must be <= 3.',
+  ],
+  [
+    'refinement too_small, not inclusive',
+    z.number().superRefine((v, ctx) => {
+      ctx.addIssue({ code: 'too_small', minimum: 3, inclusive: false });
+    }),
+    1,
+    'Must be > 3.',
+  ],
 ];
 
-test('issues real Zod 4 raises get the reference Zod 4 formatter\'s sentence, or none', () => {
+test("issues real Zod 4 raises get the reference Zod 4 formatter's sentence, or none", () => {
   assert.equal(rows.length, 32);
   for (const [name, schema, value, sentence] of rows) {
     const args = { v: value };

@@ -63,7 +63,12 @@ function pipeline(input) {
     const schema = (input.commonSchema ? schemaOf(input.commonSchema).merge(own) : own).strict();
     const issues = schema.safeParse(rest).error.issues;
     // The pipeline's own response around the formatter's text: an error, not branded.
-    return { response: { content: [{ type: 'text', text: m.formatValidationError(issues, `${tool}/${sent}`, rest) }], isError: true } };
+    return {
+      response: {
+        content: [{ type: 'text', text: m.formatValidationError(issues, `${tool}/${sent}`, rest) }],
+        isError: true,
+      },
+    };
   }
   if ('throws' in def) {
     try {
@@ -107,7 +112,11 @@ function replay(v) {
     case 'escape': {
       // Content escaping is what <message> gets, attribute escaping what code="" gets.
       const written = text(m.toolError(input.text, { message: input.text }));
-      assert.equal(written, `<tool_error code="${expected.attr}" severity="error">\n<message>${expected.content}</message>\n</tool_error>`, label);
+      assert.equal(
+        written,
+        `<tool_error code="${expected.attr}" severity="error">\n<message>${expected.content}</message>\n</tool_error>`,
+        label,
+      );
       return 'pass';
     }
     case 'builder': {
@@ -123,7 +132,11 @@ function replay(v) {
     case 'validation':
       assert.equal(m.formatValidationError(expected.issues, input.actionKey, input.args), expected.text, label);
       // The recorded issues are what zod/v3 raises today for the vector's schema.
-      assert.deepEqual(JSON.parse(JSON.stringify(schemaOf(input.schema).safeParse(input.args).error.issues)), expected.issues, label);
+      assert.deepEqual(
+        JSON.parse(JSON.stringify(schemaOf(input.schema).safeParse(input.args).error.issues)),
+        expected.issues,
+        label,
+      );
       return 'pass';
     case 'pipeline': {
       const { response, thrown } = pipeline(input);
@@ -142,7 +155,11 @@ function replay(v) {
       if (def === undefined) {
         response = m.groupUnknownAction(input.name, input.action, names);
       } else {
-        response = m.groupValidationError(input.name, input.action, schemaOf(def.schema).safeParse(input.args).error.issues);
+        response = m.groupValidationError(
+          input.name,
+          input.action,
+          schemaOf(def.schema).safeParse(input.args).error.issues,
+        );
       }
       assertResponse(response, expected, label);
       return 'pass';
@@ -164,7 +181,11 @@ function replay(v) {
         const { code, options } = input.builtBy.toolError;
         assert.equal(text(m.toolError(code, toolErrorOptions(options))), input.text, `${label}: builtBy`);
       } else if (input.builtBy?.error) {
-        assert.equal(text(m.error(input.builtBy.error.message, input.builtBy.error.code)), input.text, `${label}: builtBy`);
+        assert.equal(
+          text(m.error(input.builtBy.error.message, input.builtBy.error.code)),
+          input.text,
+          `${label}: builtBy`,
+        );
       }
       let threw;
       try {
@@ -188,7 +209,15 @@ function replay(v) {
       const parsed = m.parseToolError(result);
       assert.deepEqual(
         { ...parsed, raw: undefined },
-        { code: expected.code, message: expected.message, recovery: expected.recovery, availableActions: expected.availableActions, severity: expected.severity, dialect: 'xml', raw: undefined },
+        {
+          code: expected.code,
+          message: expected.message,
+          recovery: expected.recovery,
+          availableActions: expected.availableActions,
+          severity: expected.severity,
+          dialect: 'xml',
+          raw: undefined,
+        },
         label,
       );
       assert.equal(parsed.raw, result);
@@ -204,7 +233,11 @@ function replay(v) {
         assert.notEqual(got.xml, expected.enrichedError, label);
         return 'vector 113 differs: actions.listing is not action list';
       }
-      assert.deepEqual(got, { xml: expected.enrichedError, injected: expected.injected, deltaCount: expected.deltaCount }, label);
+      assert.deepEqual(
+        got,
+        { xml: expected.enrichedError, injected: expected.injected, deltaCount: expected.deltaCount },
+        label,
+      );
       return 'pass';
     }
     case 'deltas_xml':
@@ -270,7 +303,12 @@ test('vector 113 differs because actions.listing is not action list', () => {
   assert.equal(got.deltaCount, 1);
   const foreign =
     '    <change severity="BREAKING" field="actions.listing.x">\n      <description>Presenter egress schema changed</description>\n      <before>old-digest</before>\n    </change>\n';
-  assert.equal(got.xml, expected.enrichedError.replace(foreign, '').replace('<change_count>2</change_count>', '<change_count>1</change_count>'));
+  assert.equal(
+    got.xml,
+    expected.enrichedError
+      .replace(foreign, '')
+      .replace('<change_count>2</change_count>', '<change_count>1</change_count>'),
+  );
 });
 
 test('TOOL_ERROR_CODES is the core list, frozen', () => {
@@ -281,7 +319,11 @@ test('TOOL_ERROR_CODES is the core list, frozen', () => {
 });
 
 test('a builder is a CallToolResult: the MCP SDK schema accepts it and reads the same response', () => {
-  const b = m.errorBuilder('NOT_FOUND', 'Invoice missing').suggest('List invoices first').actions('billing.list').details({ id: 'inv_1' });
+  const b = m
+    .errorBuilder('NOT_FOUND', 'Invoice missing')
+    .suggest('List invoices first')
+    .actions('billing.list')
+    .details({ id: 'inv_1' });
   const parsed = CallToolResultSchema.parse(b);
   assert.deepEqual(parsed.content, b.content);
   assert.equal(parsed.isError, true);
@@ -289,8 +331,14 @@ test('a builder is a CallToolResult: the MCP SDK schema accepts it and reads the
   const warning = m.errorBuilder('DEPRECATED', 'use v2').warning();
   assert.equal(CallToolResultSchema.parse(warning).isError, false);
   // Plain responses too.
-  assert.deepEqual(CallToolResultSchema.parse(m.toolError('X', { message: 'm' })).content, m.toolError('X', { message: 'm' }).content);
-  assert.equal(CallToolResultSchema.parse(m.routingError('missing', { discriminator: 'action', actions: ['a'] })).isError, true);
+  assert.deepEqual(
+    CallToolResultSchema.parse(m.toolError('X', { message: 'm' })).content,
+    m.toolError('X', { message: 'm' }).content,
+  );
+  assert.equal(
+    CallToolResultSchema.parse(m.routingError('missing', { discriminator: 'action', actions: ['a'] })).isError,
+    true,
+  );
 });
 
 test('a builder serialises as the ToolResponse it stands for: own enumerable getters', () => {
@@ -346,11 +394,19 @@ test('toolError: severity rule, retry_after only for finite positive numbers, de
   for (const n of [0, -0, -1, NaN, Infinity, -Infinity]) {
     assert.doesNotMatch(text(m.toolError('R', { message: 'm', retryAfter: n })), /retry_after/, String(n));
   }
-  assert.match(text(m.toolError('R', { message: 'm', retryAfter: 1e21 })), /<retry_after>1e\+21 seconds<\/retry_after>/);
+  assert.match(
+    text(m.toolError('R', { message: 'm', retryAfter: 1e21 })),
+    /<retry_after>1e\+21 seconds<\/retry_after>/,
+  );
   assert.match(text(m.toolError('R', { message: 'm', retryAfter: 0.5 })), /<retry_after>0\.5 seconds<\/retry_after>/);
   const ordered = text(m.toolError('K', { message: 'm', details: { b: 'x', 2: 'y', a: 'z', 1: 'w' } }));
   assert.match(ordered, /key="1">w<[\s\S]*key="2">y<[\s\S]*key="b">x<[\s\S]*key="a">z</);
-  const values = text(m.toolError('K', { message: 'm', details: { n: 1.5, big: 12n, no: false, nil: null, when: new Date(0), nested: { a: [1, 'two'] } } }));
+  const values = text(
+    m.toolError('K', {
+      message: 'm',
+      details: { n: 1.5, big: 12n, no: false, nil: null, when: new Date(0), nested: { a: [1, 'two'] } },
+    }),
+  );
   assert.match(values, /key="n">1\.5<\/detail>/);
   assert.match(values, /key="big">12<\/detail>/);
   assert.match(values, /key="no">false<\/detail>/);
@@ -358,22 +414,55 @@ test('toolError: severity rule, retry_after only for finite positive numbers, de
   assert.match(values, /key="when">1970-01-01T00:00:00\.000Z<\/detail>/);
   assert.match(values, /key="nested">\{"a":\[1,"two"\]\}<\/detail>/);
   // Absent options may also be null.
-  assert.equal(text(m.toolError('N', { message: 'm', suggestion: null, details: null, retryAfter: null, severity: null, availableActions: null })), text(m.toolError('N', { message: 'm' })));
+  assert.equal(
+    text(
+      m.toolError('N', {
+        message: 'm',
+        suggestion: null,
+        details: null,
+        retryAfter: null,
+        severity: null,
+        availableActions: null,
+      }),
+    ),
+    text(m.toolError('N', { message: 'm' })),
+  );
 });
 
 test('routingError: the three kinds, typeof for invalid, echo cut for unknown; not branded', () => {
   const actions = ['list', 'create'];
   const missing = m.routingError('missing', { discriminator: 'op', actions });
-  assert.match(text(missing), /^<tool_error code="MISSING_DISCRIMINATOR">\n<message>The required field "op" is missing\.<\/message>\n<available_actions>list, create<\/available_actions>/);
+  assert.match(
+    text(missing),
+    /^<tool_error code="MISSING_DISCRIMINATOR">\n<message>The required field "op" is missing\.<\/message>\n<available_actions>list, create<\/available_actions>/,
+  );
   assert.equal(missing[BRAND], undefined);
-  for (const [value, type] of [[42, 'number'], [null, 'object'], [[], 'object'], [true, 'boolean'], [undefined, 'undefined'], [1n, 'bigint'], [Symbol('s'), 'symbol'], [() => 1, 'function']]) {
-    assert.match(text(m.routingError('invalid', { discriminator: 'op', actions, value })), new RegExp(`must be a string, got ${type}\\.`));
+  for (const [value, type] of [
+    [42, 'number'],
+    [null, 'object'],
+    [[], 'object'],
+    [true, 'boolean'],
+    [undefined, 'undefined'],
+    [1n, 'bigint'],
+    [Symbol('s'), 'symbol'],
+    [() => 1, 'function'],
+  ]) {
+    assert.match(
+      text(m.routingError('invalid', { discriminator: 'op', actions, value })),
+      new RegExp(`must be a string, got ${type}\\.`),
+    );
   }
   const unknown = text(m.routingError('unknown', { discriminator: 'action', actions, value: 'x'.repeat(1e6) }));
   assert.ok(unknown.length < 600);
   assert.match(unknown, /The action "x{197}\.\.\." does not exist\./);
-  assert.throws(() => m.routingError('other', { discriminator: 'op', actions }), /`kind` must be 'missing', 'invalid' or 'unknown'/);
-  assert.throws(() => m.routingError('unknown', { discriminator: 'op', actions, value: 3 }), /`opts\.value` must be a string/);
+  assert.throws(
+    () => m.routingError('other', { discriminator: 'op', actions }),
+    /`kind` must be 'missing', 'invalid' or 'unknown'/,
+  );
+  assert.throws(
+    () => m.routingError('unknown', { discriminator: 'op', actions, value: 3 }),
+    /`opts\.value` must be a string/,
+  );
 });
 
 test('internalError: messages from every kind of throw (more in xml-internal-error.test.mjs)', () => {
@@ -391,18 +480,36 @@ test('internalError: messages from every kind of throw (more in xml-internal-err
   // Not an Error, so String(value), as the reference writes it.
   assert.equal(message({ message: 'from an object' }), '[billing/charge] [object Object]');
   let ran = 0;
-  const sneaky = { toString() { ran += 1; return 'x'; }, [Symbol.toPrimitive]() { ran += 1; return 'y'; } };
+  const sneaky = {
+    toString() {
+      ran += 1;
+      return 'x';
+    },
+    [Symbol.toPrimitive]() {
+      ran += 1;
+      return 'y';
+    },
+  };
   assert.equal(message(sneaky), '[billing/charge] y');
   assert.equal(ran, 1);
   const r = m.internalError(new Error('x<y'), at);
   assert.equal(r[BRAND], true);
   assert.equal(r.isError, true);
-  assert.match(text(r), /<recovery>This may be a transient error\. Retry the same call with identical parameters\.<\/recovery>/);
+  assert.match(
+    text(r),
+    /<recovery>This may be a transient error\. Retry the same call with identical parameters\.<\/recovery>/,
+  );
   // An object that merely has content is not branded: it is wrapped.
   const forged = { content: [{ type: 'text', text: 'x' }], isError: true };
   assert.notEqual(m.internalError(forged, at), forged);
   // Every response this package brands passes through.
-  for (const branded of [m.toolError('X', { message: 'm' }), m.error('m'), m.required('f'), m.errorBuilder('X', 'm').build(), r]) {
+  for (const branded of [
+    m.toolError('X', { message: 'm' }),
+    m.error('m'),
+    m.required('f'),
+    m.errorBuilder('X', 'm').build(),
+    r,
+  ]) {
     assert.equal(m.internalError(branded, at), branded);
   }
 });
@@ -411,10 +518,23 @@ test('parseToolError reads the JSON-RPC dialect too, and null for successes', ()
   const result = {
     content: [{ type: 'text', text: 'Error: Invalid id.\n\nRecovery: Send one id.' }],
     isError: true,
-    structuredContent: { error: { code: -32007, message: 'Invalid id.', data: { recovery: { hint: 'Send one id.' } } } },
+    structuredContent: {
+      error: { code: -32007, message: 'Invalid id.', data: { recovery: { hint: 'Send one id.' } } },
+    },
   };
   const parsed = m.parseToolError(result);
-  assert.deepEqual({ ...parsed, raw: null }, { code: -32007, message: 'Invalid id.', recovery: 'Send one id.', availableActions: [], severity: 'error', dialect: 'jsonrpc', raw: null });
+  assert.deepEqual(
+    { ...parsed, raw: null },
+    {
+      code: -32007,
+      message: 'Invalid id.',
+      recovery: 'Send one id.',
+      availableActions: [],
+      severity: 'error',
+      dialect: 'jsonrpc',
+      raw: null,
+    },
+  );
   assert.equal(parsed.raw, result);
   assert.equal(m.parseToolError({ content: [{ type: 'text', text: 'fine' }] }), null);
   assert.equal(m.parseToolError({ content: [], isError: false }), null);
@@ -430,7 +550,11 @@ test('parseToolError reads the JSON-RPC dialect too, and null for successes', ()
 });
 
 test('throwIfToolError throws an McpEnvelopeClientError whose stack starts at the caller', () => {
-  const result = m.toolError('NOT_FOUND', { message: 'Invoice missing', suggestion: 'List first', availableActions: ['billing.list'] });
+  const result = m.toolError('NOT_FOUND', {
+    message: 'Invoice missing',
+    suggestion: 'List first',
+    availableActions: ['billing.list'],
+  });
   let e;
   try {
     m.throwIfToolError(result);

@@ -39,7 +39,10 @@ const version = /^version\s*=\s*"([^"]+)"/m.exec(readFileSync(at('Cargo.toml'), 
 if (!version) throw new Error('build-pkg: no version in Cargo.toml');
 cpSync(at('pkg-template'), pkg, { recursive: true, filter: (source) => !source.endsWith('package.json') });
 // Every constant the JS layer uses, from the core's one table (src/js_constants.rs).
-const constants = execFileSync('cargo', ['run', '--quiet', '--example', 'js_constants'], { cwd: root, encoding: 'utf8' });
+const constants = execFileSync('cargo', ['run', '--quiet', '--example', 'js_constants'], {
+  cwd: root,
+  encoding: 'utf8',
+});
 writeFileSync(`${pkg}/lib/constants.js`, constants);
 
 // Cold start: the JS layer is one module, not one per file, which halves its load time in
@@ -70,7 +73,13 @@ writeFileSync(
 // resolution; only relative specifiers change (.js → .cjs).
 const asCjs = (text) => text.replace(/(from\s+'\.{1,2}\/[^']*)\.js'/g, "$1.cjs'");
 // The glue's declarations carry the generated types (src/wasm/types.rs) the others import.
-const declarations = ['index.d.ts', 'wasm/mcp_envelope.d.ts', ...readdirSync(`${pkg}/types`).filter((f) => f.endsWith('.d.ts')).map((f) => `types/${f}`)];
+const declarations = [
+  'index.d.ts',
+  'wasm/mcp_envelope.d.ts',
+  ...readdirSync(`${pkg}/types`)
+    .filter((f) => f.endsWith('.d.ts'))
+    .map((f) => `types/${f}`),
+];
 for (const file of declarations) {
   writeFileSync(`${pkg}/${file.replace(/\.d\.ts$/, '.d.cts')}`, asCjs(readFileSync(`${pkg}/${file}`, 'utf8')));
 }

@@ -17,14 +17,29 @@ if (!existsSync(at('pkg/lib/index.js'))) throw new Error('build-test-trap: run `
 // The digest of what this build reads, taken before it reads it.
 const inputs = testTrapInputs();
 const targetDir = at('target/test-trap');
-run('cargo', ['build', '--release', '--target', 'wasm32-unknown-unknown', '--lib', '--features', 'test-trap', '--target-dir', targetDir]);
+run('cargo', [
+  'build',
+  '--release',
+  '--target',
+  'wasm32-unknown-unknown',
+  '--lib',
+  '--features',
+  'test-trap',
+  '--target-dir',
+  targetDir,
+]);
 
 const out = at('build/test-trap');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 cpSync(at('pkg'), out, { recursive: true });
 run('wasm-bindgen', [
-  '--target', 'web', '--out-dir', `${out}/wasm`, '--out-name', 'mcp_envelope',
+  '--target',
+  'web',
+  '--out-dir',
+  `${out}/wasm`,
+  '--out-name',
+  'mcp_envelope',
   `${targetDir}/wasm32-unknown-unknown/release/mcp_envelope.wasm`,
 ]);
 writeFileSync(`${out}/wasm/mcp_envelope.js`, addRenewHook(readFileSync(`${out}/wasm/mcp_envelope.js`, 'utf8')));

@@ -68,7 +68,11 @@ export function addRenewHook(glueText) {
     throw new Error('glue-hook: the wasm-bindgen glue changed shape; update scripts/glue-hook.mjs');
   }
   const pass = /^function passStringToWasm0\(arg, malloc, realloc\) \{$[\s\S]*?^\}$/m;
-  if (!pass.test(glueText) || !/^let WASM_VECTOR_LEN = 0;$/m.test(glueText) || !/^const cachedTextEncoder = /m.test(glueText)) {
+  if (
+    !pass.test(glueText) ||
+    !/^let WASM_VECTOR_LEN = 0;$/m.test(glueText) ||
+    !/^const cachedTextEncoder = /m.test(glueText)
+  ) {
     throw new Error('glue-hook: the glue no longer has passStringToWasm0 as expected; update scripts/glue-hook.mjs');
   }
   return glueText.replace(pass, () => PASS_STRING) + HOOK;

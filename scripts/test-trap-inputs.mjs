@@ -13,7 +13,9 @@ const INPUTS = ['src', 'pkg', 'Cargo.toml', 'Cargo.lock', 'scripts/build-test-tr
 function files(path) {
   if (!existsSync(`${root}${path}`)) return [];
   if (!statSync(`${root}${path}`).isDirectory()) return [path];
-  return readdirSync(`${root}${path}`).sort().flatMap((name) => files(`${path}/${name}`));
+  return readdirSync(`${root}${path}`)
+    .sort()
+    .flatMap((name) => files(`${path}/${name}`));
 }
 
 export const STAMP = 'build/test-trap/inputs.sha256';

@@ -61,7 +61,12 @@ json_rpc_code_table!(core_code_enum);
 /// caller, this server, or something it depends on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 // Its TypeScript (`ErrorCategory`) is generated from this declaration by the wasm build.
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(rename = "ErrorCategory"), serde(rename_all = "lowercase"))]
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(rename = "ErrorCategory"),
+    serde(rename_all = "lowercase")
+)]
 pub enum Category {
     Client,
     Server,
@@ -91,9 +96,9 @@ impl JsonRpcErrorCode {
     /// client for everything the caller can change.
     pub fn category(self) -> Category {
         match self {
-            JsonRpcErrorCode::ServiceUnavailable
-            | JsonRpcErrorCode::RateLimited
-            | JsonRpcErrorCode::Timeout => Category::Upstream,
+            JsonRpcErrorCode::ServiceUnavailable | JsonRpcErrorCode::RateLimited | JsonRpcErrorCode::Timeout => {
+                Category::Upstream
+            }
             JsonRpcErrorCode::InternalError
             | JsonRpcErrorCode::UnknownError
             | JsonRpcErrorCode::DatabaseError
@@ -210,10 +215,8 @@ mod tests {
 
     #[test]
     fn categories_follow_the_reference_buckets() {
-        let upstream: Vec<_> = JsonRpcErrorCode::ALL
-            .into_iter()
-            .filter(|c| c.category() == Category::Upstream)
-            .collect();
+        let upstream: Vec<_> =
+            JsonRpcErrorCode::ALL.into_iter().filter(|c| c.category() == Category::Upstream).collect();
         assert_eq!(
             upstream,
             [JsonRpcErrorCode::ServiceUnavailable, JsonRpcErrorCode::RateLimited, JsonRpcErrorCode::Timeout]

@@ -47,10 +47,7 @@ pub(crate) fn cut_utf16(s: &str, max_units: usize, ellipsis: &str) -> String {
 fn array_index(key: &str) -> Option<u32> {
     let bytes = key.as_bytes();
     let first = *bytes.first()?;
-    if !bytes.iter().all(u8::is_ascii_digit)
-        || (first == b'0' && bytes.len() > 1)
-        || bytes.len() > 10
-    {
+    if !bytes.iter().all(u8::is_ascii_digit) || (first == b'0' && bytes.len() > 1) || bytes.len() > 10 {
         return None;
     }
     let n: u64 = key.parse().ok()?;
@@ -142,13 +139,7 @@ pub(crate) fn js_is_whitespace(c: char) -> bool {
     matches!(
         c,
         '\u{9}' | '\u{A}' | '\u{B}' | '\u{C}' | '\u{D}' | ' ' | '\u{A0}' | '\u{1680}' | '\u{2000}'
-            ..='\u{200A}'
-                | '\u{2028}'
-                | '\u{2029}'
-                | '\u{202F}'
-                | '\u{205F}'
-                | '\u{3000}'
-                | '\u{FEFF}'
+            ..='\u{200A}' | '\u{2028}' | '\u{2029}' | '\u{202F}' | '\u{205F}' | '\u{3000}' | '\u{FEFF}'
     )
 }
 
@@ -177,12 +168,7 @@ const JSON_PREFIX_MAX_DEPTH: usize = 64;
 /// `JSON.stringify(value).slice(0, max_units)` without writing more than
 /// `max_units` UTF-16 units of it, and without splitting a surrogate pair.
 pub(crate) fn json_prefix(value: &Value, max_units: usize) -> String {
-    let mut writer = BoundedJson {
-        out: String::new(),
-        units: 0,
-        max_units,
-        full: false,
-    };
+    let mut writer = BoundedJson { out: String::new(), units: 0, max_units, full: false };
     writer.value(value, 0);
     writer.out
 }
@@ -305,9 +291,7 @@ pub(crate) fn js_date_iso(ms: f64) -> Option<String> {
     } else {
         format!("+{year:06}")
     };
-    Some(format!(
-        "{year_text}-{month:02}-{day:02}T{hour:02}:{minute:02}:{second:02}.{milli:03}Z"
-    ))
+    Some(format!("{year_text}-{month:02}-{day:02}T{hour:02}:{minute:02}:{second:02}.{milli:03}Z"))
 }
 
 /// The epoch milliseconds of an ISO text exactly as `toISOString` writes it
@@ -319,7 +303,11 @@ pub(crate) fn js_iso_ms(text: &str) -> Option<f64> {
     }
     let num = |from: usize, to: usize| -> Option<i64> {
         let part = text.get(from..to)?;
-        if part.bytes().all(|c| c.is_ascii_digit()) { part.parse().ok() } else { None }
+        if part.bytes().all(|c| c.is_ascii_digit()) {
+            part.parse().ok()
+        } else {
+            None
+        }
     };
     let seps = [(4, b'-'), (7, b'-'), (10, b'T'), (13, b':'), (16, b':'), (19, b'.')];
     if seps.iter().any(|(i, c)| b.get(*i) != Some(c)) {
@@ -391,35 +379,20 @@ mod tests {
 
     #[test]
     fn key_order_matches_object_keys() {
-        let pairs: Vec<(String, String)> = [
-            ("b", "1"),
-            ("10", "x"),
-            ("a", "2"),
-            ("2", "y"),
-            ("b", "3"),
-            ("01", "z"),
-            ("4294967295", "w"),
-        ]
-        .iter()
-        .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-        .collect();
-        let keys: Vec<String> = js_object_key_order(&pairs)
-            .into_iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect();
+        let pairs: Vec<(String, String)> =
+            [("b", "1"), ("10", "x"), ("a", "2"), ("2", "y"), ("b", "3"), ("01", "z"), ("4294967295", "w")]
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect();
+        let keys: Vec<String> = js_object_key_order(&pairs).into_iter().map(|(k, v)| format!("{k}={v}")).collect();
         assert_eq!(keys, ["2=y", "10=x", "b=3", "a=2", "01=z", "4294967295=w"]);
     }
 
     #[test]
     fn json_prefix_stops_early_and_matches_stringify() {
-        let v = Value::parse_json(r#"{"a":[1,2.5,"x\n"],"b":null,"c":true}"#)
-            .ok()
-            .unwrap_or(Value::Null);
+        let v = Value::parse_json(r#"{"a":[1,2.5,"x\n"],"b":null,"c":true}"#).ok().unwrap_or(Value::Null);
         assert_eq!(json_prefix(&v, 1000), v.to_json());
-        assert_eq!(
-            json_prefix(&v, 10),
-            v.to_json().chars().take(10).collect::<String>()
-        );
+        assert_eq!(json_prefix(&v, 10), v.to_json().chars().take(10).collect::<String>());
         let astral = Value::Object(vec![("k".to_owned(), Value::str("😀😀"))]);
         // {"k":"😀 is 7 units; the next pair would straddle the 8-unit limit.
         assert_eq!(json_prefix(&astral, 8), "{\"k\":\"😀");
@@ -427,30 +400,12 @@ mod tests {
 
     #[test]
     fn iso_dates_match_javascript() {
-        assert_eq!(
-            js_date_iso(1_704_067_200_000.0).as_deref(),
-            Some("2024-01-01T00:00:00.000Z")
-        );
-        assert_eq!(
-            js_date_iso(0.0).as_deref(),
-            Some("1970-01-01T00:00:00.000Z")
-        );
-        assert_eq!(
-            js_date_iso(-1.0).as_deref(),
-            Some("1969-12-31T23:59:59.999Z")
-        );
-        assert_eq!(
-            js_date_iso(951_782_400_000.0).as_deref(),
-            Some("2000-02-29T00:00:00.000Z")
-        );
-        assert_eq!(
-            js_date_iso(8.64e15).as_deref(),
-            Some("+275760-09-13T00:00:00.000Z")
-        );
-        assert_eq!(
-            js_date_iso(-62_198_755_200_000.0).as_deref(),
-            Some("-000001-01-01T00:00:00.000Z")
-        );
+        assert_eq!(js_date_iso(1_704_067_200_000.0).as_deref(), Some("2024-01-01T00:00:00.000Z"));
+        assert_eq!(js_date_iso(0.0).as_deref(), Some("1970-01-01T00:00:00.000Z"));
+        assert_eq!(js_date_iso(-1.0).as_deref(), Some("1969-12-31T23:59:59.999Z"));
+        assert_eq!(js_date_iso(951_782_400_000.0).as_deref(), Some("2000-02-29T00:00:00.000Z"));
+        assert_eq!(js_date_iso(8.64e15).as_deref(), Some("+275760-09-13T00:00:00.000Z"));
+        assert_eq!(js_date_iso(-62_198_755_200_000.0).as_deref(), Some("-000001-01-01T00:00:00.000Z"));
         assert_eq!(js_date_iso(f64::NAN), None);
     }
 }

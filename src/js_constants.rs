@@ -66,7 +66,8 @@ pub const TOOL_SLOT: &str = "@tool@";
 
 /// An XML builder's answer as it crosses: the flag digit, then the text.
 pub fn encode_response(response: &ToolResponse) -> String {
-    let flags = if response.is_error { RESPONSE_IS_ERROR } else { 0 } + if response.branded { RESPONSE_BRANDED } else { 0 };
+    let flags =
+        if response.is_error { RESPONSE_IS_ERROR } else { 0 } + if response.branded { RESPONSE_BRANDED } else { 0 };
     let mut out = String::with_capacity(response.text.len() + 1);
     out.push(char::from(b'0' + flags));
     out.push_str(&response.text);
@@ -80,8 +81,14 @@ pub fn fallback_xml() -> ToolResponse {
 }
 
 fn fallback_result_of(request_id: Option<&str>) -> String {
-    let thrown = ThrownError::Mcp { code: JsonRpcErrorCode::InternalError.value(), message: FALLBACK_MESSAGE, data: None };
-    let options = ErrorResultOptions { request_id, redact_secrets: false, mask_server_errors: false, ..ErrorResultOptions::default() };
+    let thrown =
+        ThrownError::Mcp { code: JsonRpcErrorCode::InternalError.value(), message: FALLBACK_MESSAGE, data: None };
+    let options = ErrorResultOptions {
+        request_id,
+        redact_secrets: false,
+        mask_server_errors: false,
+        ..ErrorResultOptions::default()
+    };
     error_result(&thrown, &options).to_json()
 }
 

@@ -74,8 +74,7 @@ impl WirePolicy {
     /// Whether an error of `code` goes out with the fixed message. A code outside the
     /// table is not known to be the server's own and keeps its message.
     pub fn masks_code(&self, code: i32) -> bool {
-        self.mask_server_errors
-            && JsonRpcErrorCode::from_value(code).is_some_and(|c| c.category() == Category::Server)
+        self.mask_server_errors && JsonRpcErrorCode::from_value(code).is_some_and(|c| c.category() == Category::Server)
     }
 }
 
@@ -196,7 +195,6 @@ fn skip_json_space(bytes: &[u8], mut i: usize) -> usize {
     }
     i
 }
-
 
 /// The text of a JSON string's body (between the quotes); lone surrogates become U+FFFD.
 fn decode_json_string(body: &str) -> Option<String> {
@@ -357,14 +355,21 @@ fn key_shape(bytes: &[u8], start: usize, end: usize) -> Option<(usize, usize)> {
     let alnum = |b: &[u8]| b.iter().all(u8::is_ascii_alphanumeric);
     let keep = if let Some(body) = word.strip_prefix(b"sk-") {
         (body.len() >= 20 && has_digit(body) && has_letter(body)).then_some(3)
-    } else if let Some(body) = [b"sk_live_", b"sk_test_", b"rk_live_", b"rk_test_"].iter().find_map(|p| word.strip_prefix(p.as_slice())) {
+    } else if let Some(body) =
+        [b"sk_live_", b"sk_test_", b"rk_live_", b"rk_test_"].iter().find_map(|p| word.strip_prefix(p.as_slice()))
+    {
         (body.len() >= 16 && alnum(body)).then_some(8)
-    } else if let Some(body) = [b"ghp_", b"gho_", b"ghu_", b"ghs_", b"ghr_"].iter().find_map(|p| word.strip_prefix(p.as_slice())) {
+    } else if let Some(body) =
+        [b"ghp_", b"gho_", b"ghu_", b"ghs_", b"ghr_"].iter().find_map(|p| word.strip_prefix(p.as_slice()))
+    {
         (body.len() >= 30 && alnum(body)).then_some(4)
     } else if let Some(body) = word.strip_prefix(b"github_pat_") {
         (body.len() >= 30 && body.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'_')).then_some(11)
-    } else if let Some(body) = [b"xoxa-", b"xoxb-", b"xoxp-", b"xoxr-", b"xoxs-"].iter().find_map(|p| word.strip_prefix(p.as_slice())) {
-        (body.len() >= 10 && has_digit(body) && body.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'-')).then_some(5)
+    } else if let Some(body) =
+        [b"xoxa-", b"xoxb-", b"xoxp-", b"xoxr-", b"xoxs-"].iter().find_map(|p| word.strip_prefix(p.as_slice()))
+    {
+        (body.len() >= 10 && has_digit(body) && body.iter().all(|&b| b.is_ascii_alphanumeric() || b == b'-'))
+            .then_some(5)
     } else if let Some(body) = word.strip_prefix(b"AKIA").or_else(|| word.strip_prefix(b"ASIA")) {
         (body.len() == 16 && body.iter().all(|&b| b.is_ascii_uppercase() || b.is_ascii_digit())).then_some(4)
     } else {
@@ -444,7 +449,8 @@ pub fn is_secret_key(word: &[u8]) -> bool {
         key_start(word, parts).is_some_and(|s| {
             s == 0
                 || matches!(word.get(s - 1), Some(b'_' | b'-'))
-                || (word.get(s).is_some_and(u8::is_ascii_uppercase) && word.get(s - 1).is_some_and(u8::is_ascii_lowercase))
+                || (word.get(s).is_some_and(u8::is_ascii_uppercase)
+                    && word.get(s - 1).is_some_and(u8::is_ascii_lowercase))
         })
     })
 }
@@ -464,7 +470,23 @@ fn assignment(bytes: &[u8], start: usize, end: usize) -> Option<(usize, usize)> 
                     let to = run_end(bytes, from, |b| {
                         b > b' '
                             && b != 0x7f
-                            && !matches!(b, b'&' | b';' | b',' | b'"' | b'\'' | b'\\' | b'`' | b'<' | b'>' | b'(' | b')' | b'[' | b']' | b'{' | b'}')
+                            && !matches!(
+                                b,
+                                b'&' | b';'
+                                    | b','
+                                    | b'"'
+                                    | b'\''
+                                    | b'\\'
+                                    | b'`'
+                                    | b'<'
+                                    | b'>'
+                                    | b'('
+                                    | b')'
+                                    | b'['
+                                    | b']'
+                                    | b'{'
+                                    | b'}'
+                            )
                     });
                     // A sentence's closing dot is not part of the value.
                     let mut to = to;
@@ -514,7 +536,10 @@ mod tests {
     #[test]
     fn url_passwords() {
         assert_eq!(r("connect postgres://admin:pw@db/x failed"), "connect postgres://admin:***@db/x failed");
-        assert_eq!(r("mongodb+srv://u:p@ss@cluster0.example.net/?retryWrites=true"), "mongodb+srv://u:***@cluster0.example.net/?retryWrites=true");
+        assert_eq!(
+            r("mongodb+srv://u:p@ss@cluster0.example.net/?retryWrites=true"),
+            "mongodb+srv://u:***@cluster0.example.net/?retryWrites=true"
+        );
         assert_eq!(r("redis://:s3cret@cache:6379"), "redis://:***@cache:6379");
         assert_eq!(r("jdbc:postgresql://app:Zz9!@h:5432/db"), "jdbc:postgresql://app:***@h:5432/db");
         assert_eq!(r("(https://x:y@h)"), "(https://x:***@h)");
@@ -596,7 +621,12 @@ mod tests {
     fn jwts() {
         let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
         assert_eq!(r(&format!("token {jwt} rejected")), "token *** rejected");
-        for text in ["eyJhbGciOiJIUzI1NiJ9", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0", "eyJa.eyJb.c", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.short"] {
+        for text in [
+            "eyJhbGciOiJIUzI1NiJ9",
+            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0",
+            "eyJa.eyJb.c",
+            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.short",
+        ] {
             assert_eq!(r(text), text);
         }
     }
@@ -651,10 +681,16 @@ mod tests {
     fn values_and_json_text() {
         let mut v = Value::parse_json(r#"{"dbPassword":"hunter2","accessToken":"t","n2":{"client_secret":"s","count":2,"secret":3},"url":"postgres://a:pw@h","n":1,"list":[{"k":"Bearer abc123def456"}],"sk-abcdefghij0123456789XYZ":"x"}"#).unwrap_or(Value::Null);
         redact_value(&mut v);
-        assert_eq!(v.to_json(), r#"{"dbPassword":"***","accessToken":"***","n2":{"client_secret":"***","count":2,"secret":3},"url":"postgres://a:***@h","n":1,"list":[{"k":"Bearer ***"}],"sk-abcdefghij0123456789XYZ":"x"}"#);
+        assert_eq!(
+            v.to_json(),
+            r#"{"dbPassword":"***","accessToken":"***","n2":{"client_secret":"***","count":2,"secret":3},"url":"postgres://a:***@h","n":1,"list":[{"k":"Bearer ***"}],"sk-abcdefghij0123456789XYZ":"x"}"#
+        );
         let text = r#"[[{"a" : "token=x\ny", "b":"\u0041KIAIOSFODNN7EXAMPLE", "c":"\ud800"}]]"#;
         assert_eq!(redact_json(text), r#"[[{"a" : "token=***\ny", "b":"AKIA***", "c":"\ud800"}]]"#);
-        assert_eq!(redact_json(r#"{"password":"x","q":"\"quoted\"", "apiKey" : "k", "token":"", "n":{"secret":1}}"#), r#"{"password":"***","q":"\"quoted\"", "apiKey" : "***", "token":"", "n":{"secret":1}}"#);
+        assert_eq!(
+            redact_json(r#"{"password":"x","q":"\"quoted\"", "apiKey" : "k", "token":"", "n":{"secret":1}}"#),
+            r#"{"password":"***","q":"\"quoted\"", "apiKey" : "***", "token":"", "n":{"secret":1}}"#
+        );
         assert!(matches!(redact_json(r#"{"user":"x","q":"\"quoted\""}"#), Cow::Borrowed(_)));
         assert_eq!(redact_json(r#"["unterminated"#), r#"["unterminated"#);
         assert_eq!(decode_json_string(r"\ud83d\ude00\ud800x\q"), None);

@@ -53,13 +53,7 @@ mod tests {
     fn is_well_formed(id: &str) -> bool {
         let bytes = id.as_bytes();
         bytes.len() == 11
-            && bytes.iter().enumerate().all(|(i, b)| {
-                if i == 5 {
-                    *b == b'-'
-                } else {
-                    REQUEST_ID_ALPHABET.contains(b)
-                }
-            })
+            && bytes.iter().enumerate().all(|(i, b)| if i == 5 { *b == b'-' } else { REQUEST_ID_ALPHABET.contains(b) })
     }
 
     #[test]

@@ -28,10 +28,16 @@ pub fn invalid_result_message(tool: &str) -> String {
 /// The raw reason, for the server's log.
 pub fn invalid_result_log(tool: &str, what: InvalidResult<'_>) -> String {
     match what {
-        InvalidResult::NotAnObject { type_of } => format!("Tool {tool} returned {type_of}, not a tool result ({{ content: [...] }})."),
+        InvalidResult::NotAnObject { type_of } => {
+            format!("Tool {tool} returned {type_of}, not a tool result ({{ content: [...] }}).")
+        }
         InvalidResult::ContentNotAList => format!("Tool {tool} returned a result whose content is not an array."),
-        InvalidResult::NoStructuredContent => format!("Tool {tool} has an outputSchema but returned no structuredContent."),
-        InvalidResult::OutputRejected { reason } => format!("Tool {tool} returned structuredContent that does not match its outputSchema: {reason}"),
+        InvalidResult::NoStructuredContent => {
+            format!("Tool {tool} has an outputSchema but returned no structuredContent.")
+        }
+        InvalidResult::OutputRejected { reason } => {
+            format!("Tool {tool} returned structuredContent that does not match its outputSchema: {reason}")
+        }
     }
 }
 
@@ -41,12 +47,16 @@ mod tests {
 
     #[test]
     fn the_wire_names_the_tool_and_the_log_says_why() {
-        assert_eq!(invalid_result_message("get_invoice"), "Tool get_invoice failed: its handler returned a result that could not be sent.");
+        assert_eq!(
+            invalid_result_message("get_invoice"),
+            "Tool get_invoice failed: its handler returned a result that could not be sent."
+        );
         assert_eq!(
             invalid_result_log("t", InvalidResult::NotAnObject { type_of: "undefined" }),
             "Tool t returned undefined, not a tool result ({ content: [...] })."
         );
-        assert!(invalid_result_log("t", InvalidResult::OutputRejected { reason: "total: expected number" }).ends_with("outputSchema: total: expected number"));
+        assert!(invalid_result_log("t", InvalidResult::OutputRejected { reason: "total: expected number" })
+            .ends_with("outputSchema: total: expected number"));
         assert!(invalid_result_log("t", InvalidResult::NoStructuredContent).contains("no structuredContent"));
         assert!(invalid_result_log("t", InvalidResult::ContentNotAList).contains("not an array"));
     }

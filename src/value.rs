@@ -76,10 +76,7 @@ impl Value {
 
     /// The value under `key` of an object (the first one, as JS keeps no duplicates).
     pub fn get(&self, key: &str) -> Option<&Value> {
-        self.as_object()?
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v)
+        self.as_object()?.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
 
     /// An issue path segment as a key: Standard Schema lets a segment be `{ key }`
@@ -207,7 +204,9 @@ pub fn write_json_string(s: &str, out: &mut String) {
     // one is ASCII, so a run always ends on a character boundary.
     let bytes = s.as_bytes();
     let mut run = 0;
-    while let Some(at) = bytes.get(run..).and_then(|rest| rest.iter().position(|&b| b < 0x20 || b == b'"' || b == b'\\')) {
+    while let Some(at) =
+        bytes.get(run..).and_then(|rest| rest.iter().position(|&b| b < 0x20 || b == b'"' || b == b'\\'))
+    {
         let at = run + at;
         out.push_str(s.get(run..at).unwrap_or_default());
         match bytes.get(at).copied().unwrap_or_default() {
@@ -396,9 +395,7 @@ impl Parser<'_> {
             .get(start..self.pos)
             .and_then(|b| core::str::from_utf8(b).ok())
             .ok_or_else(|| self.error("bad number"))?;
-        crate::decimal::parse_number(text)
-            .map(Value::Number)
-            .ok_or_else(|| self.error("bad number"))
+        crate::decimal::parse_number(text).map(Value::Number).ok_or_else(|| self.error("bad number"))
     }
 
     fn hex4(&mut self) -> Result<u32, JsonError> {

@@ -6,7 +6,12 @@ import { extname, join, normalize } from 'node:path';
 import { launchChromium } from '../tools/chromium.mjs';
 
 const dir = process.argv[2];
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
+const types = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm',
+};
 const server = createServer((req, res) => {
   const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
   const file = join(dir, path === '/' ? 'index.html' : path);

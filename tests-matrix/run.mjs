@@ -25,7 +25,10 @@ const expected = JSON.parse(JSON.stringify(probe(await import(`${root}pkg/node.j
 // Pack pkg/ and install the tarball into a scratch project, as a user would.
 rmSync(work, { recursive: true, force: true });
 mkdirSync(app, { recursive: true });
-const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: `${root}pkg`, encoding: 'utf8' })
+const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', work], {
+  cwd: `${root}pkg`,
+  encoding: 'utf8',
+})
   .trim()
   .split('\n')
   .pop();
@@ -62,21 +65,43 @@ const rows = [
   ]),
   ['Bun run ESM', [bun, ['esm.mjs']]],
   ['Bun run CJS', [bun, ['cjs.cjs']]],
-  ['bun build --target=bun', [bun, ['build', 'esm.mjs', '--target=bun', '--outfile', `${out('bun')}/main.js`]], [bun, [`${out('bun')}/main.js`]]],
-  ['bun build --target=node --conditions=module, run in Node 22', [bun, ['build', 'esm.mjs', '--target=node', '--conditions=module', '--outfile', `${out('bun-node')}/main.mjs`]], [node[22], [`${out('bun-node')}/main.mjs`]]],
+  [
+    'bun build --target=bun',
+    [bun, ['build', 'esm.mjs', '--target=bun', '--outfile', `${out('bun')}/main.js`]],
+    [bun, [`${out('bun')}/main.js`]],
+  ],
+  [
+    'bun build --target=node --conditions=module, run in Node 22',
+    [bun, ['build', 'esm.mjs', '--target=node', '--conditions=module', '--outfile', `${out('bun-node')}/main.mjs`]],
+    [node[22], [`${out('bun-node')}/main.mjs`]],
+  ],
   ['Deno run, no permission flags', [deno, ['run', 'esm.mjs']]],
   ['esbuild bundle for Node (ESM)', bundle('esbuild-node-esm'), [node[20], [`${out('esbuild-node-esm')}/main.mjs`]]],
   ['esbuild bundle for Node (CJS)', bundle('esbuild-node-cjs'), [node[20], [`${out('esbuild-node-cjs')}/main.cjs`]]],
   ['webpack 5 bundle for Node', bundle('webpack-node'), [node[20], [`${out('webpack-node')}/main.cjs`]]],
   [
     'Cloudflare Workers: wrangler bundle, Miniflare (workerd)',
-    [node[22], [bin('wrangler/bin/wrangler.js'), 'deploy', '--dry-run', '--outdir', out('wrangler'), '--config', `${app}/wrangler.toml`]],
+    [
+      node[22],
+      [
+        bin('wrangler/bin/wrangler.js'),
+        'deploy',
+        '--dry-run',
+        '--outdir',
+        out('wrangler'),
+        '--config',
+        `${app}/wrangler.toml`,
+      ],
+    ],
     [node[22], [`${here}/serve-worker.mjs`, out('wrangler')]],
   ],
   ['Chromium: Vite build', bundle('vite'), browse('vite')],
   ['Chromium: webpack 5 build', bundle('webpack-web'), browse('webpack-web')],
   ['Chromium: esbuild build', bundle('esbuild-browser'), browse('esbuild-browser')],
-  ['publint (all levels) on the installed package', [node[20], [`${here}/lint.mjs`, 'publint', `${app}/node_modules/mcp-envelope`]]],
+  [
+    'publint (all levels) on the installed package',
+    [node[20], [`${here}/lint.mjs`, 'publint', `${app}/node_modules/mcp-envelope`]],
+  ],
   ['arethetypeswrong on the tarball', [node[20], [`${here}/lint.mjs`, 'attw', `${work}/${tarball}`]]],
 ];
 
@@ -112,7 +137,11 @@ async function check([name, ...steps]) {
   for (const step of steps) {
     last = await run(step);
     if (last.status !== 0) {
-      return { name, ok: false, why: `${step[0].split('/').pop()} ${step[1].join(' ')} exited ${last.status}\n${last.stderr}${last.stdout}` };
+      return {
+        name,
+        ok: false,
+        why: `${step[0].split('/').pop()} ${step[1].join(' ')} exited ${last.status}\n${last.stderr}${last.stdout}`,
+      };
     }
   }
   const seconds = ((performance.now() - start) / 1000).toFixed(1);
@@ -123,7 +152,11 @@ async function check([name, ...steps]) {
   if (!line) return { name, ok: false, why: `no PROBE line in:\n${last.stdout}${last.stderr}` };
   const actual = JSON.parse(line.slice(6));
   if (!isDeepStrictEqual(actual, expected)) {
-    return { name, ok: false, why: `differs from plain Node:\n  got      ${JSON.stringify(actual)}\n  expected ${JSON.stringify(expected)}` };
+    return {
+      name,
+      ok: false,
+      why: `differs from plain Node:\n  got      ${JSON.stringify(actual)}\n  expected ${JSON.stringify(expected)}`,
+    };
   }
   return { name, ok: true, seconds };
 }
@@ -142,6 +175,8 @@ await Promise.all(
   }),
 );
 const failed = results.filter((r) => !r.ok).length;
-console.log(`test-matrix: ${((performance.now() - started) / 1000).toFixed(1)} s (pack and install ${setupSeconds.toFixed(1)} s)`);
+console.log(
+  `test-matrix: ${((performance.now() - started) / 1000).toFixed(1)} s (pack and install ${setupSeconds.toFixed(1)} s)`,
+);
 console.log(`${results.length - failed} passed, ${failed} failed`);
 process.exitCode = failed ? 1 : 0;

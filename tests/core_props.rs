@@ -13,8 +13,15 @@ fn code() -> impl Strategy<Value = Code<'static>> {
     prop_oneof![
         Just(Code::Absent),
         (-33000i32..-31000).prop_map(Code::Number),
-        prop::sample::select(vec!["ECONNREFUSED", "ETIMEDOUT", "UND_ERR_SOCKET", "REQUEST_TIMEOUT", "CONNECTION_CLOSED", "EWHATEVER"])
-            .prop_map(Code::Text),
+        prop::sample::select(vec![
+            "ECONNREFUSED",
+            "ETIMEDOUT",
+            "UND_ERR_SOCKET",
+            "REQUEST_TIMEOUT",
+            "CONNECTION_CLOSED",
+            "EWHATEVER"
+        ])
+        .prop_map(Code::Text),
     ]
 }
 
@@ -28,8 +35,24 @@ fn text() -> impl Strategy<Value = String> {
         prop_oneof![
             "[a-zA-Z0-9 .:_-]{0,12}",
             prop::sample::select(vec![
-                "rate limit", "Unauthorized", "not found", "timeout", "503", "ECONNRESET", "ZodError", "TypeError",
-                "RangeError", "AbortError", "McpError", "ProtocolError", "SdkError", "ſ", "İ", "K", "\u{2028}", "😀",
+                "rate limit",
+                "Unauthorized",
+                "not found",
+                "timeout",
+                "503",
+                "ECONNRESET",
+                "ZodError",
+                "TypeError",
+                "RangeError",
+                "AbortError",
+                "McpError",
+                "ProtocolError",
+                "SdkError",
+                "ſ",
+                "İ",
+                "K",
+                "\u{2028}",
+                "😀",
             ])
             .prop_map(str::to_owned),
         ],

@@ -97,7 +97,10 @@ fn no_shape_is_declared_both_in_rust_and_in_a_hand_written_declaration() {
     for file in HAND_WRITTEN.into_iter().filter(|f| f.ends_with(".d.ts")) {
         let text = template(file);
         for name in &names {
-            assert!(!declares(&text, name), "{file} declares {name}, which src/wasm/types.rs generates: import it instead");
+            assert!(
+                !declares(&text, name),
+                "{file} declares {name}, which src/wasm/types.rs generates: import it instead"
+            );
         }
     }
 }

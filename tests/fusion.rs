@@ -8,20 +8,16 @@
 use std::collections::BTreeMap;
 
 use mcp_envelope::value::{js_number_string, Value};
-use mcp_envelope::xml::{
-    enrich_validation_error, error, error_builder, escape_attr, escape_content, format_deltas_xml,
-    format_validation_error, group_unknown_action, group_validation_error, internal_error,
-    max_deltas_from_js, parse_tool_error, parse_tool_error_text, required, route_action,
-    tool_error, validation_error_response, EnrichOptions, ErrorBuilder, ParsedCode,
-    ToolErrorOptions, ToolResponse, VALIDATION_RECOVERY,
-};
 use mcp_envelope::xml::parse::ParsedField;
 use mcp_envelope::xml::validation::validation_error_response_with_total;
+use mcp_envelope::xml::{
+    enrich_validation_error, error, error_builder, escape_attr, escape_content, format_deltas_xml,
+    format_validation_error, group_unknown_action, group_validation_error, internal_error, max_deltas_from_js,
+    parse_tool_error, parse_tool_error_text, required, route_action, tool_error, validation_error_response,
+    EnrichOptions, ErrorBuilder, ParsedCode, ToolErrorOptions, ToolResponse, VALIDATION_RECOVERY,
+};
 
-const VECTORS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/conformance/fusion.json"
-);
+const VECTORS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/conformance/fusion.json");
 
 fn to_value(json: &serde_json::Value) -> Value {
     match json {
@@ -30,9 +26,7 @@ fn to_value(json: &serde_json::Value) -> Value {
         serde_json::Value::Number(n) => Value::Number(n.as_f64().unwrap_or(f64::NAN)),
         serde_json::Value::String(s) => Value::String(s.clone()),
         serde_json::Value::Array(items) => Value::Array(items.iter().map(to_value).collect()),
-        serde_json::Value::Object(map) => {
-            Value::Object(map.iter().map(|(k, v)| (k.clone(), to_value(v))).collect())
-        }
+        serde_json::Value::Object(map) => Value::Object(map.iter().map(|(k, v)| (k.clone(), to_value(v))).collect()),
     }
 }
 
@@ -57,9 +51,7 @@ fn at<'v>(v: &'v Value, path: &[&str]) -> Option<&'v Value> {
 }
 
 fn s<'v>(v: &'v Value, path: &[&str]) -> &'v str {
-    at(v, path)
-        .and_then(Value::as_str)
-        .unwrap_or_else(|| panic!("string at {path:?}"))
+    at(v, path).and_then(Value::as_str).unwrap_or_else(|| panic!("string at {path:?}"))
 }
 
 /// A number input; `"NaN"`, `"Infinity"`, `"-Infinity"` stand for those numbers.
@@ -85,35 +77,21 @@ fn js_string(v: &Value) -> String {
 }
 
 fn strings(v: Option<&Value>) -> Vec<String> {
-    v.and_then(Value::as_array)
-        .unwrap_or_default()
-        .iter()
-        .map(js_string)
-        .collect()
+    v.and_then(Value::as_array).unwrap_or_default().iter().map(js_string).collect()
 }
 
 fn pairs(v: Option<&Value>) -> Vec<(String, String)> {
-    v.and_then(Value::as_object)
-        .unwrap_or_default()
-        .iter()
-        .map(|(k, v)| (k.clone(), js_string(v)))
-        .collect()
+    v.and_then(Value::as_object).unwrap_or_default().iter().map(|(k, v)| (k.clone(), js_string(v))).collect()
 }
 
 fn options_from(opts: &Value) -> ToolErrorOptions {
     ToolErrorOptions {
         message: s(opts, &["message"]).to_owned(),
-        suggestion: opts
-            .get("suggestion")
-            .and_then(Value::as_str)
-            .map(str::to_owned),
+        suggestion: opts.get("suggestion").and_then(Value::as_str).map(str::to_owned),
         available_actions: strings(opts.get("availableActions")),
         details: pairs(opts.get("details")),
         retry_after: opts.get("retryAfter").and_then(number),
-        severity: opts
-            .get("severity")
-            .and_then(Value::as_str)
-            .map(str::to_owned),
+        severity: opts.get("severity").and_then(Value::as_str).map(str::to_owned),
     }
 }
 
@@ -172,14 +150,7 @@ fn zod3_issues(id: i64) -> Vec<Value> {
 }
 
 fn without_key(args: &Value, key: &str) -> Value {
-    Value::Object(
-        args.as_object()
-            .unwrap_or_default()
-            .iter()
-            .filter(|(k, _)| k != key)
-            .cloned()
-            .collect(),
-    )
+    Value::Object(args.as_object().unwrap_or_default().iter().filter(|(k, _)| k != key).cloned().collect())
 }
 
 enum Outcome {
@@ -193,15 +164,10 @@ enum Outcome {
 fn compare_response(got: &ToolResponse, expected: &Value, check_branded: bool) -> Outcome {
     let text = s(expected, &["text"]);
     if got.text != text {
-        return Outcome::Fail(format!(
-            "text\n  got:      {:?}\n  expected: {:?}",
-            got.text, text
-        ));
+        return Outcome::Fail(format!("text\n  got:      {:?}\n  expected: {:?}", got.text, text));
     }
     match expected.get("isError") {
-        Some(Value::Bool(b)) if *b != got.is_error => {
-            return Outcome::Fail(format!("isError {} != {b}", got.is_error))
-        }
+        Some(Value::Bool(b)) if *b != got.is_error => return Outcome::Fail(format!("isError {} != {b}", got.is_error)),
         Some(Value::Bool(_)) => {}
         other => return Outcome::Fail(format!("unexpected isError {other:?}")),
     }
@@ -223,33 +189,25 @@ fn differs(ours: &str, expected: &str, reason: &'static str) -> Outcome {
     }
 }
 
-const WHY_90: &str = "vector_90_differs_because_a_thrown_branded_tool_error_passes_through_instead_of_becoming_object_object";
-const WHY_92: &str =
-    "vector_92_differs_because_a_returned_error_builder_is_an_error_response_not_json_success";
+const WHY_90: &str =
+    "vector_90_differs_because_a_thrown_branded_tool_error_passes_through_instead_of_becoming_object_object";
+const WHY_92: &str = "vector_92_differs_because_a_returned_error_builder_is_an_error_response_not_json_success";
 const WHY_113: &str = "vector_113_differs_because_actions_listing_is_not_action_list";
-const WHY_102: &str =
-    "vector_102_differs_because_a_validation_error_is_read_with_its_code_recovery_and_fields";
+const WHY_102: &str = "vector_102_differs_because_a_validation_error_is_read_with_its_code_recovery_and_fields";
 
 fn run_pipeline(id: i64, input: &Value, expected: &Value) -> Outcome {
     let tool = s(input, &["tool"]);
-    let actions = input
-        .get("actions")
-        .and_then(Value::as_array)
-        .unwrap_or_default();
+    let actions = input.get("actions").and_then(Value::as_array).unwrap_or_default();
     let names: Vec<&str> = actions.iter().map(|a| s(a, &["name"])).collect();
     let args = input.get("args").unwrap_or(&Value::Null);
     let action = match route_action(args.get("action"), "action", &names) {
         Ok(action) => action,
         Err(response) => return compare_response(&response, expected, true),
     };
-    let def = actions
-        .iter()
-        .find(|a| s(a, &["name"]) == action)
-        .unwrap_or(&Value::Null);
+    let def = actions.iter().find(|a| s(a, &["name"]) == action).unwrap_or(&Value::Null);
     if def.get("schema").is_some() {
         let sent = without_key(args, "action");
-        let response =
-            validation_error_response(&zod3_issues(id), &format!("{tool}/{action}"), Some(&sent));
+        let response = validation_error_response(&zod3_issues(id), &format!("{tool}/{action}"), Some(&sent));
         return compare_response(&response, expected, true);
     }
     if let Some(thrown) = def.get("throws").and_then(Value::as_str) {
@@ -257,10 +215,8 @@ fn run_pipeline(id: i64, input: &Value, expected: &Value) -> Outcome {
     }
     if let Some(thrown) = def.get("throwsToolError") {
         // The handler threw a branded toolError: it passes through unchanged.
-        let passed_through = tool_error(
-            s(thrown, &["code"]),
-            &options_from(thrown.get("options").unwrap_or(&Value::Null)),
-        );
+        let passed_through =
+            tool_error(s(thrown, &["code"]), &options_from(thrown.get("options").unwrap_or(&Value::Null)));
         return differs(&passed_through.text, s(expected, &["text"]), WHY_90);
     }
     if let Some(b) = def.get("returnsBuilder") {
@@ -270,9 +226,7 @@ fn run_pipeline(id: i64, input: &Value, expected: &Value) -> Outcome {
         let built = builder_from(s(b, &["code"]), s(b, &["message"]), chain).build();
         return compare_response(&built, expected, false);
     }
-    Outcome::Fail(format!(
-        "pipeline vector {id} has an action shape this replay does not know"
-    ))
+    Outcome::Fail(format!("pipeline vector {id} has an action shape this replay does not know"))
 }
 
 fn run_client_parse(input: &Value, expected: &Value) -> Outcome {
@@ -286,19 +240,13 @@ fn run_client_parse(input: &Value, expected: &Value) -> Outcome {
                     ("text".into(), Value::str(s(input, &["text"]))),
                 ])]),
             ),
-            (
-                "isError".into(),
-                input.get("isError").cloned().unwrap_or(Value::Null),
-            ),
+            ("isError".into(), input.get("isError").cloned().unwrap_or(Value::Null)),
         ]),
     };
     // Where the vector says how its text was built, our writer must build the same.
     if let Some(built_by) = input.get("builtBy") {
         let built = if let Some(te) = built_by.get("toolError") {
-            tool_error(
-                s(te, &["code"]),
-                &options_from(te.get("options").unwrap_or(&Value::Null)),
-            )
+            tool_error(s(te, &["code"]), &options_from(te.get("options").unwrap_or(&Value::Null)))
         } else if let Some(e) = built_by.get("error") {
             error(s(e, &["message"]), e.get("code").and_then(Value::as_str))
         } else {
@@ -326,10 +274,7 @@ fn run_client_parse(input: &Value, expected: &Value) -> Outcome {
             && p.severity == s(expected, &["severity"])
             && p.raw == Some(&result);
         let ours = (p.code.as_text(), p.recovery.as_deref());
-        let reference = (
-            Some(s(expected, &["code"])),
-            expected.get("recovery").and_then(Value::as_str),
-        );
+        let reference = (Some(s(expected, &["code"])), expected.get("recovery").and_then(Value::as_str));
         return if same && ours != reference {
             Outcome::DiffersByDesign(WHY_102)
         } else {
@@ -338,16 +283,10 @@ fn run_client_parse(input: &Value, expected: &Value) -> Outcome {
     }
     let want_recovery = expected.get("recovery").and_then(Value::as_str);
     let checks = [
-        (
-            p.code == ParsedCode::Text(s(expected, &["code"]).to_owned()),
-            "code",
-        ),
+        (p.code == ParsedCode::Text(s(expected, &["code"]).to_owned()), "code"),
         (p.message == s(expected, &["message"]), "message"),
         (p.recovery.as_deref() == want_recovery, "recovery"),
-        (
-            p.available_actions == strings(expected.get("availableActions")),
-            "availableActions",
-        ),
+        (p.available_actions == strings(expected.get("availableActions")), "availableActions"),
         (p.severity == s(expected, &["severity"]), "severity"),
         (p.raw == Some(&result), "raw"),
     ];
@@ -360,18 +299,12 @@ fn run_client_parse(input: &Value, expected: &Value) -> Outcome {
 fn enrich_options(input: &Value) -> EnrichOptions {
     EnrichOptions {
         include_all_severities: input.get("includeAllSeverities") == Some(&Value::Bool(true)),
-        max_deltas_per_error: input
-            .get("maxDeltasPerError")
-            .and_then(number)
-            .map(max_deltas_from_js),
+        max_deltas_per_error: input.get("maxDeltasPerError").and_then(number).map(max_deltas_from_js),
     }
 }
 
 fn run_contract(id: i64, input: &Value, expected: &Value) -> Outcome {
-    let deltas = input
-        .get("deltas")
-        .and_then(Value::as_array)
-        .unwrap_or_default();
+    let deltas = input.get("deltas").and_then(Value::as_array).unwrap_or_default();
     let got = enrich_validation_error(
         s(input, &["originalError"]),
         s(input, &["toolName"]),
@@ -383,14 +316,9 @@ fn run_contract(id: i64, input: &Value, expected: &Value) -> Outcome {
     if id == 113 {
         return differs(&got.xml, want, WHY_113);
     }
-    let want_count = at(expected, &["deltaCount"])
-        .and_then(Value::as_f64)
-        .unwrap_or(-1.0);
+    let want_count = at(expected, &["deltaCount"]).and_then(Value::as_f64).unwrap_or(-1.0);
     if got.xml != want {
-        Outcome::Fail(format!(
-            "enrichedError\n  got:      {:?}\n  expected: {want:?}",
-            got.xml
-        ))
+        Outcome::Fail(format!("enrichedError\n  got:      {:?}\n  expected: {want:?}", got.xml))
     } else if Some(&Value::Bool(got.injected)) != expected.get("injected") {
         Outcome::Fail(format!("injected {}", got.injected))
     } else if got.delta_count as f64 != want_count {
@@ -407,51 +335,27 @@ fn run(v: &Value) -> Outcome {
     let expected = v.get("expected").unwrap_or(&Value::Null);
     match kind {
         "toolError" => {
-            let r = tool_error(
-                s(input, &["code"]),
-                &options_from(input.get("options").unwrap_or(&Value::Null)),
-            );
+            let r = tool_error(s(input, &["code"]), &options_from(input.get("options").unwrap_or(&Value::Null)));
             compare_response(&r, expected, true)
         }
-        "error" => compare_response(
-            &error(
-                s(input, &["message"]),
-                input.get("code").and_then(Value::as_str),
-            ),
-            expected,
-            true,
-        ),
+        "error" => {
+            compare_response(&error(s(input, &["message"]), input.get("code").and_then(Value::as_str)), expected, true)
+        }
         "required" => compare_response(&required(s(input, &["field"])), expected, true),
         "escape" => {
             let text = s(input, &["text"]);
-            if escape_content(text) == s(expected, &["content"])
-                && escape_attr(text) == s(expected, &["attr"])
-            {
+            if escape_content(text) == s(expected, &["content"]) && escape_attr(text) == s(expected, &["attr"]) {
                 Outcome::Pass
             } else {
-                Outcome::Fail(format!(
-                    "{:?} / {:?}",
-                    escape_content(text),
-                    escape_attr(text)
-                ))
+                Outcome::Fail(format!("{:?} / {:?}", escape_content(text), escape_attr(text)))
             }
         }
         "builder" => {
-            let chain = input
-                .get("chain")
-                .and_then(Value::as_array)
-                .unwrap_or_default();
-            compare_response(
-                &builder_from(s(input, &["code"]), s(input, &["message"]), chain).build(),
-                expected,
-                true,
-            )
+            let chain = input.get("chain").and_then(Value::as_array).unwrap_or_default();
+            compare_response(&builder_from(s(input, &["code"]), s(input, &["message"]), chain).build(), expected, true)
         }
         "validation" => {
-            let issues = expected
-                .get("issues")
-                .and_then(Value::as_array)
-                .unwrap_or_default();
+            let issues = expected.get("issues").and_then(Value::as_array).unwrap_or_default();
             let got = format_validation_error(issues, s(input, &["actionKey"]), input.get("args"));
             let want = s(expected, &["text"]);
             if got == want {
@@ -464,10 +368,7 @@ fn run(v: &Value) -> Outcome {
         "create_group" => {
             let group = s(input, &["name"]);
             let action = s(input, &["action"]);
-            let actions = input
-                .get("actions")
-                .and_then(Value::as_object)
-                .unwrap_or_default();
+            let actions = input.get("actions").and_then(Value::as_object).unwrap_or_default();
             let names: Vec<&str> = actions.iter().map(|(k, _)| k.as_str()).collect();
             let response = match actions.iter().find(|(k, _)| k == action) {
                 None => group_unknown_action(group, action, &names),
@@ -480,18 +381,13 @@ fn run(v: &Value) -> Outcome {
         }
         "fluent_tool" => {
             // The builder the handler returned, with the suggestion its JSON shows.
-            let built = error_builder(s(input, &["code"]), s(input, &["message"]))
-                .suggest("s")
-                .build();
+            let built = error_builder(s(input, &["code"]), s(input, &["message"])).suggest("s").build();
             differs(&built.text, s(expected, &["text"]), WHY_92)
         }
         "client_parse" => run_client_parse(input, expected),
         "contract_awareness" => run_contract(id, input, expected),
         "deltas_xml" => {
-            let deltas = input
-                .get("deltas")
-                .and_then(Value::as_array)
-                .unwrap_or_default();
+            let deltas = input.get("deltas").and_then(Value::as_array).unwrap_or_default();
             let got = format_deltas_xml(deltas);
             if got == s(expected, &["text"]) {
                 Outcome::Pass
@@ -527,25 +423,14 @@ fn every_fusion_vector_replays() {
         if by_design.is_empty() {
             println!("fusion {kind}: {passed}/{total}");
         } else {
-            println!(
-                "fusion {kind}: {passed}/{total}, {} differ by design: {}",
-                by_design.len(),
-                by_design.join(", ")
-            );
+            println!("fusion {kind}: {passed}/{total}, {} differ by design: {}", by_design.len(), by_design.join(", "));
         }
     }
     println!("fusion total: {passed_total}/{}", vectors.len());
-    assert!(
-        failures.is_empty(),
-        "failing vectors:\n{}",
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "failing vectors:\n{}", failures.join("\n"));
     let by_design: usize = counts.values().map(|c| c.2.len()).sum();
     assert_eq!(passed_total + by_design, vectors.len());
-    assert_eq!(
-        by_design, 4,
-        "exactly the three known reference bugs and the validation_error parse differ"
-    );
+    assert_eq!(by_design, 4, "exactly the three known reference bugs and the validation_error parse differ");
 }
 
 #[test]
@@ -556,10 +441,7 @@ fn vector_102_differs_because_a_validation_error_is_read_with_its_code_recovery_
     assert_eq!(at(&v, &["expected", "recovery"]), Some(&Value::Null));
     let p = parse_tool_error_text(text);
     assert_eq!(p.code, ParsedCode::Text("VALIDATION_ERROR".into()));
-    assert_eq!(
-        p.recovery.as_deref(),
-        Some("Fix the fields above and call the tool again. Do not explain the error.")
-    );
+    assert_eq!(p.recovery.as_deref(), Some("Fix the fields above and call the tool again. Do not explain the error."));
     // The message is the reference's: the whole text.
     assert_eq!(p.message, s(&v, &["expected", "message"]));
     let validation = p.validation.expect("read as a validation error");
@@ -569,8 +451,7 @@ fn vector_102_differs_because_a_validation_error_is_read_with_its_code_recovery_
         validation.fields,
         vec![ParsedField {
             name: "age".into(),
-            message: "Expected number, received string You sent: 'x'. Expected type: number."
-                .into()
+            message: "Expected number, received string You sent: 'x'. Expected type: number.".into()
         }]
     );
 }
@@ -579,11 +460,7 @@ fn vector_102_differs_because_a_validation_error_is_read_with_its_code_recovery_
 /// decoded with the five entities: an oracle independent of the parser.
 fn field_lines(text: &str) -> Vec<(String, String)> {
     let decode = |s: &str| {
-        s.replace("&lt;", "<")
-            .replace("&gt;", ">")
-            .replace("&quot;", "\"")
-            .replace("&apos;", "'")
-            .replace("&amp;", "&")
+        s.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&apos;", "'").replace("&amp;", "&")
     };
     text.split('\n')
         .filter_map(|line| {
@@ -621,36 +498,22 @@ fn every_validation_vector_parses_back_one_entry_per_field() {
         assert_eq!(p.recovery.as_deref(), Some(VALIDATION_RECOVERY), "#{id}");
         assert_eq!(p.message, text, "#{id}");
         let validation = p.validation.unwrap_or_else(|| panic!("#{id} has fields"));
-        let fields: Vec<(String, String)> = validation
-            .fields
-            .iter()
-            .map(|f| (f.name.clone(), f.message.clone()))
-            .collect();
+        let fields: Vec<(String, String)> =
+            validation.fields.iter().map(|f| (f.name.clone(), f.message.clone())).collect();
         let lines = field_lines(text);
         assert!(!lines.is_empty(), "#{id}");
         assert_eq!(fields, lines, "#{id}");
-        let action = text
-            .strip_prefix("<validation_error action=\"")
-            .and_then(|r| r.split_once('"'))
-            .map(|(a, _)| a);
+        let action = text.strip_prefix("<validation_error action=\"").and_then(|r| r.split_once('"')).map(|(a, _)| a);
         assert_eq!(Some(validation.action.as_str()), action, "#{id}");
         // Where the vector records its issues, each field is one issue's path and message.
         if let Some(issues) = at(&v, &["expected", "issues"]).and_then(Value::as_array) {
             assert_eq!(issues.len(), fields.len(), "#{id}");
             for (issue, (name, message)) in issues.iter().zip(&fields) {
-                let path: Vec<String> = issue
-                    .get("path")
-                    .and_then(Value::as_array)
-                    .unwrap_or_default()
-                    .iter()
-                    .map(js_string)
-                    .collect();
+                let path: Vec<String> =
+                    issue.get("path").and_then(Value::as_array).unwrap_or_default().iter().map(js_string).collect();
                 let want = if path.is_empty() { "(root)".to_owned() } else { path.join(".") };
                 assert_eq!(name, &want, "#{id}");
-                assert!(
-                    message.starts_with(&format!("{} You sent: ", s(issue, &["message"]))),
-                    "#{id}: {message}"
-                );
+                assert!(message.starts_with(&format!("{} You sent: ", s(issue, &["message"]))), "#{id}: {message}");
             }
         }
         checked += 1;
@@ -675,88 +538,52 @@ fn the_validation_result_is_the_pipelines_unbranded_error() {
 }
 
 #[test]
-fn vector_90_differs_because_a_thrown_branded_tool_error_passes_through_instead_of_becoming_object_object(
-) {
+fn vector_90_differs_because_a_thrown_branded_tool_error_passes_through_instead_of_becoming_object_object() {
     let v = vector(90);
     let thrown = at(&v, &["input", "actions"])
         .and_then(Value::as_array)
         .and_then(|a| a.first())
         .and_then(|a| a.get("throwsToolError"));
     let thrown = thrown.expect("the thrown toolError");
-    let ours = tool_error(
-        s(thrown, &["code"]),
-        &options_from(thrown.get("options").unwrap_or(&Value::Null)),
-    );
+    let ours = tool_error(s(thrown, &["code"]), &options_from(thrown.get("options").unwrap_or(&Value::Null)));
     let reference = s(&v, &["expected", "text"]);
     assert!(reference.contains("[object Object]"));
     assert_ne!(ours.text, reference);
-    assert_eq!(
-        ours.text,
-        "<tool_error code=\"NOT_FOUND\" severity=\"error\">\n<message>x</message>\n</tool_error>"
-    );
-    assert!(
-        ours.branded,
-        "a branded response is what the JS layer lets through"
-    );
+    assert_eq!(ours.text, "<tool_error code=\"NOT_FOUND\" severity=\"error\">\n<message>x</message>\n</tool_error>");
+    assert!(ours.branded, "a branded response is what the JS layer lets through");
 }
 
 #[test]
 fn vector_92_differs_because_a_returned_error_builder_is_an_error_response_not_json_success() {
     let v = vector(92);
     let reference = s(&v, &["expected", "text"]);
-    assert_eq!(
-        at(&v, &["expected", "isError"]),
-        Some(&Value::Null),
-        "the reference sent it as a success"
-    );
-    let ours = error_builder(s(&v, &["input", "code"]), s(&v, &["input", "message"]))
-        .suggest("s")
-        .build();
+    assert_eq!(at(&v, &["expected", "isError"]), Some(&Value::Null), "the reference sent it as a success");
+    let ours = error_builder(s(&v, &["input", "code"]), s(&v, &["input", "message"])).suggest("s").build();
     assert_ne!(ours.text, reference);
     assert!(ours.is_error);
     // What the reference serialised is the builder itself; its cached content is
     // the envelope a builder stands for, and that is exactly what we return.
-    let serialised =
-        Value::parse_json(reference).expect("the reference text is the builder as JSON");
-    let cached = at(&serialised, &["_cached", "content"])
-        .and_then(Value::as_array)
-        .and_then(|c| c.first());
-    assert_eq!(
-        cached.and_then(|c| c.get("text")).and_then(Value::as_str),
-        Some(ours.text.as_str())
-    );
+    let serialised = Value::parse_json(reference).expect("the reference text is the builder as JSON");
+    let cached = at(&serialised, &["_cached", "content"]).and_then(Value::as_array).and_then(|c| c.first());
+    assert_eq!(cached.and_then(|c| c.get("text")).and_then(Value::as_str), Some(ours.text.as_str()));
 }
 
 #[test]
 fn vector_113_differs_because_actions_listing_is_not_action_list() {
     let v = vector(113);
     let input = v.get("input").expect("input");
-    let deltas = input
-        .get("deltas")
-        .and_then(Value::as_array)
-        .unwrap_or_default();
-    let ours = enrich_validation_error(
-        s(input, &["originalError"]),
-        "users",
-        "list",
-        deltas,
-        &enrich_options(input),
-    );
+    let deltas = input.get("deltas").and_then(Value::as_array).unwrap_or_default();
+    let ours = enrich_validation_error(s(input, &["originalError"]), "users", "list", deltas, &enrich_options(input));
     let reference = s(&v, &["expected", "enrichedError"]);
-    assert!(
-        reference.contains("field=\"actions.listing.x\""),
-        "the reference injects another action's change"
-    );
+    assert!(reference.contains("field=\"actions.listing.x\""), "the reference injects another action's change");
     assert_ne!(ours.xml, reference);
     assert!(!ours.xml.contains("actions.listing.x"));
     assert!(!ours.xml.contains("actions.delete.readOnly"));
     assert_eq!(ours.delta_count, 1);
     // Otherwise the section is the reference's, minus the foreign change.
     let foreign = "    <change severity=\"BREAKING\" field=\"actions.listing.x\">\n      <description>Presenter egress schema changed</description>\n      <before>old-digest</before>\n    </change>\n";
-    let expected = reference.replace(foreign, "").replace(
-        "<change_count>2</change_count>",
-        "<change_count>1</change_count>",
-    );
+    let expected =
+        reference.replace(foreign, "").replace("<change_count>2</change_count>", "<change_count>1</change_count>");
     assert_eq!(ours.xml, expected);
 }
 
@@ -766,11 +593,7 @@ fn max_severity_is_the_highest_injected_not_the_first_unlike_the_reference() {
     // one: the reference would print the first (RISKY); the maximum is BREAKING.
     let v = vector(113);
     let input = v.get("input").expect("input");
-    let mut deltas = input
-        .get("deltas")
-        .and_then(Value::as_array)
-        .unwrap_or_default()
-        .to_vec();
+    let mut deltas = input.get("deltas").and_then(Value::as_array).unwrap_or_default().to_vec();
     if let Some(Value::Object(entries)) = deltas.get_mut(2) {
         for (k, val) in entries.iter_mut() {
             if k == "field" {
@@ -787,10 +610,8 @@ fn max_severity_is_the_highest_injected_not_the_first_unlike_the_reference() {
     );
     assert_eq!(ours.delta_count, 2);
     assert!(ours.xml.contains("<max_severity>BREAKING</max_severity>"));
-    let reference_style = ours.xml.replace(
-        "<max_severity>BREAKING</max_severity>",
-        "<max_severity>RISKY</max_severity>",
-    );
+    let reference_style =
+        ours.xml.replace("<max_severity>BREAKING</max_severity>", "<max_severity>RISKY</max_severity>");
     assert_ne!(ours.xml, reference_style);
 }
 
@@ -800,24 +621,12 @@ fn contract_awareness_escapes_tool_and_action_names_unlike_the_reference() {
     // is not well-formed XML (`<b>` opens an element that never closes).
     let v = vector(107);
     let input = v.get("input").expect("input");
-    let deltas = input
-        .get("deltas")
-        .and_then(Value::as_array)
-        .unwrap_or_default();
+    let deltas = input.get("deltas").and_then(Value::as_array).unwrap_or_default();
     let (tool, action) = ("a\"<b>&", "l<i>st");
-    let ours = enrich_validation_error(
-        s(input, &["originalError"]),
-        tool,
-        action,
-        deltas,
-        &EnrichOptions::default(),
-    );
+    let ours = enrich_validation_error(s(input, &["originalError"]), tool, action, deltas, &EnrichOptions::default());
     let reference_style = s(&v, &["expected", "enrichedError"])
         .replace("tool \"users\"", &format!("tool \"{tool}\""))
-        .replace(
-            "<action>list</action>",
-            &format!("<action>{action}</action>"),
-        );
+        .replace("<action>list</action>", &format!("<action>{action}</action>"));
     assert_ne!(ours.xml, reference_style);
     let escaped = s(&v, &["expected", "enrichedError"])
         .replace("tool \"users\"", "tool \"a\"&lt;b>&amp;\"")
@@ -835,10 +644,7 @@ fn the_json_rpc_dialect_parses_through_the_same_entry_point() {
     let parsed = parse_tool_error(&result).expect("an error");
     assert_eq!(parsed.code, ParsedCode::Number(-32007.0));
     assert_eq!(parsed.message, "Invalid id element.");
-    assert_eq!(
-        parsed.recovery.as_deref(),
-        Some("Submit one identifier per `ids` element.")
-    );
+    assert_eq!(parsed.recovery.as_deref(), Some("Submit one identifier per `ids` element."));
     assert!(parsed.available_actions.is_empty());
     assert_eq!(parsed.severity, "error");
     assert_eq!(parsed.raw, Some(&result));

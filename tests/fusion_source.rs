@@ -6,8 +6,8 @@
 use mcp_envelope::value::Value;
 use mcp_envelope::xml::validation::issue_suggestion;
 use mcp_envelope::xml::{
-    enrich_validation_error, error, format_deltas_xml, format_validation_error, group_validation_error,
-    internal_error, parse_tool_error_text, EnrichOptions, ParsedCode,
+    enrich_validation_error, error, format_deltas_xml, format_validation_error, group_validation_error, internal_error,
+    parse_tool_error_text, EnrichOptions, ParsedCode,
 };
 
 const VECTORS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/conformance-own/fusion-source.json");
@@ -36,9 +36,7 @@ fn replay(v: &Value) -> Result<(), String> {
     let kind = text(v, &["kind"]);
     let input = v.get("input").expect("input");
     let expected = v.get("expected").expect("expected");
-    let mismatch = |got: &dyn std::fmt::Debug, want: &dyn std::fmt::Debug| {
-        Err(format!("got {got:?}\nwant {want:?}"))
-    };
+    let mismatch = |got: &dyn std::fmt::Debug, want: &dyn std::fmt::Debug| Err(format!("got {got:?}\nwant {want:?}"));
     match kind {
         "suggestion" => {
             let got = issue_suggestion(input.get("issue").expect("issue"));
@@ -71,7 +69,8 @@ fn replay(v: &Value) -> Result<(), String> {
         "internal_error" => {
             // `message` is what the reference's catch makes of `thrown`; the JS layer's
             // reading of the thrown value itself is replayed by js-tests/xml-internal-error.test.mjs.
-            let got = internal_error(text(input, &["message"]), text(input, &["tool"]), Some(text(input, &["action"]))).text;
+            let got =
+                internal_error(text(input, &["message"]), text(input, &["tool"]), Some(text(input, &["action"]))).text;
             if got != text(expected, &["text"]) {
                 return mismatch(&got, &text(expected, &["text"]));
             }
@@ -128,9 +127,16 @@ fn every_own_fusion_vector_matches_the_reference_source() {
     assert!(vectors.len() > 100, "{} vectors", vectors.len());
     let mut failures = Vec::new();
     for v in &vectors {
-        assert!(text(v, &["source"]).contains(" @ ") || text(v, &["source"]).contains("index id"), "source names a commit");
+        assert!(
+            text(v, &["source"]).contains(" @ ") || text(v, &["source"]).contains("index id"),
+            "source names a commit"
+        );
         if let Err(why) = replay(v) {
-            failures.push(format!("#{} {}: {why}", at(v, &["id"]).map(Value::to_json).unwrap_or_default(), text(v, &["kind"])));
+            failures.push(format!(
+                "#{} {}: {why}",
+                at(v, &["id"]).map(Value::to_json).unwrap_or_default(),
+                text(v, &["kind"])
+            ));
         }
     }
     assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), vectors.len(), failures.join("\n"));

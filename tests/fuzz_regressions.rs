@@ -54,9 +54,25 @@ fn client_parser_corpus() {
 #[test]
 fn edge_inputs_every_body() {
     let deep = "[".repeat(10_000);
-    let inputs: [&[u8]; 8] = [b"", b"\0\0\0\0\0\0", b"\xff\xfe\0\xc3", b"[{\"path\":[{}]}]\0\0{}", deep.as_bytes(), b"\"\\ud800\"", b"-0\0-0", b"<tool_error code=\"\"><message>"];
+    let inputs: [&[u8]; 8] = [
+        b"",
+        b"\0\0\0\0\0\0",
+        b"\xff\xfe\0\xc3",
+        b"[{\"path\":[{}]}]\0\0{}",
+        deep.as_bytes(),
+        b"\"\\ud800\"",
+        b"-0\0-0",
+        b"<tool_error code=\"\"><message>",
+    ];
     for input in inputs {
-        for body in [bodies::json_reader, bodies::xml_issues, bodies::jsonrpc_issues, bodies::classifier, bodies::xml_builders, bodies::client_parser] {
+        for body in [
+            bodies::json_reader,
+            bodies::xml_issues,
+            bodies::jsonrpc_issues,
+            bodies::classifier,
+            bodies::xml_builders,
+            bodies::client_parser,
+        ] {
             body(input);
         }
     }

@@ -25,8 +25,7 @@ const PENDING: &[(&str, &str, &str)] = &[
 const WIRE_TEXT: &[&str] = &["Request cancelled.", "[Truncated]", "An internal error occurred.", "Unknown error"];
 
 /// Pending wire text: (file, text, why).
-const PENDING_TEXT: &[(&str, &str, &str)] = &[
-];
+const PENDING_TEXT: &[(&str, &str, &str)] = &[];
 
 /// What the scanner found in a JS source: the code outside comments and strings, and
 /// each string literal's text (template literals whole, escapes left as written).
@@ -143,7 +142,9 @@ fn the_js_layer_imports_every_core_constant_and_copies_none() {
     for (name, _, value) in table() {
         for (file, scanned) in &sources {
             for decl in ["const", "let", "var", "function"] {
-                if scanned.code.contains(&format!("{decl} {name} ")) || scanned.code.contains(&format!("{decl} {name}=")) {
+                if scanned.code.contains(&format!("{decl} {name} "))
+                    || scanned.code.contains(&format!("{decl} {name}="))
+                {
                     found.push(format!("{file} declares {name} (import it from ./constants.js)"));
                 }
             }

@@ -13,14 +13,14 @@
 //! - the message and hint lines stay within their caps, and rendering never panics.
 
 use mcp_envelope::jsonrpc::bound::bound_issues;
+use mcp_envelope::jsonrpc::rejection::ISSUES_READ_WHOLE;
 use mcp_envelope::jsonrpc::{
     error_result, format_validation, format_validation_of, Alias, ErrorResultOptions, IssueList, PreValidation,
     ThrownError, ValidationOptions,
 };
-use mcp_envelope::jsonrpc::rejection::ISSUES_READ_WHOLE;
 use mcp_envelope::sizes::{TrueSizes, NO_CUTS};
-use mcp_envelope::zod::issue::UNION_CODES;
 use mcp_envelope::value::Value;
+use mcp_envelope::zod::issue::UNION_CODES;
 use proptest::prelude::*;
 
 const CAP: usize = 1024;
@@ -67,7 +67,11 @@ fn list_of<T: std::fmt::Debug + 'static>(item: BoxedStrategy<T>, long: usize) ->
 }
 
 /// Like [`list_of`], with `short_weight` to keep nested lists mostly short.
-fn sized_list_of<T: std::fmt::Debug + 'static>(item: BoxedStrategy<T>, long: usize, short_weight: u32) -> BoxedStrategy<Vec<T>> {
+fn sized_list_of<T: std::fmt::Debug + 'static>(
+    item: BoxedStrategy<T>,
+    long: usize,
+    short_weight: u32,
+) -> BoxedStrategy<Vec<T>> {
     prop_oneof![short_weight => Just(0usize..4), 1 => Just(9usize..12), 1 => Just(long..long + 2)]
         .prop_flat_map(move |range| prop::collection::vec(item.clone(), range))
         .boxed()
@@ -121,8 +125,11 @@ fn arb_value() -> impl Strategy<Value = Value> {
 }
 
 fn arb_path() -> impl Strategy<Value = Value> {
-    list_of(prop_oneof![arb_string().prop_map(Value::String), (0u32..20).prop_map(|n| Value::Number(n.into()))].boxed(), 12)
-        .prop_map(Value::Array)
+    list_of(
+        prop_oneof![arb_string().prop_map(Value::String), (0u32..20).prop_map(|n| Value::Number(n.into()))].boxed(),
+        12,
+    )
+    .prop_map(Value::Array)
 }
 
 fn plain_issue() -> impl Strategy<Value = Value> {
@@ -134,7 +141,11 @@ fn plain_issue() -> impl Strategy<Value = Value> {
         prop::collection::vec((arb_key(), arb_value()), 0..4),
     )
         .prop_map(|(code, path, message, params, extra)| {
-            let mut e = vec![("code".to_owned(), Value::str(code)), ("path".to_owned(), path), ("message".to_owned(), Value::String(message))];
+            let mut e = vec![
+                ("code".to_owned(), Value::str(code)),
+                ("path".to_owned(), path),
+                ("message".to_owned(), Value::String(message)),
+            ];
             if let Some(p) = params {
                 e.push(("params".into(), p));
             }
@@ -159,7 +170,12 @@ fn arb_issue() -> impl Strategy<Value = Value> {
             (sized_list_of(sized_list_of(inner.clone(), 11, 12), 11, 6), arb_path()).prop_map(|(errors, path)| {
                 let entries = errors
                     .into_iter()
-                    .map(|issues| Value::Object(vec![("issues".into(), Value::Array(issues)), ("name".into(), Value::str("ZodError"))]))
+                    .map(|issues| {
+                        Value::Object(vec![
+                            ("issues".into(), Value::Array(issues)),
+                            ("name".into(), Value::str("ZodError")),
+                        ])
+                    })
                     .collect();
                 Value::Object(vec![
                     ("code".into(), Value::str("invalid_union")),
@@ -218,9 +234,15 @@ impl Checker {
             }
             (Value::Array(o), Value::Array(i)) => {
                 if level > 2 {
-                    return if o.is_empty() { Ok(()) } else { Err(format!("a list {level} levels below an issue kept entries")) };
+                    return if o.is_empty() {
+                        Ok(())
+                    } else {
+                        Err(format!("a list {level} levels below an issue kept entries"))
+                    };
                 }
-                prop_assert_len(o.len() <= 10 && o.len() == i.len().min(10), || format!("list of {} kept {}", i.len(), o.len()))?;
+                prop_assert_len(o.len() <= 10 && o.len() == i.len().min(10), || {
+                    format!("list of {} kept {}", i.len(), o.len())
+                })?;
                 for (a, b) in o.iter().zip(i) {
                     self.node(a, b, level + 1)?;
                 }
@@ -245,7 +267,11 @@ impl Checker {
     fn object(&mut self, out: &Value, inp: &Value, level: usize, is_issue: bool) -> Result<(), String> {
         let (Value::Object(o), Value::Object(i)) = (out, inp) else { return Err("not objects".into()) };
         if level > 2 {
-            return if o.is_empty() { Ok(()) } else { Err(format!("an object {level} levels below an issue kept keys")) };
+            return if o.is_empty() {
+                Ok(())
+            } else {
+                Err(format!("an object {level} levels below an issue kept keys"))
+            };
         }
         let code = inp.get("code").and_then(Value::as_str);
         let mut kept = 0usize;
@@ -257,18 +283,23 @@ impl Checker {
             }
             // A record may have taken this key's name (the real key is then left out).
             let is_record = SUFFIXES.iter().any(|s| {
-                ck.strip_suffix(s).is_some_and(|base| i.iter().take(10).any(|(k2, v2)| cut(k2) == base && k2 != key && cut_needs(s, k2, v2, level)))
+                ck.strip_suffix(s).is_some_and(|base| {
+                    i.iter().take(10).any(|(k2, v2)| cut(k2) == base && k2 != key && cut_needs(s, k2, v2, level))
+                })
             });
             if is_record {
                 continue;
             }
             // Anything else is kept: a field left out fails here.
-            let Some(ov) = out.get(&ck) else { return Err(format!("field {:?} left out", ck.chars().take(40).collect::<String>())) };
+            let Some(ov) = out.get(&ck) else {
+                return Err(format!("field {:?} left out", ck.chars().take(40).collect::<String>()));
+            };
             kept += 1;
             let nested = is_issue
                 && matches!(
                     (code, key.as_str()),
-                    (Some("invalid_union"), "errors" | "unionErrors") | (Some("invalid_key" | "invalid_element"), "issues")
+                    (Some("invalid_union"), "errors" | "unionErrors")
+                        | (Some("invalid_key" | "invalid_element"), "issues")
                 );
             if nested {
                 self.nested_issues(key, ov, value, level)?;
@@ -356,8 +387,11 @@ fn cut_needs(suffix: &str, k2: &str, v2: &Value, level: usize) -> bool {
     match suffix {
         "KeyLength" => js_len(k2) > CAP,
         "Length" => matches!(v2, Value::String(s) if js_len(s) > CAP),
-                // An object may also be counted for keys a cut or a count field pushed out.
-        "Count" => matches!(v2, Value::Object(_)) || (!matches!(v2, Value::String(_)) && Checker::expected_cut(v2, level + 1).is_some()),
+        // An object may also be counted for keys a cut or a count field pushed out.
+        "Count" => {
+            matches!(v2, Value::Object(_))
+                || (!matches!(v2, Value::String(_)) && Checker::expected_cut(v2, level + 1).is_some())
+        }
         "Lengths" => matches!(v2, Value::Array(_)),
         _ => false,
     }
@@ -388,7 +422,9 @@ fn check_lengths(lengths: Option<&Value>, out: &[Value], inp: &[Value], entry_le
                     (Value::Number(_), Some(n)) if num(Some(entry)) == Some(n) && size(v) == Some(n) => {}
                     // An object whose left-out keys a count field took: its key count.
                     (Value::Number(_), None) if matches!(v, Value::Object(_)) && num(Some(entry)) == size(v) => {}
-                    _ => return Err(format!("<f>Lengths entry {} for an entry of size {:?}", entry.to_json(), size(v))),
+                    _ => {
+                        return Err(format!("<f>Lengths entry {} for an entry of size {:?}", entry.to_json(), size(v)))
+                    }
                 }
             }
             Ok(())
@@ -409,7 +445,9 @@ fn check_branch_lengths(lengths: Option<&Value>, out: &[Value], inp: &[Value]) -
             prop_assert_len(l.len() == out.len(), || "errorsLengths length".into())?;
             for ((entry, i), was_cut) in l.iter().zip(inp).zip(cut_flags) {
                 let ok = if was_cut { num(Some(entry)) == size(i) } else { *entry == Value::Null };
-                prop_assert_len(ok, || format!("errorsLengths entry {} for a branch of {:?}", entry.to_json(), size(i)))?;
+                prop_assert_len(ok, || {
+                    format!("errorsLengths entry {} for a branch of {:?}", entry.to_json(), size(i))
+                })?;
             }
             Ok(())
         }
@@ -501,8 +539,12 @@ impl Model {
 
     fn plain(&mut self, v: &Value, level: usize) -> Kept {
         match v {
-            Value::String(s) if js_len(s) > CAP => Kept { value: Value::String(cut(s)), uncut: Some(js_len(s)), lengths: None },
-            Value::Array(a) if level > 2 => Kept { value: Value::Array(vec![]), uncut: (!a.is_empty()).then_some(a.len()), lengths: None },
+            Value::String(s) if js_len(s) > CAP => {
+                Kept { value: Value::String(cut(s)), uncut: Some(js_len(s)), lengths: None }
+            }
+            Value::Array(a) if level > 2 => {
+                Kept { value: Value::Array(vec![]), uncut: (!a.is_empty()).then_some(a.len()), lengths: None }
+            }
             Value::Array(a) => {
                 let kept = a.iter().take(10).map(|x| self.plain(x, level + 1)).collect();
                 model_list(kept, a.len())
@@ -550,9 +592,8 @@ impl Model {
                     }
                     model_list(out, errors.len())
                 }
-                (Holder::Issue, "invalid_key" | "invalid_element", "issues", Value::Array(list)) | (Holder::ZodError, _, "issues", Value::Array(list)) => {
-                    self.issues(list)
-                }
+                (Holder::Issue, "invalid_key" | "invalid_element", "issues", Value::Array(list))
+                | (Holder::ZodError, _, "issues", Value::Array(list)) => self.issues(list),
                 _ => self.plain(value, level + 1),
             };
             let short = cut(key);
@@ -597,7 +638,11 @@ fn check_against_model(data: &Value, issues: &[Value]) -> Result<(), String> {
             // Where the two first differ, with a little context either side.
             let at = got.chars().zip(want.chars()).take_while(|(a, b)| a == b).count();
             let near = |s: &str| s.chars().skip(at.saturating_sub(60)).take(160).collect::<String>();
-            return Err(format!("data.{key} differs from the rules at char {at}: got …{}…, want …{}…", near(&got), near(&want)));
+            return Err(format!(
+                "data.{key} differs from the rules at char {at}: got …{}…, want …{}…",
+                near(&got),
+                near(&want)
+            ));
         }
     }
     for extra in ["issuesCount", "issuesLengths"] {

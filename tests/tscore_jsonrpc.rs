@@ -52,8 +52,7 @@ fn val(j: &Json) -> Value {
 fn same_unordered(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len()
-                && x.iter().all(|(k, v)| y.iter().any(|(k2, v2)| k == k2 && same_unordered(v, v2)))
+            x.len() == y.len() && x.iter().all(|(k, v)| y.iter().any(|(k2, v2)| k == k2 && same_unordered(v, v2)))
         }
         (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same_unordered(p, q)),
         _ => a == b,
@@ -110,7 +109,9 @@ fn tscore_validation_vectors() {
         let input = &v["input"];
         let tool = input["tool"].as_str().expect("tool");
         let expression = input["schema"].as_str().expect("schema");
-        let schema = val(fixture["schemas"].get(expression).unwrap_or_else(|| panic!("{id}: no fixture schema; rerun tools/gen-tscore-schemas.mjs")));
+        let schema = val(fixture["schemas"]
+            .get(expression)
+            .unwrap_or_else(|| panic!("{id}: no fixture schema; rerun tools/gen-tscore-schemas.mjs")));
         let args = input.get("args").map(val);
         let issues: Vec<Value> = input["zodIssues"].as_array().expect("zodIssues").iter().map(val).collect();
 
@@ -137,9 +138,11 @@ fn tscore_validation_vectors() {
                     let want = want.as_str().expect("textContains");
                     check.truth(&format!("text {:?} lacks {want:?}", result.text), result.text.contains(want));
                 }
-                "textHasRecoveryLine" => {
-                    check.eq("textHasRecoveryLine", result.text.contains("\n\nRecovery: "), want.as_bool().expect("bool"))
-                }
+                "textHasRecoveryLine" => check.eq(
+                    "textHasRecoveryLine",
+                    result.text.contains("\n\nRecovery: "),
+                    want.as_bool().expect("bool"),
+                ),
                 "dataExact" => {
                     let mut want = val(want);
                     if let Value::Object(fields) = &mut want {
@@ -159,7 +162,11 @@ fn tscore_validation_vectors() {
             }
         }
         // Pinned by every rejection whatever the vector names.
-        check.eq("structured code", result.structured_content.get("error").and_then(|e| e.get("code")), Some(&Value::Number(-32602.0)));
+        check.eq(
+            "structured code",
+            result.structured_content.get("error").and_then(|e| e.get("code")),
+            Some(&Value::Number(-32602.0)),
+        );
         check.eq("requestId", data.get("requestId").and_then(Value::as_str), Some(TEST_REQ_ID));
         if check.failures.is_empty() {
             passed += 1;
@@ -174,9 +181,18 @@ fn tscore_validation_vectors() {
 /// The schema the caps vectors' `records_search` tool uses (c123 names it).
 const RECORDS_SEARCH: &str = "z.object({ query: z.string(), items: z.array(z.string()).optional() })";
 
-fn reject(tool: &str, issues: &[Value], args: &Value, schema: Option<&Value>, input: Option<&PreValidation>) -> (McpErrorParts, CallToolResult) {
+fn reject(
+    tool: &str,
+    issues: &[Value],
+    args: &Value,
+    schema: Option<&Value>,
+    input: Option<&PreValidation>,
+) -> (McpErrorParts, CallToolResult) {
     let error = format_validation(issues, &ValidationOptions { tool, args: Some(args), schema, input });
-    let result = error_result(&ThrownError::from(&error), &ErrorResultOptions { request_id: Some(TEST_REQ_ID), ..Default::default() });
+    let result = error_result(
+        &ThrownError::from(&error),
+        &ErrorResultOptions { request_id: Some(TEST_REQ_ID), ..Default::default() },
+    );
     (error, result)
 }
 
@@ -236,36 +252,59 @@ fn tscore_validation_caps_vectors() {
                 let zod_first: Vec<Value> = zod["first"].as_array().expect("first").iter().map(val).collect();
                 check.eq("rebuilt issues", issues.get(..10).map(<[Value]>::to_vec), Some(zod_first));
 
-                let args = obj(vec![("query", Value::str("x")), ("items", Value::Array(vec![Value::Bool(true); 50_000]))]);
+                let args =
+                    obj(vec![("query", Value::str("x")), ("items", Value::Array(vec![Value::Bool(true); 50_000]))]);
                 // Its cost is bench/bounded.mjs's to measure, not a test's.
                 let (error, result) = reject("records_search", &issues, &args, Some(&schema), None);
                 let data = data_of(&result);
-                check.eq("data.issues", data.get("issues").cloned(), Some(Value::Array(issues.get(..10).expect("10").to_vec())));
+                check.eq(
+                    "data.issues",
+                    data.get("issues").cloned(),
+                    Some(Value::Array(issues.get(..10).expect("10").to_vec())),
+                );
                 check.eq("data.issuesCount", data.get("issuesCount"), Some(&num(50_000)));
                 let lines: Vec<String> = (0..10).map(|i| format!("items.{i}: {message}")).collect();
                 let want_message = format!("{MESSAGE_PREFIX}records_search: {} (+49990 more)", lines.join(", "));
                 check.eq("message", &error.message, &want_message);
                 check.truth("text is not under 4096 bytes", result.text.len() < 4096);
-                check.truth("structuredContent is not under 8192 bytes", result.structured_content.to_json().len() < 8192);
+                check.truth(
+                    "structuredContent is not under 8192 bytes",
+                    result.structured_content.to_json().len() < 8192,
+                );
                 for key in expected.as_object().expect("expected").keys() {
-                    let known = ["data.issues", "data.issuesCount", "message", "textBytesLessThan", "structuredContentBytesLessThan"];
+                    let known = [
+                        "data.issues",
+                        "data.issuesCount",
+                        "message",
+                        "textBytesLessThan",
+                        "structuredContentBytesLessThan",
+                    ];
                     check.truth(&format!("unchecked expected field {key}"), known.contains(&key.as_str()));
                 }
                 check.eq("textBytesLessThan", expected["textBytesLessThan"].as_u64(), Some(4096));
-                check.eq("structuredContentBytesLessThan", expected["structuredContentBytesLessThan"].as_u64(), Some(8192));
+                check.eq(
+                    "structuredContentBytesLessThan",
+                    expected["structuredContentBytesLessThan"].as_u64(),
+                    Some(8192),
+                );
             }
             // 1000 undeclared keys String(i).padEnd(200, "m") beside query.
             "c124" => {
                 let keys: Vec<String> = (0..1000).map(|i| format!("{i:m<200}")).collect();
                 let mut args = vec![("query".to_owned(), Value::str("x"))];
                 args.extend(keys.iter().map(|k| (k.clone(), Value::Number(1.0))));
-                let (_, result) = reject("records_search", &[unrecognized(&keys)], &Value::Object(args), Some(&schema), None);
+                let (_, result) =
+                    reject("records_search", &[unrecognized(&keys)], &Value::Object(args), Some(&schema), None);
                 let issue = first_issue(&result);
                 let first_ten: Vec<Value> = keys.iter().take(10).cloned().map(Value::String).collect();
                 check.eq("issues[0].keys", issue.get("keys"), Some(&Value::Array(first_ten)));
                 check.eq("issues[0].keysCount", issue.get("keysCount"), Some(&num(1000)));
                 check.eq("issues[0].keysLengths", issue.get("keysLengths"), None);
-                check.eq("issues[0].messageLength", issue.get("messageLength"), Some(&num(unrecognized(&keys).get("message").and_then(Value::as_str).expect("m").len())));
+                check.eq(
+                    "issues[0].messageLength",
+                    issue.get("messageLength"),
+                    Some(&num(unrecognized(&keys).get("message").and_then(Value::as_str).expect("m").len())),
+                );
                 check.eq("expected fields", expected.as_object().map(|o| o.len()), Some(3));
             }
             // One undeclared key "k".repeat(200000).
@@ -311,7 +350,11 @@ fn tscore_validation_caps_vectors() {
                 let args = obj(vec![("payload", payload)]);
                 let (_, result) = reject("records_echoes", &[issue], &args, None, None);
                 let issue = first_issue(&result);
-                check.eq("issues[0].params", issue.get("params").map(val_json), Some(expected["issues[0].params"].clone()));
+                check.eq(
+                    "issues[0].params",
+                    issue.get("params").map(val_json),
+                    Some(expected["issues[0].params"].clone()),
+                );
                 check.eq("issues[0].paramsCount", issue.get("paramsCount"), Some(&num(10_001)));
                 check.eq("expected fields", expected.as_object().map(|o| o.len()), Some(2));
             }
@@ -348,8 +391,14 @@ fn tscore_validation_caps_vectors() {
                 check.eq("data.input", data_of(&result).get("input").map(Value::to_json), Some(want.to_json()));
                 check.eq("expected fields", expected.as_object().map(|o| o.len()), Some(1));
                 let hint = field(data_of(&result), &["recovery", "hint"]).and_then(Value::as_str).expect("hint");
-                check.truth(&format!("hint {hint:?}"), hint.starts_with("Send query as a string, not a boolean. Validated Q___"));
-                check.truth(&format!("hint {hint:?}"), hint.ends_with("…") && hint.contains(" Dropped undeclared key _vvv"));
+                check.truth(
+                    &format!("hint {hint:?}"),
+                    hint.starts_with("Send query as a string, not a boolean. Validated Q___"),
+                );
+                check.truth(
+                    &format!("hint {hint:?}"),
+                    hint.ends_with("…") && hint.contains(" Dropped undeclared key _vvv"),
+                );
             }
             other => check.failures.push(format!("{other}: no replay written for this validation-caps vector")),
         }
@@ -393,14 +442,20 @@ fn tscore_content_vectors() {
             // newest envelope is that text plus the term line; check that instead.
             informational += 1;
             let old = expected["text"].as_str().expect("text");
-            check.eq("text (0.10.17 + term line)", result.text.clone(), format!("{old}\n\n(reason no_match · not retryable)"));
+            check.eq(
+                "text (0.10.17 + term line)",
+                result.text.clone(),
+                format!("{old}\n\n(reason no_match · not retryable)"),
+            );
             failures.extend(check.failures);
             continue;
         }
         for (key, want) in expected.as_object().expect("expected") {
             match key.as_str() {
                 "text" => check.eq("text", Some(result.text.as_str()), want.as_str()),
-                "structuredContent" => check.eq("structuredContent", result.structured_content.to_json(), val(want).to_json()),
+                "structuredContent" => {
+                    check.eq("structuredContent", result.structured_content.to_json(), val(want).to_json())
+                }
                 other => check.failures.push(format!("{id}: expected field {other:?} is not checked by this test")),
             }
         }
@@ -424,7 +479,9 @@ fn boundary_message(error: &Json) -> String {
     }
     match error.get("messageValue") {
         None => error["message"].as_str().expect("message").to_owned(),
-        Some(Json::Object(o)) if o.contains_key("symbol") => format!("Symbol({})", o["symbol"].as_str().expect("symbol")),
+        Some(Json::Object(o)) if o.contains_key("symbol") => {
+            format!("Symbol({})", o["symbol"].as_str().expect("symbol"))
+        }
         Some(Json::Number(n)) => js_number_string(n.as_f64().expect("finite")),
         Some(Json::String(s)) if s == "<object whose toString throws>" => "[Unreadable]".into(),
         Some(Json::String(s)) => s.clone(),
@@ -476,24 +533,41 @@ fn tscore_handler_error_vectors() {
             let mcp = &input["mcp"];
             let data = mcp.get("data").map(boundary_data);
             let code = i32::try_from(mcp["code"].as_i64().expect("code")).expect("i32");
-            error_result(&ThrownError::Mcp { code, message: mcp["message"].as_str().expect("message"), data: data.as_ref() }, &opts)
+            error_result(
+                &ThrownError::Mcp { code, message: mcp["message"].as_str().expect("message"), data: data.as_ref() },
+                &opts,
+            )
         };
         let error = result.structured_content.get("error").expect("error");
         for (key, want) in expected.as_object().expect("expected") {
             match key.as_str() {
                 "code" => check.eq("code", error.get("code"), Some(&Value::Number(want.as_f64().expect("code")))),
                 "message" => check.eq("message", error.get("message").and_then(Value::as_str), want.as_str()),
-                "text" => check.eq("text", result.text.clone(), want.as_str().expect("text").replace("<requestId>", GENERATED_REQ_ID)),
-                "structuredContent" => check.eq("structuredContent", result.structured_content.to_json(), replace_generated_id(want).to_json()),
-                "structuredContent.error.data" => {
-                    check.eq("structuredContent.error.data", error.get("data").map(Value::to_json), Some(replace_generated_id(want).to_json()))
-                }
+                "text" => check.eq(
+                    "text",
+                    result.text.clone(),
+                    want.as_str().expect("text").replace("<requestId>", GENERATED_REQ_ID),
+                ),
+                "structuredContent" => check.eq(
+                    "structuredContent",
+                    result.structured_content.to_json(),
+                    replace_generated_id(want).to_json(),
+                ),
+                "structuredContent.error.data" => check.eq(
+                    "structuredContent.error.data",
+                    error.get("data").map(Value::to_json),
+                    Some(replace_generated_id(want).to_json()),
+                ),
                 other => check.failures.push(format!("{id}: expected field {other:?} is not checked by this test")),
             }
         }
         // A plain Error never carries more than its request id.
         if input.get("error").is_some() {
-            check.eq("plain data", error.get("data").map(Value::to_json), Some(format!(r#"{{"requestId":"{request_id}"}}"#)));
+            check.eq(
+                "plain data",
+                error.get("data").map(Value::to_json),
+                Some(format!(r#"{{"requestId":"{request_id}"}}"#)),
+            );
         }
         if check.failures.is_empty() {
             passed += 1;

@@ -43,10 +43,19 @@ fn replay(v: &Value) -> Vec<String> {
             let tool = text(input, "tool");
             let issues = input.get("issues").and_then(Value::as_array).expect("issues");
             let pre = input.get("input").map(PreValidation::from_value);
-            let opts = ValidationOptions { tool, args: input.get("args"), schema: input.get("jsonSchema"), input: pre.as_ref() };
+            let opts = ValidationOptions {
+                tool,
+                args: input.get("args"),
+                schema: input.get("jsonSchema"),
+                input: pre.as_ref(),
+            };
             let error = format_validation(issues, &opts);
-            let result = error_result(&ThrownError::from(&error), &ErrorResultOptions { request_id: Some("R"), ..Default::default() });
-            let hint = error.data.as_ref().and_then(|d| d.get("recovery")).and_then(|r| r.get("hint")).and_then(Value::as_str);
+            let result = error_result(
+                &ThrownError::from(&error),
+                &ErrorResultOptions { request_id: Some("R"), ..Default::default() },
+            );
+            let hint =
+                error.data.as_ref().and_then(|d| d.get("recovery")).and_then(|r| r.get("hint")).and_then(Value::as_str);
             let prefix = format!("{MESSAGE_PREFIX}{tool}: ");
             for (key, want) in expected {
                 match key.as_str() {
@@ -71,7 +80,9 @@ fn replay(v: &Value) -> Vec<String> {
             let record = log_record(&thrown, &LogOptions { tool: "t", ..Default::default() });
             for (key, want) in expected {
                 match key.as_str() {
-                    "category" => check(&mut failures, "category", record.get("category").and_then(Value::as_str), want),
+                    "category" => {
+                        check(&mut failures, "category", record.get("category").and_then(Value::as_str), want)
+                    }
                     other => failures.push(format!("expected field {other:?} is not checked")),
                 }
             }
@@ -88,7 +99,10 @@ fn every_own_tscore_vector_matches_the_reference_source() {
     let mut failures = Vec::new();
     for v in &vectors {
         let source = text(v, "source");
-        assert!(source.starts_with("cyanheads/mcp-ts-core ") && source.contains("index id"), "{source}: names the file and the index id");
+        assert!(
+            source.starts_with("cyanheads/mcp-ts-core ") && source.contains("index id"),
+            "{source}: names the file and the index id"
+        );
         for why in replay(v) {
             failures.push(format!("{} {why}", text(v, "id")));
         }

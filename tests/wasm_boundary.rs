@@ -25,7 +25,10 @@ fn classify_read_handles_every_kind_and_code() {
     assert_eq!(classify_read(1, -32001.5, None, "McpError", "x", false, None, true, 0), -32603);
     assert_eq!(classify_read(1, f64::NAN, Some("NOT_FOUND".into()), "McpError", "x", false, None, true, 0), -32603);
     assert_eq!(classify_read(0, -32000.0, None, "McpError", "aborted", false, None, true, 0), -32011);
-    assert_eq!(classify_read(0, f64::NAN, Some("CONNECTION_CLOSED".into()), "SdkError", "aborted", false, None, true, 0), -32011);
+    assert_eq!(
+        classify_read(0, f64::NAN, Some("CONNECTION_CLOSED".into()), "SdkError", "aborted", false, None, true, 0),
+        -32011
+    );
     assert_eq!(classify_read(255, f64::NAN, None, "Error", "timed out", true, None, true, 0), -32011);
     // Nothing better than InternalError from the value itself: 0, and the chain decides.
     assert_eq!(classify_read(0, f64::NAN, None, "TypeError", "fetch failed", false, None, true, 0), 0);
@@ -35,14 +38,20 @@ fn classify_read_handles_every_kind_and_code() {
 #[wasm_bindgen_test]
 fn a_chain_read_beforehand_is_classified_in_the_same_call() {
     let refused = "\0sECONNREFUSED\0Error\0connect ECONNREFUSED 127.0.0.1:1";
-    assert_eq!(classify_read(0, f64::NAN, None, "TypeError", "fetch failed", false, Some(refused.into()), false, 0), -32000);
+    assert_eq!(
+        classify_read(0, f64::NAN, None, "TypeError", "fetch failed", false, Some(refused.into()), false, 0),
+        -32000
+    );
     // No cause at all: InternalError at once, not 0; or the value's own code string alone.
     assert_eq!(classify_read(0, f64::NAN, None, "TypeError", "fetch failed", false, None, false, 0), -32603);
     let own = classify_read(0, f64::NAN, Some("ECONNREFUSED".into()), "Error", "x", false, None, false, 0);
     assert_eq!(own, full(0, f64::NAN, Some("ECONNREFUSED"), "Error", "x", Some("sECONNREFUSED")));
     assert_eq!(own, -32000);
     // The value's own fields decide before any chain.
-    assert_eq!(classify_read(0, f64::NAN, None, "Error", "status code 429", false, Some(refused.into()), false, 0), -32003);
+    assert_eq!(
+        classify_read(0, f64::NAN, None, "Error", "status code 429", false, Some(refused.into()), false, 0),
+        -32003
+    );
 }
 
 #[wasm_bindgen_test]
@@ -62,13 +71,21 @@ fn huge_and_odd_text_is_bounded_and_survives() {
     let huge = "é".repeat(1 << 20) + " not found";
     assert_eq!(full(0, f64::NAN, None, "Error", &huge, None), -32603);
     assert_eq!(full(0, f64::NAN, None, "Error", "x", Some(&format!("\0\0Error\0{huge}"))), -32603);
-    assert_eq!(classify_read(0, f64::NAN, None, "\u{fffd}\u{0}", "\u{fffd}not found\u{0}", false, None, true, 0), -32001);
+    assert_eq!(
+        classify_read(0, f64::NAN, None, "\u{fffd}\u{0}", "\u{fffd}not found\u{0}", false, None, true, 0),
+        -32001
+    );
     // Still working after the large call.
     assert_eq!(classify_read(0, f64::NAN, None, "Error", "ECONNREFUSED", false, None, true, 0), -32000);
     // A plain object's HTTP status (its code as problemRead maps it) decides ahead of the text, after an abort.
-    assert_eq!(classify_read(0, f64::NAN, None, "objectEncountered", "rate limit exceeded", false, None, true, -32001), -32001);
+    assert_eq!(
+        classify_read(0, f64::NAN, None, "objectEncountered", "rate limit exceeded", false, None, true, -32001),
+        -32001
+    );
     assert_eq!(classify_read(0, f64::NAN, None, "objectEncountered", "x", true, None, true, -32001), -32011);
-    assert!(problem_read(r#"{"status":503,"detail":"upstream down"}"#) == r#"{"message":"upstream down","code":-32000}"#);
+    assert!(
+        problem_read(r#"{"status":503,"detail":"upstream down"}"#) == r#"{"message":"upstream down","code":-32000}"#
+    );
     assert!(problem_read("not json") == r#"{"message":"","code":0}"#);
 }
 
@@ -89,8 +106,7 @@ fn tables_and_ids() {
 
 #[wasm_bindgen_test]
 fn tscore_classify_and_http_status_vectors_inside_wasm() {
-    let all: Vec<serde_json::Value> =
-        serde_json::from_str(include_str!("conformance/tscore.json")).unwrap_or_default();
+    let all: Vec<serde_json::Value> = serde_json::from_str(include_str!("conformance/tscore.json")).unwrap_or_default();
     let mut replayed = 0;
     for v in &all {
         match v["kind"].as_str() {

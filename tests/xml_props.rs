@@ -6,13 +6,13 @@
 //! and for a `<validation_error>` its action and every field's name and line.
 
 use mcp_envelope::value::Value;
-use mcp_envelope::xml::{
-    enrich_validation_error, error, escape_attr, escape_content, format_deltas_xml,
-    format_validation_error, internal_error, parse_tool_error, parse_tool_error_text, required,
-    routing_error, tool_error, unescape, EnrichOptions, ParsedCode, RoutingError, ToolErrorOptions,
-};
 use mcp_envelope::xml::validation::{
     format_validation_error_with_total, validation_error_response, VALIDATION_RECOVERY,
+};
+use mcp_envelope::xml::{
+    enrich_validation_error, error, escape_attr, escape_content, format_deltas_xml, format_validation_error,
+    internal_error, parse_tool_error, parse_tool_error_text, required, routing_error, tool_error, unescape,
+    EnrichOptions, ParsedCode, RoutingError, ToolErrorOptions,
 };
 use proptest::prelude::*;
 
@@ -54,16 +54,8 @@ impl Checker<'_> {
     }
 
     fn err<T>(&self, what: &str) -> Result<T, String> {
-        let context: String = self
-            .chars
-            .iter()
-            .skip(self.pos.saturating_sub(20))
-            .take(40)
-            .collect();
-        Err(format!(
-            "{what} at char {} near {context:?} in {:?}",
-            self.pos, self.doc
-        ))
+        let context: String = self.chars.iter().skip(self.pos.saturating_sub(20)).take(40).collect();
+        Err(format!("{what} at char {} near {context:?} in {:?}", self.pos, self.doc))
     }
 
     fn name(&mut self) -> Result<String, String> {
@@ -105,9 +97,7 @@ impl Checker<'_> {
                 .then(|| u32::from_str_radix(hex, 16).ok())
                 .flatten()
         } else if let Some(dec) = body.strip_prefix('#') {
-            (!dec.is_empty() && dec.chars().all(|c| c.is_ascii_digit()))
-                .then(|| dec.parse::<u32>().ok())
-                .flatten()
+            (!dec.is_empty() && dec.chars().all(|c| c.is_ascii_digit())).then(|| dec.parse::<u32>().ok()).flatten()
         } else {
             None
         };
@@ -130,11 +120,7 @@ impl Checker<'_> {
                 }
                 Some('/') => {
                     self.pos += 1;
-                    return if self.bump() == Some('>') {
-                        Ok(())
-                    } else {
-                        self.err("expected />")
-                    };
+                    return if self.bump() == Some('>') { Ok(()) } else { self.err("expected />") };
                 }
                 _ if !spaced => return self.err("attributes need whitespace before them"),
                 _ => {}
@@ -226,12 +212,7 @@ impl Checker<'_> {
 }
 
 fn well_formed(doc: &str) -> Result<(), String> {
-    Checker {
-        chars: doc.chars().collect(),
-        pos: 0,
-        doc,
-    }
-    .document()
+    Checker { chars: doc.chars().collect(), pos: 0, doc }.document()
 }
 
 #[test]
@@ -348,14 +329,7 @@ fn options(
     severity: Option<String>,
     retry_after: Option<f64>,
 ) -> ToolErrorOptions {
-    ToolErrorOptions {
-        message,
-        suggestion,
-        available_actions: actions,
-        details,
-        retry_after,
-        severity,
-    }
+    ToolErrorOptions { message, suggestion, available_actions: actions, details, retry_after, severity }
 }
 
 fn arb_value() -> impl Strategy<Value = Value> {
@@ -391,10 +365,7 @@ fn arb_issue() -> impl Strategy<Value = Value> {
         "custom",
         "made_up",
     ]);
-    let segment = prop_oneof![
-        nasty().prop_map(Value::String),
-        (0u32..5).prop_map(|n| Value::Number(f64::from(n)))
-    ];
+    let segment = prop_oneof![nasty().prop_map(Value::String), (0u32..5).prop_map(|n| Value::Number(f64::from(n)))];
     (
         code,
         nasty(),
@@ -419,10 +390,7 @@ fn arb_issue() -> impl Strategy<Value = Value> {
                 ("options".into(), Value::Array(values.clone())),
                 ("values".into(), Value::Array(values.clone())),
                 ("keys".into(), Value::Array(values.clone())),
-                (
-                    "errors".into(),
-                    Value::Array(vec![Value::Array(values.clone())]),
-                ),
+                ("errors".into(), Value::Array(vec![Value::Array(values.clone())])),
                 ("issues".into(), Value::Array(values)),
             ])
         })
@@ -432,9 +400,7 @@ fn arb_issue() -> impl Strategy<Value = Value> {
 /// 100 UTF-16 units each), so that a field's name is the path joined with `.`.
 fn arb_issue_whole_path() -> impl Strategy<Value = Value> {
     let segment = prop_oneof![
-        nasty()
-            .prop_filter("shown whole", |s| s.encode_utf16().count() <= 100)
-            .prop_map(Value::String),
+        nasty().prop_filter("shown whole", |s| s.encode_utf16().count() <= 100).prop_map(Value::String),
         (0u32..5).prop_map(|n| Value::Number(f64::from(n)))
     ];
     (arb_issue(), prop::collection::vec(segment, 0..4)).prop_map(|(issue, path)| match issue {
@@ -469,28 +435,19 @@ fn arb_delta() -> impl Strategy<Value = Value> {
         prop::sample::select(vec!["BREAKING", "RISKY", "SAFE", "COSMETIC"]).prop_map(Value::str),
         nasty().prop_map(Value::String),
     ];
-    let field = prop_oneof![
-        Just(Value::str("actions.list.x")),
-        Just(Value::str("digest")),
-        nasty().prop_map(Value::String)
-    ];
-    let side = prop_oneof![
-        Just(Value::Null),
-        nasty().prop_map(Value::String),
-        any::<f64>().prop_map(Value::Number)
-    ];
-    (severity, field, nasty(), side.clone(), side).prop_map(
-        |(severity, field, description, before, after)| {
-            Value::Object(vec![
-                ("category".into(), Value::str("surface")),
-                ("field".into(), field),
-                ("severity".into(), severity),
-                ("description".into(), Value::String(description)),
-                ("before".into(), before),
-                ("after".into(), after),
-            ])
-        },
-    )
+    let field =
+        prop_oneof![Just(Value::str("actions.list.x")), Just(Value::str("digest")), nasty().prop_map(Value::String)];
+    let side = prop_oneof![Just(Value::Null), nasty().prop_map(Value::String), any::<f64>().prop_map(Value::Number)];
+    (severity, field, nasty(), side.clone(), side).prop_map(|(severity, field, description, before, after)| {
+        Value::Object(vec![
+            ("category".into(), Value::str("surface")),
+            ("field".into(), field),
+            ("severity".into(), severity),
+            ("description".into(), Value::String(description)),
+            ("before".into(), before),
+            ("after".into(), after),
+        ])
+    })
 }
 
 // ---------------------------------------------------------------------------
@@ -504,7 +461,11 @@ fn arb_delta() -> impl Strategy<Value = Value> {
 /// the caller's other leading and trailing JS white space.
 fn client_reads(text: &str) -> String {
     let trimmed = |c: char| {
-        matches!(c, '\t' | '\n' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}')
+        matches!(
+            c,
+            '\t' | '\n' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+                ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}'
+        )
     };
     text.trim_matches(trimmed).to_owned()
 }
@@ -516,7 +477,12 @@ fn units(s: &str) -> usize {
 /// The longest prefix of at most `max` UTF-16 units that ends between two characters.
 fn prefix_units(s: &str, max: usize) -> String {
     let mut n = 0;
-    s.chars().take_while(|c| { n += c.len_utf16(); n <= max }).collect()
+    s.chars()
+        .take_while(|c| {
+            n += c.len_utf16();
+            n <= max
+        })
+        .collect()
 }
 
 /// A value the model can print: what a sent argument holds.
@@ -540,7 +506,9 @@ impl Sent {
             Sent::Int(n) => Value::Number(f64::from(*n)),
             Sent::Text(s) => Value::String(s.clone()),
             Sent::List(n) => Value::Array(vec![Value::Null; *n]),
-            Sent::Record(fields) => Value::Object(fields.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect()),
+            Sent::Record(fields) => {
+                Value::Object(fields.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect())
+            }
         }
     }
 
@@ -572,7 +540,19 @@ fn arb_sent() -> impl Strategy<Value = Sent> {
         (0usize..5).prop_map(Sent::List),
         prop::collection::vec(("[a-z]{1,6}", "[a-z0-9 ]{0,12}"), 0..5).prop_map(|fields| {
             let mut seen = Vec::new();
-            Sent::Record(fields.into_iter().filter(|(k, _)| if seen.contains(k) { false } else { seen.push(k.clone()); true }).collect())
+            Sent::Record(
+                fields
+                    .into_iter()
+                    .filter(|(k, _)| {
+                        if seen.contains(k) {
+                            false
+                        } else {
+                            seen.push(k.clone());
+                            true
+                        }
+                    })
+                    .collect(),
+            )
         }),
     ]
 }
@@ -584,7 +564,10 @@ fn arb_sentence_issue() -> impl Strategy<Value = (Vec<(String, Value)>, Option<S
     prop_oneof![
         Just((vec![("code".into(), Value::str("custom"))], None)),
         prop::sample::select(vec!["string", "number", "object", "array"]).prop_map(|t| {
-            (vec![("code".into(), Value::str("invalid_type")), ("expected".into(), Value::str(t))], Some(format!("Expected type: {t}.")))
+            (
+                vec![("code".into(), Value::str("invalid_type")), ("expected".into(), Value::str(t))],
+                Some(format!("Expected type: {t}.")),
+            )
         }),
         Just((
             vec![("code".into(), Value::str("invalid_union")), ("errors".into(), Value::Array(vec![]))],
@@ -603,35 +586,49 @@ fn arb_sentence_issue() -> impl Strategy<Value = (Vec<(String, Value)>, Option<S
             ("date", None),
         ])
         .prop_map(|(format, sentence)| {
-            (vec![("code".into(), Value::str("invalid_format")), ("format".into(), Value::str(format))], sentence.map(str::to_owned))
+            (
+                vec![("code".into(), Value::str("invalid_format")), ("format".into(), Value::str(format))],
+                sentence.map(str::to_owned),
+            )
         }),
         // Size bounds. Zod 4 names the kind `origin` and excludes the limit only when
         // `inclusive` is `false`; Zod 3 names it `type` and reads `inclusive` for truth.
-        (any::<bool>(), any::<bool>(), bound(), prop::option::of(any::<bool>())).prop_map(|(zod4, small, (kind, n, _), inclusive)| {
-            let (code, field, which) = if small { ("too_small", "minimum", "Minimum") } else { ("too_big", "maximum", "Maximum") };
-            let includes = if zod4 { inclusive != Some(false) } else { inclusive == Some(true) };
-            let s = if n == 1 { "" } else { "s" };
-            let op = match (small, includes) { (true, true) => ">=", (true, false) => ">", (false, true) => "<=", (false, false) => "<" };
-            let sentence = match kind {
-                "string" => format!("{which} length: {n} character{s}."),
-                "array" => format!("{which} {n} item{s}."),
-                _ => format!("Must be {op} {n}."),
-            };
-            let mut fields = vec![
-                ("code".into(), Value::str(code)),
-                ((if zod4 { "origin" } else { "type" }).into(), Value::str(kind)),
-                (field.into(), Value::Number(f64::from(n))),
-            ];
-            if let Some(b) = inclusive {
-                fields.push(("inclusive".into(), Value::Bool(b)));
+        (any::<bool>(), any::<bool>(), bound(), prop::option::of(any::<bool>())).prop_map(
+            |(zod4, small, (kind, n, _), inclusive)| {
+                let (code, field, which) =
+                    if small { ("too_small", "minimum", "Minimum") } else { ("too_big", "maximum", "Maximum") };
+                let includes = if zod4 { inclusive != Some(false) } else { inclusive == Some(true) };
+                let s = if n == 1 { "" } else { "s" };
+                let op = match (small, includes) {
+                    (true, true) => ">=",
+                    (true, false) => ">",
+                    (false, true) => "<=",
+                    (false, false) => "<",
+                };
+                let sentence = match kind {
+                    "string" => format!("{which} length: {n} character{s}."),
+                    "array" => format!("{which} {n} item{s}."),
+                    _ => format!("Must be {op} {n}."),
+                };
+                let mut fields = vec![
+                    ("code".into(), Value::str(code)),
+                    ((if zod4 { "origin" } else { "type" }).into(), Value::str(kind)),
+                    (field.into(), Value::Number(f64::from(n))),
+                ];
+                if let Some(b) = inclusive {
+                    fields.push(("inclusive".into(), Value::Bool(b)));
+                }
+                (fields, Some(sentence))
             }
-            (fields, Some(sentence))
-        }),
+        ),
         (any::<bool>(), prop::collection::vec(word(), 1..5)).prop_map(|(zod4, values)| {
             let (code, field) = if zod4 { ("invalid_value", "values") } else { ("invalid_enum_value", "options") };
             let quoted: Vec<String> = values.iter().map(|v| format!("'{v}'")).collect();
             let list = Value::Array(values.iter().map(Value::str).collect());
-            (vec![("code".into(), Value::str(code)), (field.into(), list)], Some(format!("Valid options: {}.", quoted.join(", "))))
+            (
+                vec![("code".into(), Value::str(code)), (field.into(), list)],
+                Some(format!("Valid options: {}.", quoted.join(", "))),
+            )
         }),
         prop::collection::vec(word(), 1..5).prop_map(|keys| {
             let quoted: Vec<String> = keys.iter().map(|v| format!("'{v}'")).collect();

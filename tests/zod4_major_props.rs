@@ -28,8 +28,22 @@ const ZOD4_CODES: [&str; 11] = [
 
 /// Fields Zod 4 writes on some issue, `origin` left out.
 const ZOD4_FIELDS: [&str; 16] = [
-    "expected", "inclusive", "minimum", "maximum", "exact", "format", "pattern", "divisor",
-    "keys", "errors", "note", "issues", "values", "params", "input", "continue",
+    "expected",
+    "inclusive",
+    "minimum",
+    "maximum",
+    "exact",
+    "format",
+    "pattern",
+    "divisor",
+    "keys",
+    "errors",
+    "note",
+    "issues",
+    "values",
+    "params",
+    "input",
+    "continue",
 ];
 
 /// Fields only Zod 3 writes: a bound's `type`, a union's `unionErrors`, `received`,
@@ -156,7 +170,8 @@ proptest! {
 #[test]
 fn the_refinement_bound_of_the_issue_is_written_as_the_zod4_formatter_writes_it() {
     // `ctx.addIssue({ code: 'too_small', minimum: 3, path: ['a'] })` under Zod 4.
-    let small = Value::parse_json(r#"{"code":"too_small","minimum":3,"path":["a"],"message":"m"}"#).unwrap_or(Value::Null);
+    let small =
+        Value::parse_json(r#"{"code":"too_small","minimum":3,"path":["a"],"message":"m"}"#).unwrap_or(Value::Null);
     assert_eq!(issue_suggestion(&small).as_deref(), Some("Must be >= 3."));
     let big = Value::parse_json(r#"{"code":"too_big","maximum":3,"path":["a"],"message":"m"}"#).unwrap_or(Value::Null);
     assert_eq!(issue_suggestion(&big).as_deref(), Some("Must be <= 3."));

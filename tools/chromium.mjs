@@ -22,8 +22,7 @@ const FLAGS = [
 export const BROWSER_VARIABLES = ['CHROMIUM', 'CHROME_PATH'];
 const ON_PATH = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'chrome'];
 
-const MISSING =
-  'no Chromium or Chrome found: install Chromium or Google Chrome, or set CHROMIUM=/path/to/the/browser';
+const MISSING = 'no Chromium or Chrome found: install Chromium or Google Chrome, or set CHROMIUM=/path/to/the/browser';
 
 function executable(path) {
   try {
@@ -53,7 +52,11 @@ export function findChromium(env = process.env) {
     '/Applications/Chromium.app/Contents/MacOS/Chromium',
   ];
   for (const base of [env.PROGRAMFILES, env['PROGRAMFILES(X86)'], env.LOCALAPPDATA]) {
-    if (base) installs.push(join(base, 'Google', 'Chrome', 'Application', 'chrome.exe'), join(base, 'Chromium', 'Application', 'chrome.exe'));
+    if (base)
+      installs.push(
+        join(base, 'Google', 'Chrome', 'Application', 'chrome.exe'),
+        join(base, 'Chromium', 'Application', 'chrome.exe'),
+      );
   }
   return installs.find(executable);
 }

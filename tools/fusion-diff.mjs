@@ -128,14 +128,22 @@ function key() {
 // Each node: { schema, good(): a value it accepts (best effort), bad(): any value }.
 function anyValue(depth = 0) {
   switch (R.int(0, depth > 1 ? 5 : 7)) {
-    case 0: return null;
-    case 1: return R.chance(0.5);
-    case 2: return R.int(-20, 120) / (R.chance(0.2) ? 4 : 1);
-    case 3: return text(0, R.chance(0.1) ? 70 : 10);
-    case 4: return R.pick([0, -0, 1e21, 1.5, -1, 100]);
-    case 5: return '';
-    case 6: return Array.from({ length: R.int(0, 4) }, () => anyValue(depth + 1));
-    default: return Array.from({ length: R.int(0, 3) }).reduce((out) => put(out, key(), anyValue(depth + 1)), {});
+    case 0:
+      return null;
+    case 1:
+      return R.chance(0.5);
+    case 2:
+      return R.int(-20, 120) / (R.chance(0.2) ? 4 : 1);
+    case 3:
+      return text(0, R.chance(0.1) ? 70 : 10);
+    case 4:
+      return R.pick([0, -0, 1e21, 1.5, -1, 100]);
+    case 5:
+      return '';
+    case 6:
+      return Array.from({ length: R.int(0, 4) }, () => anyValue(depth + 1));
+    default:
+      return Array.from({ length: R.int(0, 3) }).reduce((out) => put(out, key(), anyValue(depth + 1)), {});
   }
 }
 
@@ -143,9 +151,18 @@ const bad = (good) => () => (R.chance(0.6) ? good() : anyValue());
 
 function stringNode() {
   const checks = [
-    () => { const n = R.int(0, 6); return [z.string().min(n), () => text(n, n + 4)]; },
-    () => { const n = R.int(1, 6); return [z.string().max(n), () => text(0, n)]; },
-    () => { const n = R.int(1, 5); return [z.string().length(n), () => 'abcdef'.slice(0, n)]; },
+    () => {
+      const n = R.int(0, 6);
+      return [z.string().min(n), () => text(n, n + 4)];
+    },
+    () => {
+      const n = R.int(1, 6);
+      return [z.string().max(n), () => text(0, n)];
+    },
+    () => {
+      const n = R.int(1, 5);
+      return [z.string().length(n), () => 'abcdef'.slice(0, n)];
+    },
     () => [z.string().regex(/^[a-z]+$/), () => 'abc'],
     () => [z.string().startsWith('ab'), () => 'abc'],
     () => [z.string().endsWith('.md'), () => 'a.md'],
@@ -178,7 +195,11 @@ function numberNode() {
   if (bounds === 'positive') schema = schema.positive();
   if (bounds === 'nonnegative') schema = schema.nonnegative();
   if (bounds === 'multipleOf') schema = schema.multipleOf(R.pick([2, 5, 0.5]));
-  return { schema, good: () => hi, bad: () => (R.chance(0.7) ? R.int(-10, 20) + (R.chance(0.2) ? 0.5 : 0) : anyValue()) };
+  return {
+    schema,
+    good: () => hi,
+    bad: () => (R.chance(0.7) ? R.int(-10, 20) + (R.chance(0.2) ? 0.5 : 0) : anyValue()),
+  };
 }
 
 function enumNode() {
@@ -210,10 +231,15 @@ function node(depth) {
   const leaf = depth >= 3;
   const choice = R.int(0, leaf ? 4 : 12);
   switch (choice) {
-    case 0: case 1: return stringNode();
-    case 2: return numberNode();
-    case 3: return enumNode();
-    case 4: return { schema: z.boolean(), good: () => true, bad: () => anyValue() };
+    case 0:
+    case 1:
+      return stringNode();
+    case 2:
+      return numberNode();
+    case 3:
+      return enumNode();
+    case 4:
+      return { schema: z.boolean(), good: () => true, bad: () => anyValue() };
     case 5: {
       const item = node(depth + 1);
       let schema = z.array(item.schema);
@@ -225,7 +251,9 @@ function node(depth) {
       const list = (make) => () => Array.from({ length: R.int(0, 4) }, make);
       return { schema, good: list(item.good), bad: bad(list(item.bad)) };
     }
-    case 6: case 7: return objectNode(depth + 1);
+    case 6:
+    case 7:
+      return objectNode(depth + 1);
     case 8: {
       const keyKinds = [
         () => [z.string().min(3), () => 'abc'],
@@ -254,16 +282,28 @@ function node(depth) {
       const tags = ['circle', 'square'];
       const branches = tags.map((tag) => objectNode(depth + 1, { type: z.literal(tag) }, { type: () => tag }));
       return {
-        schema: z.discriminatedUnion('type', branches.map((b) => b.schema)),
+        schema: z.discriminatedUnion(
+          'type',
+          branches.map((b) => b.schema),
+        ),
         good: branches[0].good,
-        bad: () => ({ ...R.pick(branches).bad(), ...(R.chance(0.3) ? { type: R.pick([text(1, 6), 1, undefined]) } : {}) }),
+        bad: () => ({
+          ...R.pick(branches).bad(),
+          ...(R.chance(0.3) ? { type: R.pick([text(1, 6), 1, undefined]) } : {}),
+        }),
       };
     }
-    case 11: return refineNode(node(depth + 1));
+    case 11:
+      return refineNode(node(depth + 1));
     default: {
       const inner = node(depth + 1);
       const wrap = R.pick(['optional', 'nullable', 'default']);
-      const schema = wrap === 'optional' ? inner.schema.optional() : wrap === 'nullable' ? inner.schema.nullable() : inner.schema.optional();
+      const schema =
+        wrap === 'optional'
+          ? inner.schema.optional()
+          : wrap === 'nullable'
+            ? inner.schema.nullable()
+            : inner.schema.optional();
       return { schema, good: inner.good, bad: inner.bad };
     }
   }
@@ -312,7 +352,8 @@ const RAW_LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbf
 
 // What `plain` replaces: every character our escaping or the U+FFFD rule treats
 // differently, `]]>`, and a lone surrogate.
-const SPECIAL = /[\u0000-\u001f\ufffe\uffff]|\]\]>|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const SPECIAL =
+  /[\u0000-\u001f\ufffe\uffff]|\]\]>|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** A copy with those characters replaced by `X`, and listed values cut to 50. */
 function plain(value) {
@@ -321,7 +362,11 @@ function plain(value) {
   if (value === null || typeof value !== 'object') return value;
   const out = {};
   for (const [name, inner] of Object.entries(value)) {
-    put(out, plain(name), (name === 'values' || name === 'keys') && Array.isArray(inner) ? plain(inner.slice(0, 50)) : plain(inner));
+    put(
+      out,
+      plain(name),
+      (name === 'values' || name === 'keys') && Array.isArray(inner) ? plain(inner.slice(0, 50)) : plain(inner),
+    );
   }
   return out;
 }
@@ -341,7 +386,8 @@ function inherited(args, path) {
 /** Why a difference between the two texts for one issue is deliberate, or null. */
 function deliberate(issue, refText, issuesInCase, args) {
   const path = issue.path ?? [];
-  if (refText instanceof Error) return inherited(args, path) ? 'inherited key (the reference throws)' : 'the reference throws';
+  if (refText instanceof Error)
+    return inherited(args, path) ? 'inherited key (the reference throws)' : 'the reference throws';
   if (inherited(args, path)) return 'inherited key';
   if (path.some((seg) => ATTRIBUTE_SPACE.test(String(seg)))) return 'escapes (attribute whitespace)';
   if (LONE_SURROGATE.test(refText)) return 'lone surrogate (U+FFFD)';
@@ -362,7 +408,8 @@ const ours = await loadOurs();
 
 const buckets = new Map(); // code → { issues, same, deliberate: Map, unexplained, examples }
 const bucket = (code) => {
-  if (!buckets.has(code)) buckets.set(code, { issues: 0, same: 0, deliberate: new Map(), unexplained: 0, examples: [] });
+  if (!buckets.has(code))
+    buckets.set(code, { issues: 0, same: 0, deliberate: new Map(), unexplained: 0, examples: [] });
   return buckets.get(code);
 };
 const totals = { cases: 0, rejected: 0, wholeSame: 0, wholeDeliberate: 0, wholeUnexplained: 0, issues: 0 };
@@ -438,8 +485,12 @@ for (let i = 0; i < CASES; i++) {
 }
 
 const zodVersion = JSON.parse(readFileSync(resolve(root, 'node_modules/zod/package.json'), 'utf8')).version;
-console.log(`fusion-diff: seed ${SEED}, ${totals.cases} random Zod ${zodVersion} schemas, ${totals.rejected} rejected, ${totals.issues} issues`);
-console.log(`reference: vinkius-labs/mcp-fusion ValidationErrorFormatter.ts @ ${REF_COMMIT.slice(0, 8)}; ours: ${pkgDir}`);
+console.log(
+  `fusion-diff: seed ${SEED}, ${totals.cases} random Zod ${zodVersion} schemas, ${totals.rejected} rejected, ${totals.issues} issues`,
+);
+console.log(
+  `reference: vinkius-labs/mcp-fusion ValidationErrorFormatter.ts @ ${REF_COMMIT.slice(0, 8)}; ours: ${pkgDir}`,
+);
 console.log('');
 console.log('| issue code | issues | same bytes | deliberate | unexplained |');
 console.log('|---|---|---|---|---|');
@@ -449,10 +500,14 @@ for (const [code, b] of rows) {
   console.log(`| \`${code}\` | ${b.issues} | ${b.same} | ${chosen} | ${b.unexplained} |`);
 }
 console.log('');
-console.log(`whole texts: ${totals.wholeSame} of ${totals.rejected} the same, ${totals.wholeDeliberate} deliberate, ${totals.wholeUnexplained} unexplained`);
+console.log(
+  `whole texts: ${totals.wholeSame} of ${totals.rejected} the same, ${totals.wholeDeliberate} deliberate, ${totals.wholeUnexplained} unexplained`,
+);
 for (const [code, b] of rows) {
   for (const example of b.examples) {
-    console.log(`\n-- ${code} unexplained:\n   issue ${JSON.stringify(example.issue)}\n   args  ${JSON.stringify(example.args)}`);
+    console.log(
+      `\n-- ${code} unexplained:\n   issue ${JSON.stringify(example.issue)}\n   args  ${JSON.stringify(example.args)}`,
+    );
     console.log(`   reference ${JSON.stringify(example.reference.split('\n')[1] ?? example.reference)}`);
     console.log(`   ours      ${JSON.stringify(example.ours.split('\n')[1] ?? example.ours)}`);
   }

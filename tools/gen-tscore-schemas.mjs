@@ -30,8 +30,7 @@ const evaluate = (expression) => new Function('z', `return (${expression});`)(z)
 const strictRoot = (schema) =>
   schema instanceof z.ZodObject && schema._zod.def.catchall === undefined ? schema.strict() : schema;
 
-const toJsonSchema = (schema) =>
-  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+const toJsonSchema = (schema) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
 
 const schemas = {};
 const zodMessageIssues = {};
@@ -98,4 +97,6 @@ const fixture = {
   capsIssues,
 };
 writeFileSync(outPath, `${JSON.stringify(fixture, null, 2)}\n`);
-console.log(`wrote ${Object.keys(schemas).length} schemas and ${Object.keys(zodMessageIssues).length} zodMessage issue lists to ${outPath}`);
+console.log(
+  `wrote ${Object.keys(schemas).length} schemas and ${Object.keys(zodMessageIssues).length} zodMessage issue lists to ${outPath}`,
+);

@@ -26,7 +26,10 @@ export async function serve(dir = defaultOutdir, port = 0) {
       const file = join(base, path.endsWith('/') ? join(path, 'index.html') : path);
       if (!file.startsWith(base + sep)) throw new Error('outside the served directory');
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+      res.writeHead(200, {
+        'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-cache',
+      });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });

@@ -95,7 +95,10 @@ export function installExampleTools(server: Server): void {
           status: z.enum(['open', 'shipped', 'cancelled']).optional(),
           limit: z.number().int().min(1).max(100).optional(),
           range: z.object({ from: z.iso.date(), to: z.iso.date() }).optional(),
-          lines: z.array(z.object({ sku: z.string(), qty: z.number().int().positive() })).max(5).optional(),
+          lines: z
+            .array(z.object({ sku: z.string(), qty: z.number().int().positive() }))
+            .max(5)
+            .optional(),
         })
         .strict(),
       annotations: { readOnlyHint: true },
@@ -149,7 +152,8 @@ export function installExampleTools(server: Server): void {
           availableActions: ['get_user', 'update_user'],
         });
       }
-      if (role === 'admin') throw errorBuilder('FORBIDDEN', 'Admins are created by an operator.').suggest('Use role "editor".');
+      if (role === 'admin')
+        throw errorBuilder('FORBIDDEN', 'Admins are created by an operator.').suggest('Use role "editor".');
       return text(`Created ${email} as ${role}.`);
     },
   );
@@ -165,7 +169,8 @@ export function installExampleTools(server: Server): void {
     },
     async ({ title, rows }) => {
       if (title === 'crash') throw new TypeError('Cannot read properties of undefined (reading "width")');
-      if (title === 'missing') throw notFound('No such report template.', { recovery: { hint: 'Use the title "Q3".' } });
+      if (title === 'missing')
+        throw notFound('No such report template.', { recovery: { hint: 'Use the title "Q3".' } });
       return text(`${title}: ${rows.length} rows`);
     },
   );
@@ -182,10 +187,13 @@ export function installExampleTools(server: Server): void {
       outputSchema: z.object({ id: z.string(), total: z.number() }).strict(),
     },
     async ({ id }) => {
-      if (id === 'inv_1') return { content: [{ type: 'text', text: 'inv_1: 12.5' }], structuredContent: { id, total: 12.5 } };
+      if (id === 'inv_1')
+        return { content: [{ type: 'text', text: 'inv_1: 12.5' }], structuredContent: { id, total: 12.5 } };
       if (id === 'inv_broken') return { content: [], structuredContent: { id, total: 'twelve' } as never };
-      if (id === 'inv_upstream') throw { type: 'about:blank', title: 'Bad Gateway', status: 502, detail: 'billing is down' };
-      if (id === 'inv_xml') throw toolError('NOT_FOUND', { message: `No invoice ${id}.`, suggestion: 'Call list_invoices.' });
+      if (id === 'inv_upstream')
+        throw { type: 'about:blank', title: 'Bad Gateway', status: 502, detail: 'billing is down' };
+      if (id === 'inv_xml')
+        throw toolError('NOT_FOUND', { message: `No invoice ${id}.`, suggestion: 'Call list_invoices.' });
       throw notFound(`No invoice ${id}.`);
     },
   );

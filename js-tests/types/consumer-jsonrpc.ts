@@ -28,7 +28,11 @@ const Input = z.object({ query: z.string(), limit: z.number().int().optional() }
 const parsed = Input.safeParse({ query: 1 });
 if (!parsed.success) {
   const schema: JsonSchema = z.toJSONSchema(Input);
-  const rejection: InvalidArgumentsError = formatValidation(parsed.error.issues, { tool: 'search', args: { query: 1 }, schema });
+  const rejection: InvalidArgumentsError = formatValidation(parsed.error.issues, {
+    tool: 'search',
+    args: { query: 1 },
+    schema,
+  });
   const asMcp: McpError = rejection;
   const invalidParams: JsonRpcErrorCode.InvalidParams = rejection.code;
   const hint: string = rejection.data.recovery.hint;
@@ -43,7 +47,10 @@ if (!parsed3.success) {
 }
 const handWritten: ZodIssueLike[] = [{ code: 'custom', path: ['a', 0], message: 'm' }];
 // Issues with the fields their code carries, written inline.
-formatValidation([{ code: 'invalid_type', path: ['limit'], message: 'Expected number', expected: 'number', received: 'string' }], { tool: 't', args: {} });
+formatValidation(
+  [{ code: 'invalid_type', path: ['limit'], message: 'Expected number', expected: 'number', received: 'string' }],
+  { tool: 't', args: {} },
+);
 const input: PreValidationInput = {
   aliased: [{ alias: 'q', target: 'query' }],
   ignored: ['_x'],
@@ -71,8 +78,20 @@ const wrongReason: 'no_match' = formatValidation([], { tool: 't', args: {} }).da
 
 // --- error contracts: fail and recoveryFor accept only declared reasons --------------
 const errors = [
-  { reason: 'no_match', code: JsonRpcErrorCode.NotFound, when: 'No requested PMID returned data', recovery: 'Try pubmed_search_articles to discover valid PMIDs first.' },
-  { reason: 'queue_full', code: JsonRpcErrorCode.RateLimited, when: 'Local request queue is at capacity', retryable: true, severity: 'notice', recovery: 'Wait 30 seconds and retry, or reduce batch size.' },
+  {
+    reason: 'no_match',
+    code: JsonRpcErrorCode.NotFound,
+    when: 'No requested PMID returned data',
+    recovery: 'Try pubmed_search_articles to discover valid PMIDs first.',
+  },
+  {
+    reason: 'queue_full',
+    code: JsonRpcErrorCode.RateLimited,
+    when: 'Local request queue is at capacity',
+    retryable: true,
+    severity: 'notice',
+    recovery: 'Wait 30 seconds and retry, or reduce batch size.',
+  },
 ] as const satisfies readonly ErrorContractEntry[];
 
 const declared: McpError = fail(errors, 'no_match', 'None of 3 PMIDs returned data');
@@ -80,7 +99,17 @@ fail(errors, 'queue_full');
 fail(errors, 'no_match', 'No item 7', { recovery: { hint: 'No item 7; try IDs 1-100 instead.' } });
 fail(errors, 'no_match', undefined, { ...recoveryFor(errors, 'queue_full') });
 // Inline contracts infer their reasons too.
-fail([{ reason: 'empty_expression', code: JsonRpcErrorCode.ValidationError, when: 'Expression is empty.', recovery: 'Provide a non-empty expression to evaluate.' }], 'empty_expression');
+fail(
+  [
+    {
+      reason: 'empty_expression',
+      code: JsonRpcErrorCode.ValidationError,
+      when: 'Expression is empty.',
+      recovery: 'Provide a non-empty expression to evaluate.',
+    },
+  ],
+  'empty_expression',
+);
 const spread: RecoveryFor = recoveryFor(errors, 'no_match');
 const data: Record<string, unknown> = { id: 7, ...recoveryFor(errors, 'queue_full') };
 

@@ -33,5 +33,5 @@ errorResult(new Error('x'), { redactSecrets: 'no' });
 // @ts-expect-error: maskServerErrors is a boolean
 internalError(new Error('x'), { tool: 't', maskServerErrors: 1 });
 // @ts-expect-error: the level is a log level, not any string
-const wrong: "fatal" = record.level;
+const wrong: 'fatal' = record.level;
 void wrong;

@@ -29,7 +29,9 @@ import {
   type ValidationErrorResponse,
 } from '../../pkg/index.js';
 
-const issues = [{ code: 'invalid_type', path: ['age'], message: 'Expected number, received string', expected: 'number' }];
+const issues = [
+  { code: 'invalid_type', path: ['age'], message: 'Expected number, received string', expected: 'number' },
+];
 
 // --- every result is SDK 1.x's CallToolResult ---------------------------------------
 const xmlResponse: ToolResponse = toolError('NOT_FOUND', { message: 'gone' });

@@ -47,7 +47,12 @@ const first: string = notFound.content[0].text;
 
 // Every response, and a builder, is an MCP CallToolResult.
 const asResult: CallToolResult = notFound;
-const builder: ErrorBuilder = errorBuilder('RATE_LIMITED', 'slow down').suggest('wait').actions('a', 'b').details({ limit: 100 }).retryAfter(5).critical();
+const builder: ErrorBuilder = errorBuilder('RATE_LIMITED', 'slow down')
+  .suggest('wait')
+  .actions('a', 'b')
+  .details({ limit: 100 })
+  .retryAfter(5)
+  .critical();
 const builderAsResult: CallToolResult = builder;
 const built: ToolErrorResponse = new ErrorBuilder('DEPRECATED', 'use v2').warning().build();
 function handler(): CallToolResult {
@@ -84,8 +89,19 @@ declare const standardIssues: readonly StandardIssue[];
 validationErrorResult(standardIssues, 'users/create', {});
 // A Standard Schema path may hold `{ key }` segments; inline issues may carry any field.
 validationErrorResult([{ message: 'Too short', path: [{ key: 'name' }, 0] }], 'users/create', {});
-formatValidationError([{ code: 'too_small', path: ['age'], message: 'Too small', minimum: 18, origin: 'number', inclusive: true }], 'u/c', {});
-const delta: ContractDelta = { category: 'surface.action', field: 'actions.list.schema', severity: 'BREAKING', description: 'd', before: null, after: 'x' };
+formatValidationError(
+  [{ code: 'too_small', path: ['age'], message: 'Too small', minimum: 18, origin: 'number', inclusive: true }],
+  'u/c',
+  {},
+);
+const delta: ContractDelta = {
+  category: 'surface.action',
+  field: 'actions.list.schema',
+  severity: 'BREAKING',
+  description: 'd',
+  before: null,
+  after: 'x',
+};
 const enriched: EnrichedValidationError = enrichValidationError(xml, 'users', 'list', {
   activeDeltas: new Map([['users', { deltas: [delta] }]]),
   includeAllSeverities: true,
@@ -135,7 +151,27 @@ formatValidationError([{ code: 'custom', path: [], message: 42 }], 'a', {});
 // @ts-expect-error a path segment is a key or { key }
 formatValidationError([{ code: 'custom', path: [{ name: 'a' }], message: 'm' }], 'a', {});
 
-void [alwaysError, custom, canonical, isFlag, first, builderAsResult, built, handler, plain, missing, routed, wrapped, wrappedNoAction, group, groupBad, enriched, changes, same, maybe];
+void [
+  alwaysError,
+  custom,
+  canonical,
+  isFlag,
+  first,
+  builderAsResult,
+  built,
+  handler,
+  plain,
+  missing,
+  routed,
+  wrapped,
+  wrappedNoAction,
+  group,
+  groupBad,
+  enriched,
+  changes,
+  same,
+  maybe,
+];
 
 // parseToolError's <details> and <retry_after>, both optional.
 if (parsed !== null) {

@@ -57,7 +57,8 @@ export function classify(thrown, options) {
   const reason = read.reason();
   const category = reason === undefined ? categoryOf(code) : engine().categoryFor(code, reason);
   // After a trap (categoryFor answers ''): InternalError whole, its category from the core's table.
-  if (category === '') return { code: INTERNAL_ERROR, name: JsonRpcErrorCode[INTERNAL_ERROR], category: FALLBACK_CATEGORY };
+  if (category === '')
+    return { code: INTERNAL_ERROR, name: JsonRpcErrorCode[INTERNAL_ERROR], category: FALLBACK_CATEGORY };
   return { code, name: JsonRpcErrorCode[code], category };
 }
 

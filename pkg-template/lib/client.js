@@ -98,7 +98,11 @@ function structuredFields(result, limits) {
     hint,
     bounded(readOnce(data, 'reason'), limits.id),
     typeof retryable === 'boolean' ? retryable : undefined,
-    typeof requestId === 'number' ? (Number.isFinite(requestId) ? String(requestId) : undefined) : bounded(requestId, limits.id),
+    typeof requestId === 'number'
+      ? Number.isFinite(requestId)
+        ? String(requestId)
+        : undefined
+      : bounded(requestId, limits.id),
   ];
 }
 
@@ -142,14 +146,26 @@ export function parseToolError(result) {
 }
 
 const PARSED_FIELDS = [
-  'message', 'code', 'recovery', 'availableActions', 'severity', 'dialect', 'raw', 'fields', 'action', 'moreIssues',
-  'details', 'retryAfter', 'reason', 'retryable', 'requestId',
+  'message',
+  'code',
+  'recovery',
+  'availableActions',
+  'severity',
+  'dialect',
+  'raw',
+  'fields',
+  'action',
+  'moreIssues',
+  'details',
+  'retryAfter',
+  'reason',
+  'retryable',
+  'requestId',
 ];
 
 /** What parseToolError returned, each field read once; anything else is a TypeError. */
 function parsedFields(parsed) {
-  const wrong = () =>
-    argumentError('McpEnvelopeClientError', 'parsed', 'what parseToolError returns', parsed);
+  const wrong = () => argumentError('McpEnvelopeClientError', 'parsed', 'what parseToolError returns', parsed);
   if (typeof parsed !== 'object' || parsed === null) throw wrong();
   const out = {};
   for (const name of PARSED_FIELDS) {
@@ -200,7 +216,8 @@ export class McpEnvelopeClientError extends Error {
     const parsed = parseToolError(result);
     if (parsed === null) return null;
     const error = new McpEnvelopeClientError(parsed);
-    if (typeof Error.captureStackTrace === 'function') Error.captureStackTrace(error, McpEnvelopeClientError.fromResult);
+    if (typeof Error.captureStackTrace === 'function')
+      Error.captureStackTrace(error, McpEnvelopeClientError.fromResult);
     return error;
   }
 }

@@ -34,8 +34,7 @@ export function cutText(text, units) {
 }
 const UNREADABLE_JSON = JSON.stringify(UNREADABLE);
 /** Lone surrogates as U+FFFD, as TextEncoder and the core write them. */
-const wellFormed =
-  typeof String.prototype.toWellFormed === 'function' ? (text) => text.toWellFormed() : (text) => text;
+const wellFormed = typeof String.prototype.toWellFormed === 'function' ? (text) => text.toWellFormed() : (text) => text;
 /** What JSON.stringify escapes, and surrogates (a lone one becomes U+FFFD first). */
 const NOT_PLAIN = /["\\\u0000-\u001f\ud800-\udfff]/;
 
@@ -89,7 +88,10 @@ export function segmentSet(seen, max = 4096) {
   const indicesAt = (depth) => {
     let list = indices[depth];
     if (list === undefined) {
-      list = [...keysAt(depth)].map(arrayIndex).filter((i) => i >= 0 && i < PAD_LIMIT).sort((a, b) => a - b);
+      list = [...keysAt(depth)]
+        .map(arrayIndex)
+        .filter((i) => i >= 0 && i < PAD_LIMIT)
+        .sort((a, b) => a - b);
       indices[depth] = list;
     }
     return list;

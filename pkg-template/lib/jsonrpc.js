@@ -56,7 +56,8 @@ function requireObject(value, fn, what) {
 }
 
 function requireBooleanOption(value, name) {
-  if (value !== undefined && typeof value !== 'boolean') throw argumentError('errorResult', `options.${name}`, 'a boolean', value);
+  if (value !== undefined && typeof value !== 'boolean')
+    throw argumentError('errorResult', `options.${name}`, 'a boolean', value);
 }
 
 function requireString(value, fn, what) {
@@ -242,12 +243,7 @@ export function formatValidation(issues, options) {
 /** What a rejection sends the core: the issues crossing, the tool, arguments and schema as JSON text. */
 function rejectionCrossing(issues, options) {
   if (!Array.isArray(issues)) throw argumentError('formatValidation', 'issues', 'an array', issues);
-  const { tool, args, schema, input } = readOptions(options, 'formatValidation', [
-    'tool',
-    'args',
-    'schema',
-    'input',
-  ]);
+  const { tool, args, schema, input } = readOptions(options, 'formatValidation', ['tool', 'args', 'schema', 'input']);
   requireString(tool, 'formatValidation', 'options.tool');
   if (input !== undefined) requireObject(input, 'formatValidation', 'options.input');
   const crossing = issuesCrossing(issues);
@@ -262,7 +258,9 @@ function rejectionCrossing(issues, options) {
 
 function rejectionParts(issues, options) {
   const { crossing, tool, args, schema, input } = rejectionCrossing(issues, options);
-  return JSON.parse(engine().formatValidationJson(crossing.json, crossing.total, crossing.sizes, tool, args, schema, input));
+  return JSON.parse(
+    engine().formatValidationJson(crossing.json, crossing.total, crossing.sizes, tool, args, schema, input),
+  );
 }
 
 /**

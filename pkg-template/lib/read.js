@@ -17,7 +17,6 @@ import { McpError } from './mcp-error.js';
 
 export { UNREADABLE };
 
-
 const THREW = Symbol('threw');
 /** What `ThrownRead.rawMessage` holds when reading `message` threw. */
 export const READ_THREW = THREW;
@@ -147,7 +146,10 @@ function readInto(value, cap, out) {
     return NOT_INSPECTED;
   }
   const rawName = readOnce(value, 'name');
-  const name = cappedAt(rawName === THREW ? UNREADABLE : !rawName ? (isError ? 'Error' : 'objectEncountered') : textOf(rawName), cap);
+  const name = cappedAt(
+    rawName === THREW ? UNREADABLE : !rawName ? (isError ? 'Error' : 'objectEncountered') : textOf(rawName),
+    cap,
+  );
   // A ZodError's name decides its code and its issues its wire message; Zod 4 builds
   // `.message` as JSON of every issue, so it is never read (a million issues: 160 MB).
   const rawMessage = name === 'ZodError' ? '' : readOnce(value, 'message');

@@ -50,7 +50,9 @@ function typeError(message) {
 }
 
 function isThenable(value) {
-  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof value.then === 'function';
+  return (
+    value !== null && (typeof value === 'object' || typeof value === 'function') && typeof value.then === 'function'
+  );
 }
 
 /** A Standard Schema result as `{ value }` or a Rejection of its issues. */
@@ -104,7 +106,8 @@ function permissiveSchema(schema) {
     return Object.create(schema, { '~standard': { value: wrapped }, _zod: { value: internals } });
   }
   if (typeof schema.safeParseAsync === 'function' && schema._def !== undefined) {
-    const accept = (result, input) => (result.success ? result : { success: true, data: new Rejection(result.error.issues, input) });
+    const accept = (result, input) =>
+      result.success ? result : { success: true, data: new Rejection(result.error.issues, input) };
     return Object.create(schema, {
       safeParse: { value: (input) => accept(schema.safeParse(input), input) },
       safeParseAsync: { value: async (input) => accept(await schema.safeParseAsync(input), input) },
@@ -275,8 +278,10 @@ function readOwn(own, dialect) {
     if (typeof own[option] !== 'boolean') throw typeError(`config.${option} must be a boolean`);
     safety[option] = own[option];
   }
-  if (own.guidance !== undefined && typeof own.guidance !== 'boolean') throw typeError('config.guidance must be a boolean');
-  if (own.onError !== undefined && typeof own.onError !== 'function') throw typeError('config.onError must be a function');
+  if (own.guidance !== undefined && typeof own.guidance !== 'boolean')
+    throw typeError('config.guidance must be a boolean');
+  if (own.onError !== undefined && typeof own.onError !== 'function')
+    throw typeError('config.onError must be a function');
   const id = own.requestId;
   const idOk =
     id === undefined ||
@@ -289,7 +294,8 @@ function readOwn(own, dialect) {
 }
 
 function readConfig(config, defaults) {
-  if (config === null || typeof config !== 'object' || Array.isArray(config)) throw typeError('config must be an object');
+  if (config === null || typeof config !== 'object' || Array.isArray(config))
+    throw typeError('config must be an object');
   const sdkConfig = {};
   const own = { ...defaults };
   for (const key of Object.keys(config)) {

@@ -261,7 +261,14 @@ export function fromMcpError(thrown, options) {
   const dataJson = data === READ_THREW ? '' : (wireDataJson(data) ?? '');
   const code = Number.isInteger(read.code) ? read.code : INTERNAL_ERROR_CODE;
   return response(
-    engine().xmlFromMcpError(code, read.message, dataJson, options.guidance, options.redactSecrets, options.maskServerErrors),
+    engine().xmlFromMcpError(
+      code,
+      read.message,
+      dataJson,
+      options.guidance,
+      options.redactSecrets,
+      options.maskServerErrors,
+    ),
   );
 }
 
@@ -292,7 +299,15 @@ function writeToolError(code, message, suggestion, actionsJson, pairs, retryAfte
 export function toolError(code, opts) {
   const fn = 'toolError';
   code = string(fn, 'code', code);
-  opts = fields(fn, 'opts', opts, ['message', 'suggestion', 'availableActions', 'details', 'retryAfter', 'severity', 'redactSecrets']);
+  opts = fields(fn, 'opts', opts, [
+    'message',
+    'suggestion',
+    'availableActions',
+    'details',
+    'retryAfter',
+    'severity',
+    'redactSecrets',
+  ]);
   return writeToolError(
     code,
     string(fn, 'opts.message', opts.message),
@@ -583,9 +598,7 @@ export function internalError(thrown, where) {
   if (isBranded(thrown)) return thrown;
   const read = readThrown(thrown);
   // Classified only when masking needs the category (client and upstream throws keep their text).
-  const code = maskServerErrors
-    ? classifyRead(read, false)
-    : INTERNAL_ERROR_CODE;
+  const code = maskServerErrors ? classifyRead(read, false) : INTERNAL_ERROR_CODE;
   return response(
     engine().xmlInternalError(thrownMessage(thrown, read), tool, action, code, redactSecrets, maskServerErrors),
   );
@@ -595,7 +608,9 @@ export function groupUnknownAction(group, action, actions) {
   const fn = 'groupUnknownAction';
   group = string(fn, 'group', group);
   action = string(fn, 'action', action);
-  return response(engine().xmlGroupUnknownAction(group, action.slice(0, ECHO_UNITS), stringList(fn, 'actions', actions, true)));
+  return response(
+    engine().xmlGroupUnknownAction(group, action.slice(0, ECHO_UNITS), stringList(fn, 'actions', actions, true)),
+  );
 }
 
 export function groupValidationError(group, action, issues) {
@@ -629,7 +644,9 @@ export function formatValidationError(issues, actionKey, sentArgs) {
  * rejected arguments: `{ content: [{ type: 'text', text }], isError: true }`, unbranded.
  */
 export function validationErrorResult(issues, actionKey, sentArgs) {
-  return response(engine().xmlValidationErrorResult(...validationInput('validationErrorResult', issues, actionKey, sentArgs)));
+  return response(
+    engine().xmlValidationErrorResult(...validationInput('validationErrorResult', issues, actionKey, sentArgs)),
+  );
 }
 
 export function enrichValidationError(xml, toolName, actionKey, options) {
@@ -665,7 +682,8 @@ export function enrichValidationError(xml, toolName, actionKey, options) {
   if (deltas === undefined || deltas === null || (Array.isArray(deltas) && deltas.length === 0)) {
     return { xml, injected: false, deltaCount: 0 };
   }
-  if (!Array.isArray(deltas)) fail(fn, `options.activeDeltas.get(${JSON.stringify(toolName)}).deltas`, 'an array', deltas);
+  if (!Array.isArray(deltas))
+    fail(fn, `options.activeDeltas.get(${JSON.stringify(toolName)}).deltas`, 'an array', deltas);
   const out = engine().xmlEnrichValidationError(
     xml,
     toolName,

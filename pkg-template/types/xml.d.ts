@@ -141,10 +141,18 @@ export declare function routingError(kind: RoutingErrorKind, opts: RoutingErrorO
 export declare function internalError(thrown: unknown, where: InternalErrorLocation): ToolErrorResponse;
 
 /** `createGroup`'s `INVALID_PARAMS` for an action the group does not have. */
-export declare function groupUnknownAction(group: string, action: string, actions: readonly string[]): ToolErrorResponse;
+export declare function groupUnknownAction(
+  group: string,
+  action: string,
+  actions: readonly string[],
+): ToolErrorResponse;
 
 /** `createGroup`'s `INVALID_PARAMS` listing `path: message` per issue (100 at most, then a count). */
-export declare function groupValidationError<I extends ZodIssueLike>(group: string, action: string, issues: readonly I[]): ToolErrorResponse;
+export declare function groupValidationError<I extends ZodIssueLike>(
+  group: string,
+  action: string,
+  issues: readonly I[],
+): ToolErrorResponse;
 
 /**
  * `<validation_error action="…">` with one `<field>` per issue (`MESSAGE You sent: SENT.

@@ -247,7 +247,10 @@ mod tests {
         let causes = chain.causes();
         assert_eq!(causes.len(), 3);
         let [first, second, third] = causes else { panic!("three causes") };
-        assert_eq!((first.kind, first.code, first.name, first.message), (ThrownKind::McpError, Code::Number(-32003), "McpError", "slow"));
+        assert_eq!(
+            (first.kind, first.code, first.name, first.message),
+            (ThrownKind::McpError, Code::Number(-32003), "McpError", "slow")
+        );
         assert_eq!((second.kind, second.code), (ThrownKind::Other, Code::Number(-32001)));
         assert_eq!((third.code, third.name, third.message), (Code::Text("EPIPE"), "Error", ""));
     }
@@ -261,7 +264,14 @@ mod tests {
         assert_eq!((chain.code, chain.causes().len()), (Code::Absent, 0));
         let chain = WireChain::decode("\0m\0McpError\0m\0n1e3\0E\0m\0q\0E\0m");
         let codes: Vec<_> = chain.causes().iter().map(|l| (l.kind, l.code)).collect();
-        assert_eq!(codes, [(ThrownKind::McpError, Code::Absent), (ThrownKind::Other, Code::Absent), (ThrownKind::Other, Code::Absent)]);
+        assert_eq!(
+            codes,
+            [
+                (ThrownKind::McpError, Code::Absent),
+                (ThrownKind::Other, Code::Absent),
+                (ThrownKind::Other, Code::Absent)
+            ]
+        );
         assert_eq!(WireChain::decode("\0n99999999999\0E\0m").causes().first().map(|l| l.code), Some(Code::Absent));
         // Six links cross at most five.
         let six = "\0\0Error\0a".repeat(6);

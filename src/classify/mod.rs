@@ -121,12 +121,8 @@ pub fn category_of(code: JsonRpcErrorCode, data: Option<&Value>) -> Category {
 }
 
 /// Whole messages with which engines report running out of a resource.
-const ENGINE_LIMIT_MESSAGES: [&str; 4] = [
-    "Maximum call stack size exceeded",
-    "Maximum call stack size exceeded.",
-    "Invalid string length",
-    "Out of memory",
-];
+const ENGINE_LIMIT_MESSAGES: [&str; 4] =
+    ["Maximum call stack size exceeded", "Maximum call stack size exceeded.", "Invalid string length", "Out of memory"];
 
 fn constructor_code(name: &str) -> Option<JsonRpcErrorCode> {
     match name {
@@ -158,7 +154,11 @@ pub fn classify_own(thrown: &Thrown<'_>, aborted: bool) -> Option<Classification
 /// ([`problem::Problem::code`]): after the request's abort, the status's code decides
 /// ahead of the ladder (the status is what the server said; the text only how it said
 /// it). `status_code` `None`: [`classify_own`] as it is.
-pub fn classify_own_with_status(thrown: &Thrown<'_>, status_code: Option<JsonRpcErrorCode>, aborted: bool) -> Option<Classification> {
+pub fn classify_own_with_status(
+    thrown: &Thrown<'_>,
+    status_code: Option<JsonRpcErrorCode>,
+    aborted: bool,
+) -> Option<Classification> {
     match status_code {
         Some(code) if !aborted => Some(Classification::of(code)),
         _ => classify_own(thrown, aborted),

@@ -306,25 +306,54 @@ pub static COMMON_PATTERNS: [(Rule, JsonRpcErrorCode); 10] = [
         ]),
         C::Forbidden,
     ),
-    (rule(&[AnyOf(&[needle("not found"), needle("no such"), needle("doesn't exist"), needle("couldn't find")])]), C::NotFound),
+    (
+        rule(&[AnyOf(&[needle("not found"), needle("no such"), needle("doesn't exist"), needle("couldn't find")])]),
+        C::NotFound,
+    ),
     (
         rule(&[
-            AnyOf(&[needle("invalid"), needle("validation"), needle("malformed"), needle("bad request"), needle("wrong format")]),
+            AnyOf(&[
+                needle("invalid"),
+                needle("validation"),
+                needle("malformed"),
+                needle("bad request"),
+                needle("wrong format"),
+            ]),
             Separated {
                 head: needle("missing"),
                 separator: Whitespace,
-                tails: &[needle("required"), needle("param"), needle("field"), needle("input"), needle("value"), needle("arg")],
+                tails: &[
+                    needle("required"),
+                    needle("param"),
+                    needle("field"),
+                    needle("input"),
+                    needle("value"),
+                    needle("arg"),
+                ],
             },
         ]),
         C::ValidationError,
     ),
-    (rule(&[AnyOf(&[needle("conflict"), needle("already exists"), needle("duplicate"), needle("unique constraint")])]), C::Conflict),
+    (
+        rule(&[AnyOf(&[
+            needle("conflict"),
+            needle("already exists"),
+            needle("duplicate"),
+            needle("unique constraint"),
+        ])]),
+        C::Conflict,
+    ),
     (rule(&[AnyOf(&[needle("rate limit"), needle("too many requests"), needle("throttled")])]), C::RateLimited),
     (rule(&[AnyOf(&[needle("timeout"), needle("timed out"), needle("deadline exceeded")])]), C::Timeout),
     // abort(ed)?|cancell?ed
     (rule(&[AnyOf(&[needle("abort"), needle("canceled"), needle("cancelled")])]), C::Timeout),
     (
-        rule(&[AnyOf(&[needle("service unavailable"), needle("bad gateway"), needle("gateway timeout"), needle("upstream error")])]),
+        rule(&[AnyOf(&[
+            needle("service unavailable"),
+            needle("bad gateway"),
+            needle("gateway timeout"),
+            needle("upstream error"),
+        ])]),
         C::ServiceUnavailable,
     ),
     // zod|zoderror|schema validation (needle("zoderror") contains needle("zod"))

@@ -98,7 +98,10 @@ mod tests {
 
     #[test]
     fn problem_details_name_what_failed_and_their_status_classifies() {
-        assert_eq!(of(r#"{"status":503,"detail":"upstream down"}"#), ("upstream down".into(), Some(JsonRpcErrorCode::ServiceUnavailable)));
+        assert_eq!(
+            of(r#"{"status":503,"detail":"upstream down"}"#),
+            ("upstream down".into(), Some(JsonRpcErrorCode::ServiceUnavailable))
+        );
         assert_eq!(
             of(r#"{"type":"about:blank","title":"Not Found","status":404,"detail":"No invoice 42"}"#),
             ("Not Found: No invoice 42".into(), Some(JsonRpcErrorCode::NotFound))
@@ -107,7 +110,10 @@ mod tests {
             of(r#"{"error":"invalid_grant","error_description":"Refresh token expired"}"#),
             ("invalid_grant: Refresh token expired".into(), None)
         );
-        assert_eq!(of(r#"{"statusCode":429,"statusText":"Too Many Requests"}"#), ("Too Many Requests".into(), Some(JsonRpcErrorCode::RateLimited)));
+        assert_eq!(
+            of(r#"{"statusCode":429,"statusText":"Too Many Requests"}"#),
+            ("Too Many Requests".into(), Some(JsonRpcErrorCode::RateLimited))
+        );
         assert_eq!(of(r#"{"status":401}"#), ("HTTP status 401".into(), Some(JsonRpcErrorCode::Unauthorized)));
         // `status` wins over `statusCode`; a success status classifies as nothing.
         assert_eq!(of(r#"{"status":409,"statusCode":500}"#).1, Some(JsonRpcErrorCode::Conflict));

@@ -72,7 +72,8 @@ mod tests {
 
     #[test]
     fn other_and_near_miss_codes_say_nothing() {
-        for code in ["ECONNABORTED", "UND_ERR_ABORTED", "UND_ERR_DESTROYED", "ENOENT", "econnrefused", " ECONNREFUSED", ""]
+        for code in
+            ["ECONNABORTED", "UND_ERR_ABORTED", "UND_ERR_DESTROYED", "ENOENT", "econnrefused", " ECONNREFUSED", ""]
         {
             assert_eq!(system_code(code), None, "{code:?}");
         }

@@ -222,10 +222,7 @@ pub fn parse_tool_error(result: &Value) -> Option<ParsedToolError<'_>> {
     if !js_truthy(result.get("isError")) {
         return None;
     }
-    let structured = result
-        .get("structuredContent")
-        .and_then(|s| s.get("error"))
-        .and_then(StructuredError::from_value);
+    let structured = result.get("structuredContent").and_then(|s| s.get("error")).and_then(StructuredError::from_value);
     let (text, cut) = joined_text(result);
     let mut parsed = parse_tool_result(&text, cut, structured.as_ref());
     parsed.raw = Some(result);
@@ -269,7 +266,11 @@ fn joined_text(result: &Value) -> (String, bool) {
 /// joined with `\n` (`text_cut`: the caller cut it, so what ran on past its end is
 /// lost), and `structured`, the fields of `structuredContent.error` when it is an
 /// object. No `isError` check, no `raw`. Text past [`TEXT_UNITS`] is not read.
-pub fn parse_tool_result(text: &str, text_cut: bool, structured: Option<&StructuredError<'_>>) -> ParsedToolError<'static> {
+pub fn parse_tool_result(
+    text: &str,
+    text_cut: bool,
+    structured: Option<&StructuredError<'_>>,
+) -> ParsedToolError<'static> {
     let (text, cut) = if utf16_len_exceeds(text, TEXT_UNITS) {
         (text.get(..utf16_prefix_end(text, TEXT_UNITS)).unwrap_or_default(), true)
     } else {
@@ -373,11 +374,9 @@ fn parse_structured(error: &StructuredError<'_>, text: &str, cut: bool) -> Parse
 /// Cuts each field to its cap, `…` last.
 fn bound(parsed: &mut ParsedToolError<'_>) {
     cap(&mut parsed.message, MESSAGE_UNITS);
-    for (field, units) in [
-        (&mut parsed.recovery, MESSAGE_UNITS),
-        (&mut parsed.reason, ID_UNITS),
-        (&mut parsed.request_id, ID_UNITS),
-    ] {
+    for (field, units) in
+        [(&mut parsed.recovery, MESSAGE_UNITS), (&mut parsed.reason, ID_UNITS), (&mut parsed.request_id, ID_UNITS)]
+    {
         if let Some(value) = field.as_mut() {
             cap(value, units);
         }
@@ -401,7 +400,10 @@ mod tests {
             ("isError".into(), Value::Bool(true)),
             (
                 "content".into(),
-                Value::Array(vec![Value::Object(vec![("type".into(), Value::str("text")), ("text".into(), Value::str(text))])]),
+                Value::Array(vec![Value::Object(vec![
+                    ("type".into(), Value::str("text")),
+                    ("text".into(), Value::str(text)),
+                ])]),
             ),
         ])
     }
@@ -424,7 +426,10 @@ mod tests {
         assert_eq!((empty.dialect, empty.message.as_str()), (Dialect::Text, EMPTY_MESSAGE));
         let no_content = Value::Object(vec![("isError".into(), Value::Bool(true))]);
         let p = parse_tool_error(&no_content);
-        assert_eq!(p.map(|p| (p.dialect, p.code, p.message)), Some((Dialect::Text, ParsedCode::Unknown, EMPTY_MESSAGE.to_owned())));
+        assert_eq!(
+            p.map(|p| (p.dialect, p.code, p.message)),
+            Some((Dialect::Text, ParsedCode::Unknown, EMPTY_MESSAGE.to_owned()))
+        );
         // A `<tool_error` start tag anywhere is the XML dialect (as MCP Fusion's client
         // reads it); a longer tag name or other markup is not.
         assert_eq!(parse("expected <tool_error> here").dialect, Dialect::Xml);
@@ -458,7 +463,10 @@ mod tests {
         assert_eq!(p.retryable, None);
         assert_eq!(p.request_id.as_deref(), Some("7Q2KD-M1ZP0"));
         let q = parse("Error: Invoice INV-9 does not exist.\n\n(reason gone · not retryable · request R)");
-        assert_eq!((q.code, q.message.as_str(), q.retryable), (ParsedCode::Unknown, "Invoice INV-9 does not exist.", Some(false)));
+        assert_eq!(
+            (q.code, q.message.as_str(), q.retryable),
+            (ParsedCode::Unknown, "Invoice INV-9 does not exist.", Some(false))
+        );
         // An XML error quoted in a JSON-RPC message stays the JSON-RPC message.
         let quoted = parse("Error: upstream said <tool_error code=\"X\"><message>m</message></tool_error>");
         assert_eq!((quoted.dialect, quoted.code), (Dialect::JsonRpc, ParsedCode::Unknown));
@@ -473,9 +481,16 @@ mod tests {
         assert_eq!(p.code, ParsedCode::Number(-32001.0));
         assert_eq!(p.message, "No item 7");
         assert_eq!(p.recovery.as_deref(), Some("List first."));
-        assert_eq!((p.reason.as_deref(), p.retryable, p.request_id.as_deref()), (Some("missing"), Some(false), Some("42")));
+        assert_eq!(
+            (p.reason.as_deref(), p.retryable, p.request_id.as_deref()),
+            (Some("missing"), Some(false), Some("42"))
+        );
         let thin = Value::parse_json(r#"{"code":"WEIRD"}"#).unwrap_or(Value::Null);
-        let p = parse_tool_result("Error: m\n\nRecovery: h\n\n(reason r · retryable · request R)", false, StructuredError::from_value(&thin).as_ref());
+        let p = parse_tool_result(
+            "Error: m\n\nRecovery: h\n\n(reason r · retryable · request R)",
+            false,
+            StructuredError::from_value(&thin).as_ref(),
+        );
         assert_eq!(p.code, ParsedCode::Text("WEIRD".into()));
         assert_eq!((p.message.as_str(), p.recovery.as_deref()), ("m", Some("h")));
         assert_eq!((p.reason.as_deref(), p.retryable, p.request_id.as_deref()), (Some("r"), Some(true), Some("R")));
@@ -526,10 +541,17 @@ mod tests {
 
     #[test]
     fn xml_still_reads_as_xml() {
-        let whole = result("<tool_error code=\"NOT_FOUND\" severity=\"error\">\n<message>gone</message>\n</tool_error>");
+        let whole =
+            result("<tool_error code=\"NOT_FOUND\" severity=\"error\">\n<message>gone</message>\n</tool_error>");
         let p = parse_tool_error(&whole);
-        assert_eq!(p.map(|p| (p.dialect, p.code, p.message)), Some((Dialect::Xml, ParsedCode::Text("NOT_FOUND".into()), "gone".to_owned())));
+        assert_eq!(
+            p.map(|p| (p.dialect, p.code, p.message)),
+            Some((Dialect::Xml, ParsedCode::Text("NOT_FOUND".into()), "gone".to_owned()))
+        );
         let cut = parse_tool_result("<tool_error code=\"X\" severity=\"critical\">\n<message>a &amp; b", true, None);
-        assert_eq!((cut.dialect, cut.code, cut.severity.as_str(), cut.message.as_str()), (Dialect::Xml, ParsedCode::Text("X".into()), "critical", "a & b…"));
+        assert_eq!(
+            (cut.dialect, cut.code, cut.severity.as_str(), cut.message.as_str()),
+            (Dialect::Xml, ParsedCode::Text("X".into()), "critical", "a & b…")
+        );
     }
 }

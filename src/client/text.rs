@@ -64,10 +64,9 @@ pub fn json_rpc_text(text: &str) -> Option<JsonRpcText<'_>> {
         }
     }
     let (message, recovery) = match body.find(RECOVERY_SEPARATOR) {
-        Some(at) => (
-            body.get(..at).unwrap_or_default(),
-            Some(body.get(at + RECOVERY_SEPARATOR.len()..).unwrap_or_default()),
-        ),
+        Some(at) => {
+            (body.get(..at).unwrap_or_default(), Some(body.get(at + RECOVERY_SEPARATOR.len()..).unwrap_or_default()))
+        }
         None => (body, None),
     };
     Some(JsonRpcText { message, recovery, terms })
@@ -135,10 +134,7 @@ pub fn sdk_code(message: &str) -> Option<f64> {
     if let Some((code, _)) = sdk_error_prefix(message) {
         return Some(code);
     }
-    SDK_VALIDATION_PREFIXES
-        .iter()
-        .any(|p| message.starts_with(p))
-        .then_some(SDK_VALIDATION_CODE)
+    SDK_VALIDATION_PREFIXES.iter().any(|p| message.starts_with(p)).then_some(SDK_VALIDATION_CODE)
 }
 
 #[cfg(test)]
@@ -147,13 +143,19 @@ mod tests {
 
     #[test]
     fn splits_every_shape_errorresult_writes() {
-        let full = json_rpc_text("Error: No data\n\nRecovery: Search first.\n\n(reason no_match · not retryable · request UTFAC-QE0MB)");
+        let full = json_rpc_text(
+            "Error: No data\n\nRecovery: Search first.\n\n(reason no_match · not retryable · request UTFAC-QE0MB)",
+        );
         assert_eq!(
             full,
             Some(JsonRpcText {
                 message: "No data",
                 recovery: Some("Search first."),
-                terms: Some(Terms { reason: Some("no_match"), retryable: Some(false), request_id: Some("UTFAC-QE0MB") }),
+                terms: Some(Terms {
+                    reason: Some("no_match"),
+                    retryable: Some(false),
+                    request_id: Some("UTFAC-QE0MB")
+                }),
             })
         );
         let bare = json_rpc_text("Error: boom");
@@ -168,7 +170,13 @@ mod tests {
 
     #[test]
     fn a_parenthesis_that_is_not_a_term_line_stays_in_the_message() {
-        for text in ["Error: m\n\n(see docs)", "Error: m\n\n(reason )", "Error: m\n\n(request )", "Error: m\n\n()", "Error: m\n\n(retryable · x)"] {
+        for text in [
+            "Error: m\n\n(see docs)",
+            "Error: m\n\n(reason )",
+            "Error: m\n\n(request )",
+            "Error: m\n\n()",
+            "Error: m\n\n(retryable · x)",
+        ] {
             let t = json_rpc_text(text);
             assert_eq!(t.map(|t| (t.message, t.terms)), Some((text.get(7..).unwrap_or_default(), None)), "{text:?}");
         }
@@ -186,7 +194,10 @@ mod tests {
         assert_eq!(term_line("reason a · b"), Some(Terms { reason: Some("a · b"), ..Terms::default() }));
         // errorResult writes no empty reason; a reason of one space is one.
         assert_eq!(term_line("reason  · request r"), None);
-        assert_eq!(term_line("reason   · request r"), Some(Terms { reason: Some(" "), request_id: Some("r"), ..Terms::default() }));
+        assert_eq!(
+            term_line("reason   · request r"),
+            Some(Terms { reason: Some(" "), request_id: Some("r"), ..Terms::default() })
+        );
         assert_eq!(term_line("reason · request r").map(|t| t.reason), Some(Some("· request r")));
         assert_eq!(term_line("not retryable"), Some(Terms { retryable: Some(false), ..Terms::default() }));
         assert_eq!(term_line(""), None);

@@ -202,7 +202,13 @@ impl Candidate {
     }
 }
 
-fn bound_object(node: &Value, entries: &[(String, Value)], level: usize, role: Role<'_>, budget: &mut Budget<'_>) -> Bounded {
+fn bound_object(
+    node: &Value,
+    entries: &[(String, Value)],
+    level: usize,
+    role: Role<'_>,
+    budget: &mut Budget<'_>,
+) -> Bounded {
     let total = budget.sizes.count_of(node, entries);
     if level > MAX_LEVELS {
         return emptied(Value::Object(Vec::new()), total);
@@ -225,10 +231,7 @@ fn bound_object(node: &Value, entries: &[(String, Value)], level: usize, role: R
     let mut out: Vec<(String, Value)> = Vec::new();
     let mut kept = 0usize;
     for (i, candidate) in candidates.into_iter().enumerate() {
-        let taken_by_record = names
-            .iter()
-            .enumerate()
-            .any(|(j, list)| j != i && list.contains(&candidate.key));
+        let taken_by_record = names.iter().enumerate().any(|(j, list)| j != i && list.contains(&candidate.key));
         let duplicate = out.iter().any(|(k, _)| *k == candidate.key);
         if taken_by_record || duplicate {
             continue;
@@ -342,7 +345,9 @@ mod tests {
 
     #[test]
     fn within_caps_nothing_changes() {
-        let issues = v(r#"[{"code":"invalid_union","errors":[[{"code":"custom","path":["a"],"message":"m","params":{"x":[1,{}]}}]],"path":[],"message":"Invalid input"}]"#);
+        let issues = v(
+            r#"[{"code":"invalid_union","errors":[[{"code":"custom","path":["a"],"message":"m","params":{"x":[1,{}]}}]],"path":[],"message":"Invalid input"}]"#,
+        );
         let bounded = bound_issues(issues.as_array().unwrap());
         assert_eq!(bounded.value, issues);
         assert_eq!(bounded.uncut, None);
@@ -354,7 +359,10 @@ mod tests {
         let long = "k".repeat(2000);
         let issue = Value::Object(vec![
             ("code".into(), Value::str("unrecognized_keys")),
-            ("keys".into(), Value::Array((0..12).map(|i| Value::str(if i == 1 { long.clone() } else { "a".into() })).collect())),
+            (
+                "keys".into(),
+                Value::Array((0..12).map(|i| Value::str(if i == 1 { long.clone() } else { "a".into() })).collect()),
+            ),
             ("path".into(), Value::Array(vec![])),
             ("message".into(), Value::str(long.clone())),
         ]);
@@ -379,10 +387,8 @@ mod tests {
     #[test]
     fn a_count_field_never_overwrites_a_real_key() {
         let long = "m".repeat(1100);
-        let issue = Value::Object(vec![
-            ("message".into(), Value::str(long)),
-            ("messageLength".into(), Value::str("mine")),
-        ]);
+        let issue =
+            Value::Object(vec![("message".into(), Value::str(long)), ("messageLength".into(), Value::str("mine"))]);
         let bounded = bound_issues(&[issue]);
         let out = bounded.value.as_array().unwrap().first().unwrap();
         assert_eq!(out.get("messageLength"), Some(&Value::Number(1100.0)));
@@ -454,7 +460,9 @@ mod tests {
     /// a plain value (an object in it keeps its `input`).
     #[test]
     fn only_issues_of_a_zod_error_entry_holds_issues() {
-        let issue = v(r#"{"code":"invalid_union","unionErrors":[{"issues":[{"code":"custom","input":"dropped","path":[],"message":"m"}],"other":[{"code":"custom","input":"kept","path":[],"message":"m"}],"name":"ZodError"}],"path":[],"message":"Invalid input"}"#);
+        let issue = v(
+            r#"{"code":"invalid_union","unionErrors":[{"issues":[{"code":"custom","input":"dropped","path":[],"message":"m"}],"other":[{"code":"custom","input":"kept","path":[],"message":"m"}],"name":"ZodError"}],"path":[],"message":"Invalid input"}"#,
+        );
         let json = bound_issues(&[issue]).value.to_json();
         assert!(json.contains(r#""other":[{"code":"custom","input":"kept""#), "{json}");
         assert!(!json.contains("dropped"), "{json}");
@@ -466,7 +474,10 @@ mod tests {
     fn odd_union_branches_sit_two_levels_below_the_issue() {
         let zod4 = v(r#"{"code":"invalid_union","errors":[{"a":{"b":1},"c":[1]}],"path":[],"message":"m"}"#);
         let out = bound_issues(&[zod4]).value.to_json();
-        assert_eq!(out, r#"[{"code":"invalid_union","errors":[{"a":{},"aCount":1,"c":[],"cCount":1}],"path":[],"message":"m"}]"#);
+        assert_eq!(
+            out,
+            r#"[{"code":"invalid_union","errors":[{"a":{},"aCount":1,"c":[],"cCount":1}],"path":[],"message":"m"}]"#
+        );
         let zod3 = v(r#"{"code":"invalid_union","unionErrors":[[{"a":1},[2]]],"path":[],"message":"m"}"#);
         let out = bound_issues(&[zod3]).value.to_json();
         assert_eq!(out, r#"[{"code":"invalid_union","unionErrors":[[{},[]]],"path":[],"message":"m"}]"#);

@@ -55,12 +55,7 @@ fn integer_code(n: f64) -> Option<i32> {
 
 /// Reads a contract list (`errors: [...]`), skipping entries that are not entries.
 pub fn contract_from_value(value: &Value) -> Vec<ContractEntry> {
-    value
-        .as_array()
-        .unwrap_or(&[])
-        .iter()
-        .filter_map(ContractEntry::from_value)
-        .collect()
+    value.as_array().unwrap_or(&[]).iter().filter_map(ContractEntry::from_value).collect()
 }
 
 /// The entry declaring `reason` (the last one, if declared twice).
@@ -167,7 +162,12 @@ mod tests {
     #[test]
     fn fail_builds_the_declared_error() {
         let c = contract();
-        let e = fail(&c, "queue_full", None, Some(&Value::parse_json(r#"{"retryable":false,"reason":"x","n":1}"#).unwrap()));
+        let e = fail(
+            &c,
+            "queue_full",
+            None,
+            Some(&Value::parse_json(r#"{"retryable":false,"reason":"x","n":1}"#).unwrap()),
+        );
         assert_eq!(e.code, -32003);
         assert_eq!(e.message, "Queue full");
         assert_eq!(e.data.unwrap().to_json(), r#"{"retryable":false,"reason":"queue_full","n":1}"#);

@@ -32,15 +32,15 @@
 use crate::codes::JsonRpcErrorCode;
 use crate::guidance::{guidance_for, with_cause_text};
 use crate::js::js_trim;
-use crate::redact::{redact, redact_value, SERVER_ERROR_MESSAGE, WirePolicy};
+use crate::redact::{redact, redact_value, WirePolicy, SERVER_ERROR_MESSAGE};
 use crate::value::Value;
 
 use super::bound::push_field;
-use super::rejection::{format_validation_of, IssueList, ValidationOptions};
 use super::contract::{fill_recovery, set_key, ContractEntry};
 use super::path::path_string;
-use crate::zod::IssueView;
+use super::rejection::{format_validation_of, IssueList, ValidationOptions};
 use super::McpErrorParts;
+use crate::zod::IssueView;
 
 /// What a handler threw, as the boundary read it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -189,10 +189,8 @@ pub fn error_result(thrown: &ThrownError<'_>, opts: &ErrorResultOptions<'_>) -> 
         text.push(')');
     }
 
-    let mut error = vec![
-        ("code".to_owned(), Value::Number(f64::from(code))),
-        ("message".to_owned(), Value::String(message)),
-    ];
+    let mut error =
+        vec![("code".to_owned(), Value::Number(f64::from(code))), ("message".to_owned(), Value::String(message))];
     if let Some(data) = data {
         error.push(("data".into(), data));
     }
@@ -203,14 +201,24 @@ pub fn error_result(thrown: &ThrownError<'_>, opts: &ErrorResultOptions<'_>) -> 
 /// for the McpError [`format_validation_of`] builds (the McpError itself is never made).
 /// Every string of that error is within the caps a thrown McpError's are cut at, so the
 /// envelope is the two-step one byte for byte.
-pub fn rejection_result(issues: IssueList<'_>, validation: &ValidationOptions<'_>, opts: &ErrorResultOptions<'_>) -> CallToolResult {
+pub fn rejection_result(
+    issues: IssueList<'_>,
+    validation: &ValidationOptions<'_>,
+    opts: &ErrorResultOptions<'_>,
+) -> CallToolResult {
     let parts = format_validation_of(issues, validation);
     error_result(&ThrownError::from(&parts), opts)
 }
 
 /// The message and data with the code's next step added where the thrown value gave
 /// none (see [`ErrorResultOptions::guidance`]).
-fn guided(thrown: &ThrownError<'_>, code: i32, message: String, data: Option<Value>, causes: &[&str]) -> (String, Option<Value>) {
+fn guided(
+    thrown: &ThrownError<'_>,
+    code: i32,
+    message: String,
+    data: Option<Value>,
+    causes: &[&str],
+) -> (String, Option<Value>) {
     let message = match thrown {
         ThrownError::Plain { .. } => with_cause_text(&message, causes.iter().copied()),
         _ => message,
@@ -325,9 +333,15 @@ mod tests {
 
     #[test]
     fn plain_errors_carry_only_the_request_id() {
-        let r = error_result(&ThrownError::Plain { code: -32603, message: "boom" }, &ErrorResultOptions { request_id: Some("R1"), ..Default::default() });
+        let r = error_result(
+            &ThrownError::Plain { code: -32603, message: "boom" },
+            &ErrorResultOptions { request_id: Some("R1"), ..Default::default() },
+        );
         assert_eq!(r.text, "Error: boom\n\n(request R1)");
-        assert_eq!(r.structured_content.to_json(), r#"{"error":{"code":-32603,"message":"boom","data":{"requestId":"R1"}}}"#);
+        assert_eq!(
+            r.structured_content.to_json(),
+            r#"{"error":{"code":-32603,"message":"boom","data":{"requestId":"R1"}}}"#
+        );
         let r = error_result(&ThrownError::Plain { code: -32603, message: "boom" }, &ErrorResultOptions::default());
         assert_eq!(r.structured_content.to_json(), r#"{"error":{"code":-32603,"message":"boom"}}"#);
     }
@@ -346,12 +360,16 @@ mod tests {
         let thrown = ThrownError::Mcp { code: -32001, message: "m", data: Some(&data) };
         let live = error_result(&thrown, &ErrorResultOptions { contract: &contract, ..Default::default() });
         assert_eq!(live.text, "Error: m\n\nRecovery: Do the other thing first.\n\n(reason r)");
-        let gone = error_result(&thrown, &ErrorResultOptions { contract: &contract, aborted: true, ..Default::default() });
+        let gone =
+            error_result(&thrown, &ErrorResultOptions { contract: &contract, aborted: true, ..Default::default() });
         // The thrown data goes with the cancellation, as mcp-ts-core's requestCancelled().
         assert_eq!(gone.text, "Error: m");
         assert_eq!(gone.structured_content.get("error").and_then(|e| e.get("code")), Some(&Value::Number(-32011.0)));
         assert_eq!(gone.structured_content.get("error").and_then(|e| e.get("data")), None);
-        let with_id = error_result(&thrown, &ErrorResultOptions { contract: &contract, aborted: true, request_id: Some("R"), ..Default::default() });
+        let with_id = error_result(
+            &thrown,
+            &ErrorResultOptions { contract: &contract, aborted: true, request_id: Some("R"), ..Default::default() },
+        );
         assert_eq!(with_id.text, "Error: m\n\n(request R)");
         // An McpError thrown as RequestCancelled keeps its own data.
         let own = ThrownError::Mcp { code: -32011, message: "m", data: Some(&data) };
@@ -374,21 +392,35 @@ mod tests {
             assert!(!all.contains(secret), "{all}");
         }
         assert_eq!(r.text, "Error: connect postgres://admin:***@db/x failed\n\nRecovery: Use Bearer *** instead\n\n(reason r · request R)");
-        let raw = error_result(&thrown, &ErrorResultOptions { request_id: Some("R"), redact_secrets: false, ..Default::default() });
+        let raw = error_result(
+            &thrown,
+            &ErrorResultOptions { request_id: Some("R"), redact_secrets: false, ..Default::default() },
+        );
         assert!(raw.text.contains(":pw@") && raw.structured_content.to_json().contains("hunter2"));
-        let plain = error_result(&ThrownError::Plain { code: -32603, message: "sk-abcdefghij0123456789XYZ" }, &ErrorResultOptions::default());
+        let plain = error_result(
+            &ThrownError::Plain { code: -32603, message: "sk-abcdefghij0123456789XYZ" },
+            &ErrorResultOptions::default(),
+        );
         assert_eq!(plain.text, "Error: sk-***");
     }
 
     #[test]
     fn server_errors_can_go_out_with_the_fixed_sentence() {
-        let data = Value::parse_json(r#"{"reason":"db_down","retryable":true,"query":"SELECT secret","recovery":{"hint":"Wait."}}"#).unwrap();
+        let data = Value::parse_json(
+            r#"{"reason":"db_down","retryable":true,"query":"SELECT secret","recovery":{"hint":"Wait."}}"#,
+        )
+        .unwrap();
         let opts = ErrorResultOptions { request_id: Some("R"), mask_server_errors: true, ..Default::default() };
         let db = error_result(&ThrownError::Mcp { code: -32010, message: URL, data: Some(&data) }, &opts);
-        assert_eq!(db.text, format!("Error: {SERVER_ERROR_MESSAGE}\n\nRecovery: Wait.\n\n(reason db_down · retryable · request R)"));
+        assert_eq!(
+            db.text,
+            format!("Error: {SERVER_ERROR_MESSAGE}\n\nRecovery: Wait.\n\n(reason db_down · retryable · request R)")
+        );
         assert_eq!(
             db.structured_content.to_json(),
-            format!(r#"{{"error":{{"code":-32010,"message":"{SERVER_ERROR_MESSAGE}","data":{{"reason":"db_down","retryable":true,"recovery":{{"hint":"Wait."}},"requestId":"R"}}}}}}"#)
+            format!(
+                r#"{{"error":{{"code":-32010,"message":"{SERVER_ERROR_MESSAGE}","data":{{"reason":"db_down","retryable":true,"recovery":{{"hint":"Wait."}},"requestId":"R"}}}}}}"#
+            )
         );
         let plain = error_result(&ThrownError::Plain { code: -32603, message: "boom at /srv/app.js:12" }, &opts);
         assert_eq!(plain.text, format!("Error: {SERVER_ERROR_MESSAGE}\n\n(request R)"));
@@ -397,7 +429,10 @@ mod tests {
             let r = error_result(&ThrownError::Plain { code, message: "No item 7" }, &opts);
             assert_eq!(r.text, "Error: No item 7\n\n(request R)");
         }
-        let cancelled = error_result(&ThrownError::Plain { code: -32603, message: "stop" }, &ErrorResultOptions { aborted: true, ..opts });
+        let cancelled = error_result(
+            &ThrownError::Plain { code: -32603, message: "stop" },
+            &ErrorResultOptions { aborted: true, ..opts },
+        );
         assert_eq!(cancelled.text, "Error: stop\n\n(request R)");
     }
 

@@ -34,9 +34,16 @@ pub fn mcp_error_from_xml(text: &str) -> McpErrorParts {
         data.push(("details".to_owned(), Value::Object(crate::js::merge_repeated_keys(details))));
     }
     if !parsed.available_actions.is_empty() {
-        data.push(("availableActions".to_owned(), Value::Array(parsed.available_actions.into_iter().map(Value::String).collect())));
+        data.push((
+            "availableActions".to_owned(),
+            Value::Array(parsed.available_actions.into_iter().map(Value::String).collect()),
+        ));
     }
-    McpErrorParts { code: code.value(), message: parsed.message, data: (!data.is_empty()).then_some(Value::Object(data)) }
+    McpErrorParts {
+        code: code.value(),
+        message: parsed.message,
+        data: (!data.is_empty()).then_some(Value::Object(data)),
+    }
 }
 
 #[cfg(test)]
@@ -57,7 +64,9 @@ mod tests {
 
     #[test]
     fn codes_without_a_json_rpc_word_and_text_that_is_no_tool_error() {
-        let custom = mcp_error_from_xml("<tool_error code=\"DEPRECATED\" severity=\"warning\">\n<message>Use v2</message>\n</tool_error>");
+        let custom = mcp_error_from_xml(
+            "<tool_error code=\"DEPRECATED\" severity=\"warning\">\n<message>Use v2</message>\n</tool_error>",
+        );
         assert_eq!((custom.code, custom.message.as_str(), custom.data), (-32603, "Use v2", None));
         let missing = mcp_error_from_xml("<tool_error code=\"MISSING_REQUIRED_FIELD\" severity=\"error\">\n<message>Required field \"id\" is missing.</message>\n<recovery>Provide the \"id\" parameter and retry.</recovery>\n</tool_error>");
         assert_eq!(missing.code, -32602);

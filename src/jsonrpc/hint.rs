@@ -29,10 +29,8 @@ pub enum Sentence {
 
 pub fn build_hint(lines: &[Line], more: usize, closing: &[String]) -> String {
     let more_text = (more > 0).then(|| format!("(+{more} more)"));
-    let restates_only = closing.is_empty()
-        && lines
-            .iter()
-            .all(|l| l.sentences.iter().all(|s| matches!(s, Sentence::Restate(_))));
+    let restates_only =
+        closing.is_empty() && lines.iter().all(|l| l.sentences.iter().all(|s| matches!(s, Sentence::Restate(_))));
     if restates_only {
         // The restated lines as the message writes them (a line with no sentence,
         // an unknown-key line whose keys were all named as collisions, adds none).
@@ -127,10 +125,16 @@ mod tests {
 
     #[test]
     fn restatements_alone_are_the_issue_text() {
-        let lines = vec![line("a: x", vec![Sentence::Restate("a: x.".into())]), line("b: y", vec![Sentence::Restate("b: y.".into())])];
+        let lines = vec![
+            line("a: x", vec![Sentence::Restate("a: x.".into())]),
+            line("b: y", vec![Sentence::Restate("b: y.".into())]),
+        ];
         assert_eq!(build_hint(&lines, 0, &[]), "a: x, b: y");
         assert_eq!(build_hint(&lines, 3, &[]), "a: x, b: y (+3 more)");
-        assert_eq!(build_hint(&lines, 0, &["Dropped undeclared key _x.".into()]), "a: x. b: y. Dropped undeclared key _x.");
+        assert_eq!(
+            build_hint(&lines, 0, &["Dropped undeclared key _x.".into()]),
+            "a: x. b: y. Dropped undeclared key _x."
+        );
     }
 
     #[test]

@@ -33,9 +33,7 @@ pub struct LogOptions<'a> {
 pub fn log_record(thrown: &ThrownError<'_>, opts: &LogOptions<'_>) -> Value {
     let (code, message, data) = match *thrown {
         ThrownError::Mcp { code, message, data } => (code, message.to_owned(), data),
-        ThrownError::Zod { code, issues } => {
-            (code, zod_error_message_of(issues.first, issues.total), None)
-        }
+        ThrownError::Zod { code, issues } => (code, zod_error_message_of(issues.first, issues.total), None),
         ThrownError::Plain { code, message } => (code, message.to_owned(), None),
     };
     let code = if opts.aborted { JsonRpcErrorCode::RequestCancelled.value() } else { code };
@@ -92,14 +90,20 @@ mod tests {
             let data = Value::parse_json(&format!(r#"{{"reason":"{reason}"}}"#)).unwrap();
             let thrown = ThrownError::Mcp { code: -32001, message: "m", data: Some(&data) };
             let out = log_record(&thrown, &LogOptions { tool: "t", contract: &c, aborted, ..Default::default() });
-            (out.get("level").and_then(Value::as_str).map(str::to_owned), out.get("reason").and_then(Value::as_str).map(str::to_owned))
+            (
+                out.get("level").and_then(Value::as_str).map(str::to_owned),
+                out.get("reason").and_then(Value::as_str).map(str::to_owned),
+            )
         };
         assert_eq!(level("declined", false), (Some("notice".into()), Some("declined".into())));
         assert_eq!(level("no_match", false).0.as_deref(), Some("error"));
         assert_eq!(level("undeclared", false).0.as_deref(), Some("error"));
         assert_eq!(level("invalid_arguments", false).0.as_deref(), Some("notice"));
         assert_eq!(level("declined", true).0.as_deref(), Some("info"));
-        let cancelled = log_record(&ThrownError::Plain { code: -32603, message: "m" }, &LogOptions { aborted: true, ..Default::default() });
+        let cancelled = log_record(
+            &ThrownError::Plain { code: -32603, message: "m" },
+            &LogOptions { aborted: true, ..Default::default() },
+        );
         assert_eq!(cancelled.get("name").and_then(Value::as_str), Some("RequestCancelled"));
         // A client-category throw with no declared severity keeps error, as the reference logs it.
         let not_found = log_record(&ThrownError::Plain { code: -32001, message: "m" }, &LogOptions::default());

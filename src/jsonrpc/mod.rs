@@ -31,14 +31,16 @@ pub mod thrown_data;
 use crate::value::Value;
 
 pub use contract::{contract_from_value, fail, failure_log_level, find_entry, recovery_for, ContractEntry};
-pub use envelope::{error_result, rejection_result, zod_error_message, zod_error_message_of, CallToolResult, ErrorResultOptions, ThrownError};
+pub use envelope::{
+    error_result, rejection_result, zod_error_message, zod_error_message_of, CallToolResult, ErrorResultOptions,
+    ThrownError,
+};
 pub use log::{log_record, LogOptions};
-pub use thrown_data::ThrownData;
 pub use rejection::{
     format_validation, format_validation_of, render_rejection, render_rejection_of, Alias, AliasCollision, IssueList,
-    PreValidation, Rejection, ValidationOptions,
-    MESSAGE_PREFIX, REASON_INVALID_ARGUMENTS,
+    PreValidation, Rejection, ValidationOptions, MESSAGE_PREFIX, REASON_INVALID_ARGUMENTS,
 };
+pub use thrown_data::ThrownData;
 
 /// An McpError as the core builds it: `code`, `message`, and optional `data`.
 #[derive(Debug, Clone, PartialEq)]

@@ -83,7 +83,10 @@ mod tests {
         assert!(out.starts_with(r#"{"$schema":"x","type":"object","properties":{"total":{"type":"number"},"error":{"type":"object","properties":{"code":{"type":"integer"}"#), "{out}");
         assert!(out.contains(r#""additionalProperties":false"#), "{out}");
         assert!(!out.contains(r#""required":["total"],"additionalProperties""#), "{out}");
-        assert!(out.ends_with(r#""anyOf":[{"not":{"required":["error"]},"required":["total"]},{"required":["error"]}]}"#), "{out}");
+        assert!(
+            out.ends_with(r#""anyOf":[{"not":{"required":["error"]},"required":["total"]},{"required":["error"]}]}"#),
+            "{out}"
+        );
     }
 
     #[test]
@@ -94,13 +97,17 @@ mod tests {
         assert_eq!(widen(r#"{"anyOf":[{"type":"object"}],"properties":{}}"#), None);
         assert_eq!(widen("null"), None);
         // No `type`: an object schema all the same.
-        assert!(widen(r#"{"properties":{"a":{}}}"#).is_some_and(|s| s.starts_with(r#"{"type":"object","properties":{"a":{},"error""#)));
+        assert!(widen(r#"{"properties":{"a":{}}}"#)
+            .is_some_and(|s| s.starts_with(r#"{"type":"object","properties":{"a":{},"error""#)));
     }
 
     #[test]
     fn the_error_schema_is_json_and_the_output_parses() {
         assert!(Value::parse_json(ERROR_SCHEMA).is_ok());
-        for json in [r#"{"type":"object","properties":{},"required":[]}"#, r#"{"properties":{"a":{"type":"string"}},"required":["a"]}"#] {
+        for json in [
+            r#"{"type":"object","properties":{},"required":[]}"#,
+            r#"{"properties":{"a":{"type":"string"}},"required":["a"]}"#,
+        ] {
             let out = widen(json).unwrap_or_default();
             assert!(Value::parse_json(&out).is_ok(), "{out}");
         }

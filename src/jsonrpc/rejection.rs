@@ -26,11 +26,11 @@ use crate::sizes::{TrueSizes, NO_CUTS};
 use super::bound::{bound_issues_of, push_field, Bounded, MAX_ENTRIES};
 use super::hint::{build_hint, Sentence};
 use super::path::{path_string, write_path};
-use crate::zod::issue::{MAX_PATH_SEGMENTS, MAX_RENDER_BRANCH_ISSUES};
-use crate::zod::{arriving_at, relative_path, same_segment, Arriving, Branch, IssueKind, IssueView};
 use super::schema::accepted_keys;
 use super::text::{cut_data_string, Capped, Piece};
 use super::McpErrorParts;
+use crate::zod::issue::{MAX_PATH_SEGMENTS, MAX_RENDER_BRANCH_ISSUES};
+use crate::zod::{arriving_at, relative_path, same_segment, Arriving, Branch, IssueKind, IssueView};
 
 /// Lines the message and the hint render at most.
 pub const MAX_LINES: usize = 10;
@@ -40,7 +40,8 @@ pub const MAX_LINES: usize = 10;
 /// lines, one unless it is a union ([`crate::zod::issue::UNION_CODES`]). A caller
 /// that copies issues may send each issue past these as its code alone, unless it is
 /// a union (tests/jsonrpc_props.rs checks the rendering and envelope are the same).
-pub const ISSUES_READ_WHOLE: usize = if MAX_LINES > super::bound::MAX_ENTRIES { MAX_LINES } else { super::bound::MAX_ENTRIES };
+pub const ISSUES_READ_WHOLE: usize =
+    if MAX_LINES > super::bound::MAX_ENTRIES { MAX_LINES } else { super::bound::MAX_ENTRIES };
 /// Top-level issues examined at most: the lines they render are counted exactly in
 /// `(+N more)`; each issue past them counts as one line (the count mcp-ts-core gives
 /// unless such an issue is a union lifted into several lines), so a million issues
@@ -103,13 +104,18 @@ impl PreValidation {
             aliased: list(value.get("aliased"))
                 .iter()
                 .filter_map(|a| {
-                    Some(Alias { alias: a.get("alias")?.as_str()?.to_owned(), target: a.get("target")?.as_str()?.to_owned() })
+                    Some(Alias {
+                        alias: a.get("alias")?.as_str()?.to_owned(),
+                        target: a.get("target")?.as_str()?.to_owned(),
+                    })
                 })
                 .collect(),
             ignored: strings(value.get("ignored")),
             collisions: list(value.get("collisions"))
                 .iter()
-                .filter_map(|c| Some(AliasCollision { target: c.get("target")?.as_str()?.to_owned(), keys: strings(c.get("keys")) }))
+                .filter_map(|c| {
+                    Some(AliasCollision { target: c.get("target")?.as_str()?.to_owned(), keys: strings(c.get("keys")) })
+                })
                 .collect(),
         }
     }
@@ -209,15 +215,8 @@ pub fn format_validation_of(issues: IssueList<'_>, opts: &ValidationOptions<'_>)
     if let Some(input) = opts.input.filter(|i| i.changed_anything()) {
         data.push(("input".into(), input_record(input)));
     }
-    data.push((
-        "recovery".into(),
-        Value::Object(vec![("hint".into(), Value::String(rejection.hint))]),
-    ));
-    McpErrorParts {
-        code: JsonRpcErrorCode::InvalidParams.value(),
-        message,
-        data: Some(Value::Object(data)),
-    }
+    data.push(("recovery".into(), Value::Object(vec![("hint".into(), Value::String(rejection.hint))])));
+    McpErrorParts { code: JsonRpcErrorCode::InvalidParams.value(), message, data: Some(Value::Object(data)) }
 }
 
 /// `data.input`: `{ aliased: [{ alias, target }], ignored: [...] }`, keys only,
@@ -457,7 +456,8 @@ impl<'a> Renderer<'a> {
     /// 3. once a branch fails below its root, drop every branch whose only issue is a
     ///    root type mismatch (one-or-many unions).
     fn select_branches(&self, branches: &[Branch<'a>], abs: &[&'a Value], rescue: bool) -> Vec<Branch<'a>> {
-        let mut selected: Vec<Branch<'a>> = branches.iter().copied().filter(|b| one_literal(b, abs, self.sizes).is_none()).collect();
+        let mut selected: Vec<Branch<'a>> =
+            branches.iter().copied().filter(|b| one_literal(b, abs, self.sizes).is_none()).collect();
         if rescue && !selected.iter().any(|b| fails_below_root(b, abs, self.sizes)) {
             selected = branches
                 .iter()
@@ -465,7 +465,8 @@ impl<'a> Renderer<'a> {
                 .filter(|b| match one_literal(b, abs, self.sizes) {
                     None => true,
                     Some(literal) => {
-                        let full: Vec<&'a Value> = abs.iter().copied().chain(literal.rel).take(MAX_PATH_SEGMENTS).collect();
+                        let full: Vec<&'a Value> =
+                            abs.iter().copied().chain(literal.rel).take(MAX_PATH_SEGMENTS).collect();
                         full.len() > abs.len() && self.arriving(&full).is_absent()
                     }
                 })
@@ -482,7 +483,14 @@ impl<'a> Renderer<'a> {
     /// selected), each branch's issues joined `; `, identical renderings once,
     /// joined ` or `. `absent` is the union's own bit: an `invalid_value` inside a
     /// branch of a left-out union reads `Missing required field. Expected …`.
-    fn union_text(&mut self, branches: &[Branch<'a>], union_abs: &[&'a Value], absent: bool, depth: usize, message: &str) -> Piece {
+    fn union_text(
+        &mut self,
+        branches: &[Branch<'a>],
+        union_abs: &[&'a Value],
+        absent: bool,
+        depth: usize,
+        message: &str,
+    ) -> Piece {
         if let Some((rel, values)) = literal_tag(branches, union_abs, self.sizes) {
             return fragment(&rel, &tag_text(&values, absent));
         }
@@ -505,7 +513,8 @@ impl<'a> Renderer<'a> {
                 if i > 0 {
                     text.push_str("; ");
                 }
-                let piece = self.branch_fragment(IssueView::new(inner), union_abs, branch.absolute_paths, absent, depth);
+                let piece =
+                    self.branch_fragment(IssueView::new(inner), union_abs, branch.absolute_paths, absent, depth);
                 text.push_piece(&piece);
             }
             let piece = text.into_piece();
@@ -523,7 +532,14 @@ impl<'a> Renderer<'a> {
 
     /// One issue of a union branch, prefixed with the path it names relative to the
     /// branch. A union inside a branch renders its own text there (it is not lifted).
-    fn branch_fragment(&mut self, issue: IssueView<'a>, union_abs: &[&'a Value], absolute: bool, absent: bool, depth: usize) -> Piece {
+    fn branch_fragment(
+        &mut self,
+        issue: IssueView<'a>,
+        union_abs: &[&'a Value],
+        absolute: bool,
+        absent: bool,
+        depth: usize,
+    ) -> Piece {
         let rel = relative_path(&issue, union_abs, absolute, self.sizes);
         if !self.spend() {
             return fragment(&rel, &raw(issue.message()));
@@ -534,7 +550,8 @@ impl<'a> Renderer<'a> {
                 if branches.is_empty() || !self.charge_branches(&branches) {
                     raw(issue.message())
                 } else {
-                    let abs: Vec<&'a Value> = union_abs.iter().copied().chain(rel.iter().copied()).take(MAX_PATH_SEGMENTS).collect();
+                    let abs: Vec<&'a Value> =
+                        union_abs.iter().copied().chain(rel.iter().copied()).take(MAX_PATH_SEGMENTS).collect();
                     self.union_text(&branches, &abs, absent, depth + 1, issue.message())
                 }
             }
@@ -668,7 +685,8 @@ const MAX_COLLISIONS: usize = 64;
 fn declined_keys(pre: &PreValidation) -> Vec<(&str, usize)> {
     let mut out = Vec::new();
     for (i, collision) in pre.collisions.iter().take(MAX_COLLISIONS).enumerate() {
-        let rewritten = |k: &str| pre.aliased.iter().take(MAX_KEY_SCAN).any(|a| a.alias == k && a.target == collision.target);
+        let rewritten =
+            |k: &str| pre.aliased.iter().take(MAX_KEY_SCAN).any(|a| a.alias == k && a.target == collision.target);
         for key in collision.keys.iter().take(MAX_COLLISIONS).map(String::as_str) {
             if key != collision.target && !rewritten(key) {
                 out.push((key, i));
@@ -843,7 +861,6 @@ fn write_primitive(out: &mut Capped, v: &Value) {
     }
 }
 
-
 /// `Send x as a number, not a string.` (mcp-ts-core's wrong-type sentence): the
 /// expected name with its article (`an` before a vowel, else `a`) whatever it is
 /// (`a tuple`, `a date`, `a null`), then what arrived (`null`, `an array`, `a
@@ -897,7 +914,8 @@ fn is_root_type_mismatch(branch: &Branch<'_>, union_abs: &[&Value], sizes: &True
     match branch.issues {
         [only] => {
             let view = IssueView::new(only);
-            view.kind() == IssueKind::InvalidType && relative_path(&view, union_abs, branch.absolute_paths, sizes).is_empty()
+            view.kind() == IssueKind::InvalidType
+                && relative_path(&view, union_abs, branch.absolute_paths, sizes).is_empty()
         }
         _ => false,
     }
@@ -919,13 +937,18 @@ fn one_literal<'a>(branch: &Branch<'a>, union_abs: &[&'a Value], sizes: &TrueSiz
 /// mcp-ts-core's `literalTagIssue`: when every branch failed on one literal and all
 /// of them sit at one path, that path and the values (each once, in branch order).
 /// Holds with a single branch too.
-fn literal_tag<'a>(branches: &[Branch<'a>], union_abs: &[&'a Value], sizes: &TrueSizes<'_>) -> Option<(Vec<&'a Value>, Vec<&'a Value>)> {
+fn literal_tag<'a>(
+    branches: &[Branch<'a>],
+    union_abs: &[&'a Value],
+    sizes: &TrueSizes<'_>,
+) -> Option<(Vec<&'a Value>, Vec<&'a Value>)> {
     let mut iter = branches.iter();
     let first = one_literal(iter.next()?, union_abs, sizes)?;
     let mut values = vec![first.value];
     for branch in iter {
         let literal = one_literal(branch, union_abs, sizes)?;
-        let same_path = literal.rel.len() == first.rel.len() && literal.rel.iter().zip(&first.rel).all(|(a, b)| same_segment(a, b, sizes));
+        let same_path = literal.rel.len() == first.rel.len()
+            && literal.rel.iter().zip(&first.rel).all(|(a, b)| same_segment(a, b, sizes));
         if !same_path {
             return None;
         }
@@ -1018,7 +1041,8 @@ mod tests {
     #[test]
     fn unknown_keys_below_a_list_name_the_element_path() {
         let schema = r#"{"type":"object","properties":{"query":{"type":"string"},"items":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"}},"additionalProperties":false}}},"additionalProperties":false}"#;
-        let issues = r#"[{"code":"unrecognized_keys","keys":["b"],"path":["items",1],"message":"Unrecognized key: \"b\""}]"#;
+        let issues =
+            r#"[{"code":"unrecognized_keys","keys":["b"],"path":["items",1],"message":"Unrecognized key: \"b\""}]"#;
         let r = render(issues, r#"{"query":"x","items":[{"name":"a"},{"name":"b","b":1}]}"#, Some(schema), None);
         assert_eq!(r.lines, vec![r#"items.1: Unrecognized key: "b""#]);
         assert_eq!(r.hint, "Unknown key items.1.b. items.1 accepts: name.");
@@ -1027,7 +1051,12 @@ mod tests {
     #[test]
     fn zod3_issues_render_like_zod4() {
         let issues = r#"[{"code":"invalid_type","expected":"string","received":"undefined","path":["q"],"message":"Required"},{"code":"invalid_literal","expected":"fixed","path":["k"],"message":"Invalid literal value, expected \"fixed\""},{"code":"invalid_type","expected":"integer","received":"float","message":"Expected integer, received float","path":["rows"]},{"code":"unrecognized_keys","keys":["extra"],"path":[],"message":"Unrecognized key(s) in object: 'extra'"}]"#;
-        let r = render(issues, r#"{"rows":1.5,"extra":1}"#, Some(r#"{"type":"object","properties":{"q":{},"k":{},"rows":{}}}"#), None);
+        let r = render(
+            issues,
+            r#"{"rows":1.5,"extra":1}"#,
+            Some(r#"{"type":"object","properties":{"q":{},"k":{},"rows":{}}}"#),
+            None,
+        );
         assert_eq!(
             r.lines,
             vec![
@@ -1072,7 +1101,10 @@ mod tests {
         let pre = PreValidation {
             aliased: vec![],
             ignored: vec![],
-            collisions: vec![AliasCollision { target: "pageSize".into(), keys: vec!["pageSize".into(), "maxResults".into()] }],
+            collisions: vec![AliasCollision {
+                target: "pageSize".into(),
+                keys: vec!["pageSize".into(), "maxResults".into()],
+            }],
         };
         let issues = r#"[{"code":"unrecognized_keys","keys":["maxResults","foo"],"path":[],"message":"Unrecognized keys: \"maxResults\", \"foo\""}]"#;
         let schema = r#"{"type":"object","properties":{"pageSize":{}}}"#;
@@ -1118,7 +1150,8 @@ mod tests {
         assert_eq!(super::super::text::js_len(line), 1025);
         assert!(line.ends_with('…'));
         assert_eq!(&r.hint, line);
-        let e = format_validation(v(&issues).as_array().unwrap(), &ValidationOptions { tool: "t", ..Default::default() });
+        let e =
+            format_validation(v(&issues).as_array().unwrap(), &ValidationOptions { tool: "t", ..Default::default() });
         let data = e.data.unwrap();
         let issue = data.get("issues").and_then(|i| i.as_array()).and_then(|i| i.first()).unwrap();
         assert_eq!(issue.get("messageLength"), Some(&Value::Number(3000.0)));
@@ -1203,7 +1236,8 @@ mod tests {
         let mut issues = vec![deep_path, union];
         issues.extend(std::iter::repeat(v(r#"{"code":"custom","path":[],"message":"same"}"#)).take(200_000));
         let args = v(r#"{"u":{"u":{"x":1}}}"#);
-        let e = format_validation(&issues, &ValidationOptions { tool: "t", args: Some(&args), schema: None, input: None });
+        let e =
+            format_validation(&issues, &ValidationOptions { tool: "t", args: Some(&args), schema: None, input: None });
         let data = e.data.unwrap();
         assert_eq!(data.get("issuesCount"), Some(&Value::Number(200_002.0)));
         assert!(super::super::text::js_len(&e.message) < 4 * 1024);

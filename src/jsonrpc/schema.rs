@@ -60,11 +60,7 @@ fn step<'a>(node: &'a Value, seg: &Value) -> Option<&'a Value> {
         return Some(child);
     }
     if let Some(index) = key.parse::<usize>().ok().filter(|_| is_array_schema(node)) {
-        if let Some(child) = node
-            .get("prefixItems")
-            .and_then(Value::as_array)
-            .and_then(|items| items.get(index))
-        {
+        if let Some(child) = node.get("prefixItems").and_then(Value::as_array).and_then(|items| items.get(index)) {
             return Some(child);
         }
         return node.get("items").filter(|i| matches!(i, Value::Object(_)));
@@ -95,10 +91,7 @@ fn expand<'a>(root: &'a Value, node: &'a Value, out: &mut Vec<&'a Value>) {
                 _ => break,
             }
         }
-        let branches = current
-            .get("anyOf")
-            .or_else(|| current.get("oneOf"))
-            .and_then(Value::as_array);
+        let branches = current.get("anyOf").or_else(|| current.get("oneOf")).and_then(Value::as_array);
         match branches {
             // Pushed in reverse so candidates keep the schema's branch order.
             Some(list) => pending.extend(list.iter().take(MAX_CANDIDATES).rev()),
@@ -160,7 +153,9 @@ mod tests {
 
     #[test]
     fn names_root_and_nested_keys() {
-        let schema = v(r##"{"type":"object","properties":{"q":{"type":"string"},"opts":{"anyOf":[{"type":"object","properties":{"a":{}}},{"type":"null"}]},"items":{"type":"array","items":{"$ref":"#/$defs/item"}}},"$defs":{"item":{"type":"object","properties":{"name":{}}}}}"##);
+        let schema = v(
+            r##"{"type":"object","properties":{"q":{"type":"string"},"opts":{"anyOf":[{"type":"object","properties":{"a":{}}},{"type":"null"}]},"items":{"type":"array","items":{"$ref":"#/$defs/item"}}},"$defs":{"item":{"type":"object","properties":{"name":{}}}}}"##,
+        );
         assert_eq!(accepted_keys(&schema, &[]), Some(vec!["q", "opts", "items"]));
         let opts = v(r#""opts""#);
         assert_eq!(accepted_keys(&schema, &[&opts]), Some(vec!["a"]));
@@ -171,7 +166,8 @@ mod tests {
 
     #[test]
     fn a_union_of_different_objects_names_nothing() {
-        let schema = v(r#"{"oneOf":[{"type":"object","properties":{"a":{}}},{"type":"object","properties":{"b":{}}}]}"#);
+        let schema =
+            v(r#"{"oneOf":[{"type":"object","properties":{"a":{}}},{"type":"object","properties":{"b":{}}}]}"#);
         assert_eq!(accepted_keys(&schema, &[]), None);
         let empty = v(r#"{"type":"object","properties":{}}"#);
         assert_eq!(accepted_keys(&empty, &[]), None);

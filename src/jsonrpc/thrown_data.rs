@@ -112,7 +112,6 @@ fn only_space_after(bytes: &[u8], i: usize) -> bool {
     skip_space(bytes, i) == bytes.len()
 }
 
-
 /// The index of the `,` or `}` that ends the member value starting at `start`.
 fn value_end(bytes: &[u8], start: usize) -> Option<usize> {
     let mut depth = 0usize;
@@ -140,7 +139,10 @@ mod tests {
     #[test]
     fn members_are_found_without_reading_values() {
         assert_eq!(top_level_members(r#" { } "#), Some(vec![]));
-        assert_eq!(top_level_members(r#"{"a":[1,{"b":"]"}],"c":"d"}"#), Some(vec![(r#""a""#, r#"[1,{"b":"]"}]"#), (r#""c""#, r#""d""#)]));
+        assert_eq!(
+            top_level_members(r#"{"a":[1,{"b":"]"}],"c":"d"}"#),
+            Some(vec![(r#""a""#, r#"[1,{"b":"]"}]"#), (r#""c""#, r#""d""#)])
+        );
         assert_eq!(top_level_members(r#"{"a":1} x"#), None);
         assert_eq!(top_level_members(r#"{"a":"#), None);
         assert_eq!(top_level_members(r#"{"a":"\"#), None);
@@ -156,7 +158,10 @@ mod tests {
         // The tag the data already holds is skipped.
         assert_eq!(marker, "\u{0}mcp-envelope:raw1:0\u{0}");
         let json = value.to_json();
-        assert_eq!(data.restore(json, false), format!(r#"{{"a":1,"deep":{deep},"s":"x,}}]\"","x":"\u0000mcp-envelope:raw0:0\u0000"}}"#));
+        assert_eq!(
+            data.restore(json, false),
+            format!(r#"{{"a":1,"deep":{deep},"s":"x,}}]\"","x":"\u0000mcp-envelope:raw0:0\u0000"}}"#)
+        );
         assert!(ThrownData::parse(&deep, "").is_err());
         assert_eq!(ThrownData::parse("", ""), Ok(ThrownData { value: None, raw: Vec::new() }));
     }

@@ -6,13 +6,14 @@
 
 use wasm_bindgen::prelude::*;
 
-use crate::jsonrpc::{
-    contract_from_value, error_result, fail, format_validation_of, rejection_result, log_record, recovery_for, ContractEntry,
-    ErrorResultOptions, IssueList, LogOptions, PreValidation, ThrownData, ThrownError, ValidationOptions,
-};
 use crate::classify::cause::WireChain;
 use crate::jsonrpc::from_xml::mcp_error_from_xml;
 use crate::jsonrpc::output_schema::advertised_output_schema;
+use crate::jsonrpc::{
+    contract_from_value, error_result, fail, format_validation_of, log_record, recovery_for, rejection_result,
+    ContractEntry, ErrorResultOptions, IssueList, LogOptions, PreValidation, ThrownData, ThrownError,
+    ValidationOptions,
+};
 use crate::sizes::TrueSizes;
 use crate::tool_result::{invalid_result_log, invalid_result_message, InvalidResult};
 use crate::value::Value;
@@ -66,8 +67,21 @@ fn rejection_input(issues: &str, args: &str, schema: &str) -> Result<RejectionIn
 }
 
 /// The envelope's options; `id` `""` is none.
-fn envelope_options<'a>(id: &'a str, contract: &'a [ContractEntry], aborted: bool, redact_secrets: bool, mask_server_errors: bool) -> ErrorResultOptions<'a> {
-    ErrorResultOptions { request_id: (!id.is_empty()).then_some(id), contract, aborted, redact_secrets, mask_server_errors, ..ErrorResultOptions::default() }
+fn envelope_options<'a>(
+    id: &'a str,
+    contract: &'a [ContractEntry],
+    aborted: bool,
+    redact_secrets: bool,
+    mask_server_errors: bool,
+) -> ErrorResultOptions<'a> {
+    ErrorResultOptions {
+        request_id: (!id.is_empty()).then_some(id),
+        contract,
+        aborted,
+        redact_secrets,
+        mask_server_errors,
+        ..ErrorResultOptions::default()
+    }
 }
 
 /// `{ code, message, data }` of the argument rejection, as JSON text.
@@ -85,7 +99,8 @@ pub fn format_validation_json(
     let given = rejection_input(issues, args, schema)?;
     let sizes = TrueSizes::locate(&given.list, issue_sizes);
     let input = parse(input, "input")?.map(|v| PreValidation::from_value(&v));
-    let options = ValidationOptions { tool, args: given.args.as_ref(), schema: given.schema.as_ref(), input: input.as_ref() };
+    let options =
+        ValidationOptions { tool, args: given.args.as_ref(), schema: given.schema.as_ref(), input: input.as_ref() };
     let issues = IssueList::of(items(&given.list), count(issues_total), &sizes);
     Ok(format_validation_of(issues, &options).to_json())
 }
@@ -166,7 +181,15 @@ pub fn error_result_json(
     status_code: i32,
     guidance: bool,
 ) -> Result<String, JsError> {
-    let own = super::Own { kind: read_kind, code: code_number, code_text: code_text.as_deref(), name, message, aborted: false, status_code };
+    let own = super::Own {
+        kind: read_kind,
+        code: code_number,
+        code_text: code_text.as_deref(),
+        name,
+        message,
+        aborted: false,
+        status_code,
+    };
     let code = match kind {
         THROWN_XML => 0,
         _ => match super::classify_thrown(&own, chain.as_deref(), causes_unread) {
@@ -177,7 +200,8 @@ pub fn error_result_json(
     let contract = contract(contract_json)?;
     let id = envelope_id(request_id, random)?;
     let wire_chain = chain.as_deref().map(WireChain::decode);
-    let cause_messages: Vec<&str> = wire_chain.as_ref().map(|c| c.causes().iter().map(|l| l.message).collect()).unwrap_or_default();
+    let cause_messages: Vec<&str> =
+        wire_chain.as_ref().map(|c| c.causes().iter().map(|l| l.message).collect()).unwrap_or_default();
     let mut options = envelope_options(&id, &contract, aborted, redact_secrets, mask_server_errors);
     options.guidance = guidance;
     options.cause_messages = &cause_messages;
@@ -251,7 +275,9 @@ pub fn log_record_json(
     let list = issue_prefix(issues)?;
     let thrown = match kind {
         THROWN_MCP => ThrownError::Mcp { code, message, data: data.as_ref() },
-        THROWN_ZOD => ThrownError::Zod { code, issues: IssueList::of(items(&list), count(issues_total), &crate::sizes::NO_CUTS) },
+        THROWN_ZOD => {
+            ThrownError::Zod { code, issues: IssueList::of(items(&list), count(issues_total), &crate::sizes::NO_CUTS) }
+        }
         _ => ThrownError::Plain { code, message },
     };
     let options = LogOptions { tool, contract: &contract, aborted, phase: phase.as_deref() };
@@ -293,20 +319,48 @@ mod tests {
         }
         let text = format!("[{}]", issues.join(","));
         // The first issue's message (entry 2 of issue 0) was 300,000 units long.
-        let out = v(&format_validation_json(&text, 1200.0, &[300_000, 0, 2, 0, 2], "t", "{}", "", "").unwrap_or_default());
+        let out =
+            v(&format_validation_json(&text, 1200.0, &[300_000, 0, 2, 0, 2], "t", "{}", "", "").unwrap_or_default());
         let message = out.get("message").and_then(Value::as_str).unwrap_or_default();
         assert!(message.ends_with(" (+1190 more)"), "{message}");
         let data = out.get("data").cloned().unwrap_or(Value::Null);
         assert_eq!(data.get("issuesCount"), Some(&Value::Number(1200.0)));
-        let first = data.get("issues").and_then(Value::as_array).and_then(<[Value]>::first).cloned().unwrap_or(Value::Null);
+        let first =
+            data.get("issues").and_then(Value::as_array).and_then(<[Value]>::first).cloned().unwrap_or(Value::Null);
         assert_eq!(first.get("messageLength"), Some(&Value::Number(300_000.0)));
     }
 
     #[wasm_bindgen_test]
     fn zod_errors_count_every_issue() {
         let text = format!("[{}]", vec![custom("a", "Bad a"); 100].join(","));
-        let out = v(&error_result_json(THROWN_ZOD, 0, f64::NAN, None, "ZodError", "", &text, 5000.0, &[], "R", &[], "", false, true, false, None, false, 0, false).unwrap_or_default());
-        let text = out.get("content").and_then(Value::as_array).and_then(<[Value]>::first).and_then(|c| c.get("text")).and_then(Value::as_str);
+        let out = v(&error_result_json(
+            THROWN_ZOD,
+            0,
+            f64::NAN,
+            None,
+            "ZodError",
+            "",
+            &text,
+            5000.0,
+            &[],
+            "R",
+            &[],
+            "",
+            false,
+            true,
+            false,
+            None,
+            false,
+            0,
+            false,
+        )
+        .unwrap_or_default());
+        let text = out
+            .get("content")
+            .and_then(Value::as_array)
+            .and_then(<[Value]>::first)
+            .and_then(|c| c.get("text"))
+            .and_then(Value::as_str);
         assert_eq!(text, Some("Error: a: Bad a (+4999 more)\n\n(request R)"));
         let error = out.get("structuredContent").and_then(|s| s.get("error")).cloned().unwrap_or(Value::Null);
         assert_eq!(error.get("data").and_then(|d| d.get("issuesCount")), Some(&Value::Number(5000.0)));
@@ -315,8 +369,35 @@ mod tests {
     #[wasm_bindgen_test]
     fn a_fresh_id_is_made_in_the_same_call_from_the_bytes_given() {
         let id_of = |random: &[u8]| {
-            let out = v(&error_result_json(0, 0, f64::NAN, None, "", "m", "", 0.0, &[], "", random, "", false, true, false, None, false, 0, false).unwrap_or_default());
-            out.get("structuredContent").and_then(|s| s.get("error")).and_then(|e| e.get("data")).and_then(|d| d.get("requestId")).and_then(Value::as_str).unwrap_or_default().to_owned()
+            let out = v(&error_result_json(
+                0,
+                0,
+                f64::NAN,
+                None,
+                "",
+                "m",
+                "",
+                0.0,
+                &[],
+                "",
+                random,
+                "",
+                false,
+                true,
+                false,
+                None,
+                false,
+                0,
+                false,
+            )
+            .unwrap_or_default());
+            out.get("structuredContent")
+                .and_then(|s| s.get("error"))
+                .and_then(|e| e.get("data"))
+                .and_then(|d| d.get("requestId"))
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_owned()
         };
         // Bytes 0..16 map onto the alphabet in order: the id is made from them.
         let counting: Vec<u8> = (0..32).collect();
@@ -331,8 +412,32 @@ mod tests {
     #[wasm_bindgen_test]
     fn the_thrown_value_and_its_causes_are_classified_in_the_same_call() {
         let code_of = |name: &str, message: &str, chain: Option<&str>| {
-            let out = error_result_json(0, 0, f64::NAN, None, name, message, "", 0.0, &[], "R", &[], "", false, true, false, chain.map(str::to_owned), false, 0, false);
-            v(&out.unwrap_or_default()).get("structuredContent").and_then(|s| s.get("error")).and_then(|e| e.get("code")).cloned()
+            let out = error_result_json(
+                0,
+                0,
+                f64::NAN,
+                None,
+                name,
+                message,
+                "",
+                0.0,
+                &[],
+                "R",
+                &[],
+                "",
+                false,
+                true,
+                false,
+                chain.map(str::to_owned),
+                false,
+                0,
+                false,
+            );
+            v(&out.unwrap_or_default())
+                .get("structuredContent")
+                .and_then(|s| s.get("error"))
+                .and_then(|e| e.get("code"))
+                .cloned()
         };
         assert_eq!(code_of("Error", "user 7 not found", None), Some(Value::Number(-32001.0)));
         // The value's own fields decide: its causes are not consulted.
@@ -342,7 +447,29 @@ mod tests {
         let refused = code_of("Error", "boom", Some("sECONNREFUSED"));
         assert!(refused.is_some() && refused != Some(Value::Number(-32603.0)), "{refused:?}");
         // Its chain not read yet: only then the answer is "" (the JS layer reads it and calls again).
-        let unread = |message: &str| error_result_json(0, 0, f64::NAN, None, "Error", message, "", 0.0, &[], "R", &[], "", false, true, false, None, true, 0, false);
+        let unread = |message: &str| {
+            error_result_json(
+                0,
+                0,
+                f64::NAN,
+                None,
+                "Error",
+                message,
+                "",
+                0.0,
+                &[],
+                "R",
+                &[],
+                "",
+                false,
+                true,
+                false,
+                None,
+                true,
+                0,
+                false,
+            )
+        };
         assert_eq!(unread("boom").unwrap_or_default(), "");
         assert!(unread("user 7 not found").unwrap_or_default().contains("-32001"));
     }
@@ -351,8 +478,53 @@ mod tests {
     fn deep_data_fields_go_back_as_sent() {
         let deep = format!("{}1{}", "[".repeat(100), "]".repeat(100));
         let data = format!(r#"{{"a":1, "deep" : {deep} ,"reason":"r"}}"#);
-        let out = error_result_json(THROWN_MCP, 1, -32001.0, None, "McpError", "m", &data, 0.0, &[], "R", &[], "", false, true, false, None, false, 0, false).unwrap_or_default();
-        assert!(out.ends_with(&format!(r#""data":{{"a":1,"deep":{deep},"reason":"r","requestId":"R"}}}}}}}}"#)), "{out}");
-        assert!(error_result_json(THROWN_MCP, 1, -32001.0, None, "McpError", "m", &deep, 0.0, &[], "R", &[], "", false, true, false, None, false, 0, false).is_err());
+        let out = error_result_json(
+            THROWN_MCP,
+            1,
+            -32001.0,
+            None,
+            "McpError",
+            "m",
+            &data,
+            0.0,
+            &[],
+            "R",
+            &[],
+            "",
+            false,
+            true,
+            false,
+            None,
+            false,
+            0,
+            false,
+        )
+        .unwrap_or_default();
+        assert!(
+            out.ends_with(&format!(r#""data":{{"a":1,"deep":{deep},"reason":"r","requestId":"R"}}}}}}}}"#)),
+            "{out}"
+        );
+        assert!(error_result_json(
+            THROWN_MCP,
+            1,
+            -32001.0,
+            None,
+            "McpError",
+            "m",
+            &deep,
+            0.0,
+            &[],
+            "R",
+            &[],
+            "",
+            false,
+            true,
+            false,
+            None,
+            false,
+            0,
+            false
+        )
+        .is_err());
     }
 }

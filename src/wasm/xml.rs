@@ -15,17 +15,16 @@ use wasm_bindgen::prelude::*;
 
 use crate::codes::{Category, JsonRpcErrorCode};
 use crate::redact::WirePolicy;
-use crate::value::Value;
-use crate::xml::{
-    enrich_validation_error, error, format_deltas_xml, format_validation_error_sized,
-    group_unknown_action, group_validation_error, internal_error_with, max_deltas_from_js,
-    required, routing_error, tool_error_with, EnrichOptions,
-    RoutingError, ToolErrorOptions, ToolResponse,
-};
 use crate::sizes::TrueSizes;
+use crate::value::Value;
 use crate::xml::from_jsonrpc::tool_error_from_mcp;
-use crate::xml::validation::validation_error_response_sized;
 use crate::xml::routing::MAX_GROUP_ISSUES;
+use crate::xml::validation::validation_error_response_sized;
+use crate::xml::{
+    enrich_validation_error, error, format_deltas_xml, format_validation_error_sized, group_unknown_action,
+    group_validation_error, internal_error_with, max_deltas_from_js, required, routing_error, tool_error_with,
+    EnrichOptions, RoutingError, ToolErrorOptions, ToolResponse,
+};
 
 /// Routing kinds, as the JS layer numbers them.
 const ROUTING_MISSING: u8 = 0;
@@ -119,9 +118,7 @@ pub fn xml_required(field: &str) -> String {
 pub fn xml_routing_error(kind: u8, discriminator: &str, actions: &str, value: &str) -> String {
     let kind = match kind {
         ROUTING_MISSING => RoutingError::Missing,
-        ROUTING_INVALID => RoutingError::Invalid {
-            received_type: value,
-        },
+        ROUTING_INVALID => RoutingError::Invalid { received_type: value },
         _ => RoutingError::Unknown { value },
     };
     encode(routing_error(kind, discriminator, &strings(actions)))
@@ -147,7 +144,14 @@ pub fn xml_internal_error(
 /// An McpError thrown inside a tool of the XML dialect ([`crate::xml::from_jsonrpc`]):
 /// its code, message and wire-safe data (JSON text, `""` for none), as a response.
 #[wasm_bindgen(js_name = xmlFromMcpError)]
-pub fn xml_from_mcp_error(code: i32, message: &str, data: &str, guidance: bool, redact_secrets: bool, mask_server_errors: bool) -> String {
+pub fn xml_from_mcp_error(
+    code: i32,
+    message: &str,
+    data: &str,
+    guidance: bool,
+    redact_secrets: bool,
+    mask_server_errors: bool,
+) -> String {
     let data = (!data.is_empty()).then(|| parse(data));
     let wire = WirePolicy { redact_secrets, mask_server_errors };
     encode(tool_error_from_mcp(code, message, data.as_ref(), guidance, wire))
@@ -205,10 +209,8 @@ pub fn xml_enrich_validation_error(
     include_all_severities: bool,
     max_deltas_per_error: Option<f64>,
 ) -> String {
-    let options = EnrichOptions {
-        include_all_severities,
-        max_deltas_per_error: max_deltas_per_error.map(max_deltas_from_js),
-    };
+    let options =
+        EnrichOptions { include_all_severities, max_deltas_per_error: max_deltas_per_error.map(max_deltas_from_js) };
     let enriched = enrich_validation_error(xml, tool_name, action_key, &items(deltas), &options);
     let mut out = enriched.delta_count.to_string();
     out.push(' ');

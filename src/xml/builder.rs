@@ -21,11 +21,7 @@ pub fn error_builder(code: impl Into<String>, message: impl Into<String>) -> Err
 
 impl ErrorBuilder {
     pub fn new(code: impl Into<String>, message: impl Into<String>) -> Self {
-        ErrorBuilder {
-            code: code.into(),
-            options: ToolErrorOptions::new(message),
-            wire: WirePolicy::default(),
-        }
+        ErrorBuilder { code: code.into(), options: ToolErrorOptions::new(message), wire: WirePolicy::default() }
     }
 
     /// Whether secrets in the message, suggestion and details are masked (default true).
@@ -49,9 +45,7 @@ impl ErrorBuilder {
         I: IntoIterator<Item = S>,
         S: Into<String>,
     {
-        self.options
-            .available_actions
-            .extend(names.into_iter().map(Into::into));
+        self.options.available_actions.extend(names.into_iter().map(Into::into));
         self
     }
 
@@ -81,9 +75,7 @@ impl ErrorBuilder {
         V: Into<String>,
     {
         // `tool_error` resolves repeats in `Object.keys` order (first place, last value).
-        self.options
-            .details
-            .extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
+        self.options.details.extend(entries.into_iter().map(|(k, v)| (k.into(), v.into())));
         self
     }
 
@@ -119,9 +111,7 @@ mod tests {
             .details([("k", "3")])
             .build();
         assert!(r.text.contains("<action>a</action>\n  <action>b</action>"));
-        assert!(r
-            .text
-            .contains("<detail key=\"k\">3</detail>\n  <detail key=\"j\">2</detail>"));
+        assert!(r.text.contains("<detail key=\"k\">3</detail>\n  <detail key=\"j\">2</detail>"));
     }
 
     #[test]

@@ -78,10 +78,7 @@ fn delta_text(delta: &Value, name: &str) -> Option<String> {
 }
 
 fn severity_of(delta: &Value) -> &str {
-    delta
-        .get("severity")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
+    delta.get("severity").and_then(Value::as_str).unwrap_or_default()
 }
 
 fn severity_rank(severity: &str) -> u8 {
@@ -97,18 +94,13 @@ fn severity_rank(severity: &str) -> u8 {
 fn applies_to_action(field: &str, action_key: &str) -> bool {
     match field.strip_prefix("actions.") {
         None => true,
-        Some(rest) => rest
-            .strip_prefix(action_key)
-            .is_some_and(|tail| tail.is_empty() || tail.starts_with('.')),
+        Some(rest) => rest.strip_prefix(action_key).is_some_and(|tail| tail.is_empty() || tail.starts_with('.')),
     }
 }
 
 fn is_relevant(delta: &Value, action_key: &str, include_all: bool) -> bool {
     let severity_ok = include_all || matches!(severity_of(delta), "BREAKING" | "RISKY");
-    let field = delta
-        .get("field")
-        .and_then(Value::as_str)
-        .unwrap_or_default();
+    let field = delta.get("field").and_then(Value::as_str).unwrap_or_default();
     severity_ok && applies_to_action(field, action_key)
 }
 
@@ -164,9 +156,7 @@ fn write_deltas(out: &mut String, deltas: &[&Value], total: usize, indent: &str)
     }
     if total > deltas.len() {
         let more = total - deltas.len();
-        out.push_str(&format!(
-            "{child}<more_changes count=\"{more}\">{more} more changes not shown.</more_changes>\n"
-        ));
+        out.push_str(&format!("{child}<more_changes count=\"{more}\">{more} more changes not shown.</more_changes>\n"));
     }
     out.push_str(indent);
     out.push_str("</contract_changes>");
@@ -194,21 +184,11 @@ pub fn enrich_validation_error(
     deltas: &[Value],
     options: &EnrichOptions,
 ) -> Enriched {
-    let limit = options
-        .max_deltas_per_error
-        .unwrap_or(DEFAULT_MAX_DELTAS_PER_ERROR)
-        .min(MAX_DELTAS_HARD_CAP);
-    let relevant: Vec<&Value> = deltas
-        .iter()
-        .filter(|d| is_relevant(d, action_key, options.include_all_severities))
-        .take(limit)
-        .collect();
+    let limit = options.max_deltas_per_error.unwrap_or(DEFAULT_MAX_DELTAS_PER_ERROR).min(MAX_DELTAS_HARD_CAP);
+    let relevant: Vec<&Value> =
+        deltas.iter().filter(|d| is_relevant(d, action_key, options.include_all_severities)).take(limit).collect();
     let Some(first) = relevant.first() else {
-        return Enriched {
-            xml: xml.to_owned(),
-            injected: false,
-            delta_count: 0,
-        };
+        return Enriched { xml: xml.to_owned(), injected: false, delta_count: 0 };
     };
     let max_severity = relevant.iter().fold(*first, |best, d| {
         if severity_rank(severity_of(d)) > severity_rank(severity_of(best)) {
@@ -219,21 +199,13 @@ pub fn enrich_validation_error(
     });
 
     let mut section = String::with_capacity(600 + 300 * relevant.len());
-    section.push_str(
-        "\n<contract_awareness>\n  <system_note>IMPORTANT: The behavioral contract for tool \"",
-    );
+    section.push_str("\n<contract_awareness>\n  <system_note>IMPORTANT: The behavioral contract for tool \"");
     // The reference writes both names raw; we escape only what well-formedness needs.
     push_content(&mut section, tool_name);
     section.push_str("\" has changed since your last calibration.</system_note>\n  <action>");
     push_content(&mut section, action_key);
-    section.push_str(&format!(
-        "</action>\n  <change_count>{}</change_count>\n  <max_severity>",
-        relevant.len()
-    ));
-    push_content(
-        &mut section,
-        &delta_text(max_severity, "severity").unwrap_or_else(|| "UNKNOWN".to_owned()),
-    );
+    section.push_str(&format!("</action>\n  <change_count>{}</change_count>\n  <max_severity>", relevant.len()));
+    push_content(&mut section, &delta_text(max_severity, "severity").unwrap_or_else(|| "UNKNOWN".to_owned()));
     section.push_str(
         "</max_severity>\n\n  <instructions>\n    Review the contract changes below and adjust your next invocation accordingly.\n    These changes may explain why your previous arguments were rejected.\n  </instructions>\n\n",
     );
@@ -242,19 +214,12 @@ pub fn enrich_validation_error(
 
     let enriched = match xml.rfind("</validation_error>") {
         Some(at) => {
-            let (head, tail) = (
-                xml.get(..at).unwrap_or_default(),
-                xml.get(at..).unwrap_or_default(),
-            );
+            let (head, tail) = (xml.get(..at).unwrap_or_default(), xml.get(at..).unwrap_or_default());
             format!("{head}\n{section}\n{tail}")
         }
         None => format!("{xml}\n{section}"),
     };
-    Enriched {
-        xml: enriched,
-        injected: true,
-        delta_count: relevant.len(),
-    }
+    Enriched { xml: enriched, injected: true, delta_count: relevant.len() }
 }
 
 #[cfg(test)]
@@ -268,10 +233,7 @@ mod tests {
         assert!(applies_to_action("actions.list.destructive", "list"));
         assert!(!applies_to_action("actions.listing.x", "list"));
         assert!(!applies_to_action("actions.delete.readOnly", "list"));
-        assert!(applies_to_action(
-            "actions.users.create.schema",
-            "users.create"
-        ));
+        assert!(applies_to_action("actions.users.create.schema", "users.create"));
     }
 
     #[test]
@@ -294,10 +256,8 @@ mod tests {
     fn a_negative_max_deltas_per_error_injects_none_unlike_slice_from_the_end() {
         // The reference's `slice(0, -1)` would keep all but the last relevant delta.
         let deltas = [delta("a", Value::str("x")), delta("b", Value::str("y"))];
-        let options = EnrichOptions {
-            max_deltas_per_error: Some(max_deltas_from_js(-1.0)),
-            ..EnrichOptions::default()
-        };
+        let options =
+            EnrichOptions { max_deltas_per_error: Some(max_deltas_from_js(-1.0)), ..EnrichOptions::default() };
         let out = enrich_validation_error("<validation_error>\n</validation_error>", "t", "a", &deltas, &options);
         assert!(!out.injected);
         assert_eq!(out.xml, "<validation_error>\n</validation_error>");
@@ -306,9 +266,8 @@ mod tests {
     #[test]
     fn deltas_past_100_and_text_past_1000_units_are_cut_unlike_the_reference() {
         let long = "d".repeat(MAX_DELTA_TEXT_UNITS + 10);
-        let deltas: Vec<Value> = (0..MAX_DELTAS_HARD_CAP + 3)
-            .map(|i| delta(&format!("f{i}"), Value::str(long.clone())))
-            .collect();
+        let deltas: Vec<Value> =
+            (0..MAX_DELTAS_HARD_CAP + 3).map(|i| delta(&format!("f{i}"), Value::str(long.clone()))).collect();
         let xml = format_deltas_xml(&deltas);
         assert_eq!(xml.matches("<change ").count(), MAX_DELTAS_HARD_CAP);
         assert!(xml.contains("<more_changes count=\"3\">3 more changes not shown.</more_changes>"));

@@ -74,11 +74,7 @@ fn write_escaped(s: &str, mode: Mode, out: &mut String) {
             _ => None,
         };
         brackets = if c == ']' { brackets + 1 } else { 0 };
-        let picture = if replacement.is_none() {
-            stand_in(c)
-        } else {
-            None
-        };
+        let picture = if replacement.is_none() { stand_in(c) } else { None };
         if replacement.is_none() && picture.is_none() {
             continue;
         }
@@ -124,7 +120,6 @@ pub(crate) fn push_delta_content(out: &mut String, s: &str) {
 pub(crate) fn push_delta_attr(out: &mut String, s: &str) {
     write_escaped(s, Mode::DeltaAttribute, out);
 }
-
 
 /// Whether `c` may appear in an XML 1.0 document.
 pub(crate) fn is_xml_char(c: char) -> bool {
@@ -197,14 +192,8 @@ mod tests {
     #[test]
     fn reference_escaping_is_kept_byte_for_byte() {
         assert_eq!(escape_content("a&b<c>d\"e'f"), "a&amp;b&lt;c>d\"e'f");
-        assert_eq!(
-            escape_attr("a&b<c>d\"e'f"),
-            "a&amp;b&lt;c&gt;d&quot;e&apos;f"
-        );
-        assert_eq!(
-            escape_content("plain text, ünïcode 😀\n\ttab\r\n"),
-            "plain text, ünïcode 😀\n\ttab\r\n"
-        );
+        assert_eq!(escape_attr("a&b<c>d\"e'f"), "a&amp;b&lt;c&gt;d&quot;e&apos;f");
+        assert_eq!(escape_content("plain text, ünïcode 😀\n\ttab\r\n"), "plain text, ünïcode 😀\n\ttab\r\n");
     }
 
     #[test]
@@ -228,14 +217,8 @@ mod tests {
 
     #[test]
     fn unescape_is_one_pass_and_keeps_unknown_text() {
-        assert_eq!(
-            unescape("&amp;lt; &lt;&gt;&quot;&apos;&#65;&#x42;"),
-            "&lt; <>\"'AB"
-        );
-        assert_eq!(
-            unescape("& &foo; &#xD800; &#0; &#; &#x110000; a&b"),
-            "& &foo; &#xD800; &#0; &#; &#x110000; a&b"
-        );
+        assert_eq!(unescape("&amp;lt; &lt;&gt;&quot;&apos;&#65;&#x42;"), "&lt; <>\"'AB");
+        assert_eq!(unescape("& &foo; &#xD800; &#0; &#; &#x110000; a&b"), "& &foo; &#xD800; &#0; &#; &#x110000; a&b");
         assert_eq!(unescape("&&amp;"), "&&");
     }
 }

@@ -32,7 +32,13 @@ fn scalar_text(value: &Value) -> Option<String> {
 }
 
 /// The `<tool_error>` an McpError of `code`, `message` and wire-safe `data` reads as.
-pub fn tool_error_from_mcp(code: i32, message: &str, data: Option<&Value>, guidance: bool, wire: WirePolicy) -> ToolResponse {
+pub fn tool_error_from_mcp(
+    code: i32,
+    message: &str,
+    data: Option<&Value>,
+    guidance: bool,
+    wire: WirePolicy,
+) -> ToolResponse {
     let known = JsonRpcErrorCode::from_value(code).unwrap_or(JsonRpcErrorCode::InternalError);
     let masked = wire.masks_code(code);
     let field = |key: &str| data.and_then(|d| d.get(key));
@@ -86,7 +92,9 @@ mod tests {
 
     #[test]
     fn a_not_found_keeps_its_meaning_its_recovery_and_its_reason() {
-        let d = data(r#"{"reason":"no_invoice","recovery":{"hint":"List invoices first."},"invoiceId":42,"requestId":"R"}"#);
+        let d = data(
+            r#"{"reason":"no_invoice","recovery":{"hint":"List invoices first."},"invoiceId":42,"requestId":"R"}"#,
+        );
         let r = tool_error_from_mcp(-32001, "Invoice 42 not found", Some(&d), false, WirePolicy::default());
         assert_eq!(
             r.text,
@@ -101,10 +109,18 @@ mod tests {
         let plain = tool_error_from_mcp(-32003, "slow down", Some(&d), false, WirePolicy::default());
         assert_eq!(plain.text, "<tool_error code=\"RATE_LIMITED\" severity=\"error\">\n<message>slow down</message>\n<retry_after>30 seconds</retry_after>\n</tool_error>");
         let guided = tool_error_from_mcp(-32003, "slow down", Some(&d), true, WirePolicy::default());
-        assert!(guided.text.contains("<recovery>Too many requests: wait 30 seconds, then retry the same call.</recovery>"), "{}", guided.text);
+        assert!(
+            guided.text.contains("<recovery>Too many requests: wait 30 seconds, then retry the same call.</recovery>"),
+            "{}",
+            guided.text
+        );
         // No XML word for it: INTERNAL_ERROR, the message kept.
         let db = tool_error_from_mcp(-32010, "db down", None, true, WirePolicy::default());
-        assert!(db.text.starts_with("<tool_error code=\"INTERNAL_ERROR\"") && db.text.contains("db down"), "{}", db.text);
+        assert!(
+            db.text.starts_with("<tool_error code=\"INTERNAL_ERROR\"") && db.text.contains("db down"),
+            "{}",
+            db.text
+        );
     }
 
     #[test]
@@ -113,7 +129,17 @@ mod tests {
         let d = data(r#"{"reason":"cfg","dsn":"postgres://u:hunter2@db/x"}"#);
         let masked = tool_error_from_mcp(-32008, "bad DSN postgres://u:hunter2@db/x", Some(&d), false, wire);
         assert!(!masked.text.contains("hunter2") && masked.text.contains(SERVER_ERROR_MESSAGE), "{}", masked.text);
-        let open = tool_error_from_mcp(-32001, "sent Authorization: Bearer abcdefghijklmnopqrstuvwx123456 with it", Some(&d), false, WirePolicy::default());
-        assert!(!open.text.contains("abcdefghijklmnopqrstuvwx123456") && !open.text.contains("hunter2"), "{}", open.text);
+        let open = tool_error_from_mcp(
+            -32001,
+            "sent Authorization: Bearer abcdefghijklmnopqrstuvwx123456 with it",
+            Some(&d),
+            false,
+            WirePolicy::default(),
+        );
+        assert!(
+            !open.text.contains("abcdefghijklmnopqrstuvwx123456") && !open.text.contains("hunter2"),
+            "{}",
+            open.text
+        );
     }
 }

@@ -30,24 +30,20 @@ pub mod tool_error;
 pub mod validation;
 
 pub use crate::codes::CANONICAL_TOOL_ERROR_CODES;
-pub use builder::{error_builder, ErrorBuilder};
-pub use contract::{
-    enrich_validation_error, format_deltas_xml, max_deltas_from_js, EnrichOptions, Enriched,
-};
-pub use escape::{escape_attr, escape_content, unescape};
 pub use crate::js::{js_object_key_order, js_typeof};
+pub use builder::{error_builder, ErrorBuilder};
+pub use contract::{enrich_validation_error, format_deltas_xml, max_deltas_from_js, EnrichOptions, Enriched};
+pub use escape::{escape_attr, escape_content, unescape};
 pub use parse::{parse_tool_error, parse_tool_error_text, Dialect, ParsedCode, ParsedToolError};
 // `parse_tool_error` reads both dialects and plain text: see [`crate::client`].
 pub use routing::{
-    group_unknown_action, group_validation_error, internal_error, internal_error_with, route_action,
-    routing_error, RoutingError, INTERNAL_ERROR_RECOVERY,
+    group_unknown_action, group_validation_error, internal_error, internal_error_with, route_action, routing_error,
+    RoutingError, INTERNAL_ERROR_RECOVERY,
 };
-pub use tool_error::{
-    error, is_error_severity, required, tool_error, tool_error_with, ToolErrorOptions, ToolResponse,
-};
+pub use tool_error::{error, is_error_severity, required, tool_error, tool_error_with, ToolErrorOptions, ToolResponse};
 pub use validation::{
-    format_validation_error, format_validation_error_sized, format_validation_error_with_total, validation_error_response,
-    VALIDATION_RECOVERY,
+    format_validation_error, format_validation_error_sized, format_validation_error_with_total,
+    validation_error_response, VALIDATION_RECOVERY,
 };
 
 /// Whether `code` is one of the canonical codes (any other string is a valid

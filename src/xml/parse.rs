@@ -31,11 +31,11 @@
 use super::escape::unescape;
 use crate::js::js_trim;
 
+use crate::client::{non_empty_or_unknown, ELLIPSIS};
 pub use crate::client::{
     parse_tool_error, Dialect, ParsedCode, ParsedField, ParsedToolError, ParsedValidation, UNKNOWN_CODE,
     VALIDATION_ERROR_CODE,
 };
-use crate::client::{non_empty_or_unknown, ELLIPSIS};
 
 /// `<field>` elements read from one `<validation_error>`; the writer emits at most 100.
 pub const MAX_PARSED_FIELDS: usize = 1000;
@@ -81,14 +81,9 @@ fn attributes_and_rest(mut tag: &str) -> (Vec<(&str, &str)>, &str) {
         if tag.is_empty() || tag.starts_with('>') || tag.starts_with('/') {
             return (found, tag);
         }
-        let name_end = tag
-            .find(|c: char| c == '=' || c == '>' || c.is_ascii_whitespace())
-            .unwrap_or(tag.len());
+        let name_end = tag.find(|c: char| c == '=' || c == '>' || c.is_ascii_whitespace()).unwrap_or(tag.len());
         let name = tag.get(..name_end).unwrap_or_default();
-        let after_name = tag
-            .get(name_end..)
-            .unwrap_or_default()
-            .trim_start_matches(|c: char| c.is_ascii_whitespace());
+        let after_name = tag.get(name_end..).unwrap_or_default().trim_start_matches(|c: char| c.is_ascii_whitespace());
         let Some(after_eq) = after_name.strip_prefix('=') else {
             return (found, tag);
         };
@@ -126,12 +121,7 @@ fn actions_of(text: &str) -> Vec<String> {
     };
     if actions.is_empty() {
         // The routing errors' one-line form: `list, create, delete`.
-        actions = section
-            .split(',')
-            .map(js_trim)
-            .filter(|a| !a.is_empty())
-            .map(unescape)
-            .collect();
+        actions = section.split(',').map(js_trim).filter(|a| !a.is_empty()).map(unescape).collect();
     }
     actions
 }
@@ -152,10 +142,7 @@ fn start_tag<'t>(text: &'t str, name: &str) -> Option<&'t str> {
 }
 
 fn attribute_of(attributes: &[(&str, &str)], name: &str) -> Option<String> {
-    attributes
-        .iter()
-        .find(|(n, _)| *n == name)
-        .map(|(_, v)| unescape(v))
+    attributes.iter().find(|(n, _)| *n == name).map(|(_, v)| unescape(v))
 }
 
 /// The `<field>` elements of a `<validation_error>` body, in order.
@@ -168,10 +155,7 @@ fn fields_of(mut body: &str) -> Vec<ParsedField> {
         let (attributes, rest) = attributes_and_rest(after);
         let name = attribute_of(&attributes, "name").unwrap_or_default();
         if rest.starts_with("/>") {
-            fields.push(ParsedField {
-                name,
-                message: String::new(),
-            });
+            fields.push(ParsedField { name, message: String::new() });
             body = rest.get(2..).unwrap_or_default();
             continue;
         }
@@ -182,10 +166,7 @@ fn fields_of(mut body: &str) -> Vec<ParsedField> {
         let Some(end) = content.find("</field>") else {
             break;
         };
-        fields.push(ParsedField {
-            name,
-            message: unescape(content.get(..end).unwrap_or_default()),
-        });
+        fields.push(ParsedField { name, message: unescape(content.get(..end).unwrap_or_default()) });
         body = content.get(end + "</field>".len()..).unwrap_or_default();
     }
     fields
@@ -238,17 +219,11 @@ pub fn parse_tool_error_text(text: &str) -> ParsedToolError<'static> {
     let attributes = tool_error_attributes(text);
     let attribute = |name: &str| attribute_of(&attributes, name);
     ParsedToolError {
-        code: ParsedCode::Text(
-            attribute("code")
-                .filter(|c| !c.is_empty())
-                .unwrap_or_else(|| UNKNOWN_CODE.to_owned()),
-        ),
+        code: ParsedCode::Text(attribute("code").filter(|c| !c.is_empty()).unwrap_or_else(|| UNKNOWN_CODE.to_owned())),
         message: unescape(js_trim(message)),
         recovery: element(text, "recovery").map(|r| unescape(js_trim(r))),
         available_actions: actions_of(text),
-        severity: attribute("severity")
-            .filter(|s| !s.is_empty())
-            .unwrap_or_else(|| "error".to_owned()),
+        severity: attribute("severity").filter(|s| !s.is_empty()).unwrap_or_else(|| "error".to_owned()),
         dialect: Dialect::Xml,
         validation: None,
         details: details_of(text),
@@ -326,10 +301,7 @@ fn details_of(text: &str) -> Vec<(String, String)> {
 /// `<retry_after>N seconds</retry_after>`'s N (`1.5`, `1e+21`), when it is finite.
 fn retry_after_of(text: &str) -> Option<f64> {
     let body = unescape(js_trim(element(text, "retry_after")?));
-    let number = body
-        .strip_suffix("seconds")
-        .or_else(|| body.strip_suffix("second"))
-        .unwrap_or(&body);
+    let number = body.strip_suffix("seconds").or_else(|| body.strip_suffix("second")).unwrap_or(&body);
     let number = js_trim(number);
     // JSON number text, as JS prints a number (`1.5`, `1e+21`): the crate's own reader,
     // not `f64::from_str` (whose tables the wasm would carry).
@@ -364,10 +336,7 @@ mod tests {
         assert!(parse_tool_error(&Value::Null).is_none());
         let no_content = Value::Object(vec![("isError".into(), Value::Bool(true))]);
         let p = parse_tool_error(&no_content);
-        assert_eq!(
-            p.as_ref().map(|p| p.message.as_str()),
-            Some("Unknown error")
-        );
+        assert_eq!(p.as_ref().map(|p| p.message.as_str()), Some("Unknown error"));
         // Nothing to read is plain text with no code, not an XML `UNKNOWN` error.
         assert_eq!(p.map(|p| (p.code, p.dialect)), Some((ParsedCode::Unknown, Dialect::Text)));
     }
@@ -380,24 +349,14 @@ mod tests {
         assert_eq!(p.message, text);
         assert_eq!(p.recovery.as_deref(), Some("Fix & retry."));
         assert_eq!(p.severity, "error");
-        let v = p.validation.unwrap_or(ParsedValidation {
-            action: "none".into(),
-            fields: Vec::new(),
-            more_issues: 0,
-        });
+        let v = p.validation.unwrap_or(ParsedValidation { action: "none".into(), fields: Vec::new(), more_issues: 0 });
         assert_eq!(v.action, "users/cre\"ate");
         assert_eq!(v.more_issues, 7);
         assert_eq!(
             v.fields,
             vec![
-                ParsedField {
-                    name: "a.b".into(),
-                    message: "Bad <x> & y You sent: 'q'.".into()
-                },
-                ParsedField {
-                    name: "(root)".into(),
-                    message: String::new()
-                },
+                ParsedField { name: "a.b".into(), message: "Bad <x> & y You sent: 'q'.".into() },
+                ParsedField { name: "(root)".into(), message: String::new() },
             ]
         );
     }
@@ -410,14 +369,17 @@ mod tests {
         let v = bare.validation.map(|v| (v.action, v.fields.len(), v.more_issues));
         assert_eq!(v, Some((String::new(), 0, 0)));
         // A field that never closes ends the list; nothing panics.
-        let cut = parse_tool_error_text("<validation_error action=\"a\">\n<field name=\"x\">ok</field>\n<field name=\"y\">cut");
+        let cut = parse_tool_error_text(
+            "<validation_error action=\"a\">\n<field name=\"x\">ok</field>\n<field name=\"y\">cut",
+        );
         assert_eq!(cut.validation.map(|v| v.fields.len()), Some(1));
         // `<validation_errors>` is another element; a tool error with a message wins.
         assert_eq!(
             parse_tool_error_text("<validation_errors>x</validation_errors>").code,
             ParsedCode::Text(UNKNOWN_CODE.into())
         );
-        let both = parse_tool_error_text("<tool_error code=\"C\">\n<message>m</message>\n</tool_error><validation_error/>");
+        let both =
+            parse_tool_error_text("<tool_error code=\"C\">\n<message>m</message>\n</tool_error><validation_error/>");
         assert_eq!(both.code, ParsedCode::Text("C".into()));
         assert!(both.validation.is_none());
     }
@@ -484,16 +446,14 @@ mod tests {
             ("<retry_after> 2.5 seconds </retry_after>", Some(2.5)),
             ("<retry_after>1 second</retry_after>", Some(1.0)),
         ] {
-            let p = parse_tool_error_text(&format!("<tool_error code=\"X\">\n<message>m</message>\n{body}\n</tool_error>"));
+            let p =
+                parse_tool_error_text(&format!("<tool_error code=\"X\">\n<message>m</message>\n{body}\n</tool_error>"));
             assert_eq!(p.retry_after, want, "{body}");
         }
         let p = parse_tool_error_text(
             "<tool_error code=\"X\">\n<message>m</message>\n<details>\n  <detail key='a'/>\n  <detail>nokey</detail>\n  <detail key=\"c\">cut\n</details>\n</tool_error>",
         );
-        assert_eq!(
-            p.details,
-            vec![("a".to_owned(), String::new()), (String::new(), "nokey".to_owned())]
-        );
+        assert_eq!(p.details, vec![("a".to_owned(), String::new()), (String::new(), "nokey".to_owned())]);
         let mut many = String::from("<tool_error code=\"X\">\n<message>m</message>\n<details>");
         for i in 0..MAX_PARSED_DETAILS + 3 {
             many.push_str(&format!("\n  <detail key=\"k{i}\">v</detail>"));
@@ -509,14 +469,8 @@ mod tests {
         )
         .unwrap_or(Value::Null);
         let p = parse_tool_error(&result);
-        assert_eq!(
-            p.as_ref().map(|p| p.code.clone()),
-            Some(ParsedCode::Number(-32602.0))
-        );
-        assert_eq!(
-            p.as_ref().and_then(|p| p.recovery.clone()).as_deref(),
-            Some("Send x.")
-        );
+        assert_eq!(p.as_ref().map(|p| p.code.clone()), Some(ParsedCode::Number(-32602.0)));
+        assert_eq!(p.as_ref().and_then(|p| p.recovery.clone()).as_deref(), Some("Send x."));
         assert_eq!(p.map(|p| p.dialect), Some(Dialect::JsonRpc));
     }
 }

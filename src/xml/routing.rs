@@ -10,11 +10,11 @@
 //! branded throw as `[tool/action] [object Object]`; we do not copy that.
 
 use super::escape::push_content;
+use super::tool_error::{error, tool_error_with, ToolErrorOptions, ToolResponse};
 use super::validation::{issue_message, path_text};
 use crate::codes::Category;
 use crate::js::{cut_utf16, js_typeof};
 use crate::redact::{WirePolicy, SERVER_ERROR_MESSAGE};
-use super::tool_error::{error, tool_error_with, ToolErrorOptions, ToolResponse};
 use crate::value::Value;
 use crate::zod::IssueView;
 
@@ -43,23 +43,15 @@ pub enum RoutingError<'a> {
 
 /// Writes a routing error. `actions` become one comma-joined line placed before the
 /// recovery, as the reference pipeline writes them; the response is not branded.
-pub fn routing_error<S: AsRef<str>>(
-    kind: RoutingError<'_>,
-    discriminator: &str,
-    actions: &[S],
-) -> ToolResponse {
+pub fn routing_error<S: AsRef<str>>(kind: RoutingError<'_>, discriminator: &str, actions: &[S]) -> ToolResponse {
     let mut text = String::with_capacity(256);
     let (code, recovery_head, recovery_tail) = match kind {
-        RoutingError::Missing => (
-            "MISSING_DISCRIMINATOR",
-            "Add the \"",
-            "\" field as a string and call the tool again.",
-        ),
-        RoutingError::Invalid { .. } => (
-            "INVALID_DISCRIMINATOR",
-            "Set \"",
-            "\" to one of the available actions as a string.",
-        ),
+        RoutingError::Missing => {
+            ("MISSING_DISCRIMINATOR", "Add the \"", "\" field as a string and call the tool again.")
+        }
+        RoutingError::Invalid { .. } => {
+            ("INVALID_DISCRIMINATOR", "Set \"", "\" to one of the available actions as a string.")
+        }
         RoutingError::Unknown { .. } => ("UNKNOWN_ACTION", "", ""),
     };
     text.push_str("<tool_error code=\"");
@@ -102,11 +94,7 @@ pub fn routing_error<S: AsRef<str>>(
         text.push_str(recovery_tail);
     }
     text.push_str("</recovery>\n</tool_error>");
-    ToolResponse {
-        text,
-        is_error: true,
-        branded: false,
-    }
+    ToolResponse { text, is_error: true, branded: false }
 }
 
 /// Routes a call: `value` is the discriminator field of the arguments (`None` when
@@ -119,27 +107,17 @@ pub fn route_action<'v, S: AsRef<str>>(
 ) -> Result<&'v str, ToolResponse> {
     match value {
         None => Err(routing_error(RoutingError::Missing, discriminator, actions)),
-        Some(Value::String(s)) if s.is_empty() => {
-            Err(routing_error(RoutingError::Missing, discriminator, actions))
-        }
+        Some(Value::String(s)) if s.is_empty() => Err(routing_error(RoutingError::Missing, discriminator, actions)),
         Some(Value::String(s)) => {
             if actions.iter().any(|a| a.as_ref() == s) {
                 Ok(s)
             } else {
-                Err(routing_error(
-                    RoutingError::Unknown { value: s },
-                    discriminator,
-                    actions,
-                ))
+                Err(routing_error(RoutingError::Unknown { value: s }, discriminator, actions))
             }
         }
-        Some(other) => Err(routing_error(
-            RoutingError::Invalid {
-                received_type: js_typeof(Some(other)),
-            },
-            discriminator,
-            actions,
-        )),
+        Some(other) => {
+            Err(routing_error(RoutingError::Invalid { received_type: js_typeof(Some(other)) }, discriminator, actions))
+        }
     }
 }
 
@@ -195,11 +173,7 @@ pub fn internal_error_with(
 }
 
 /// `createGroup`'s reply to an action it does not have (`INVALID_PARAMS`).
-pub fn group_unknown_action<S: AsRef<str>>(
-    group: &str,
-    action: &str,
-    actions: &[S],
-) -> ToolResponse {
+pub fn group_unknown_action<S: AsRef<str>>(group: &str, action: &str, actions: &[S]) -> ToolResponse {
     let mut message = format!(
         "Unknown action \"{}\" in group \"{group}\". Available: ",
         cut_utf16(action, MAX_ECHOED_ACTION_UNITS, "...")
@@ -255,32 +229,19 @@ mod tests {
         let actions = ["list", "create"];
         let list = Value::str("list");
         assert_eq!(route_action(Some(&list), "action", &actions), Ok("list"));
-        let missing = route_action(None, "action", &actions)
-            .err()
-            .map(|r| r.text)
-            .unwrap_or_default();
+        let missing = route_action(None, "action", &actions).err().map(|r| r.text).unwrap_or_default();
         assert!(missing.starts_with("<tool_error code=\"MISSING_DISCRIMINATOR\">"));
-        let null = route_action(Some(&Value::Null), "action", &actions)
-            .err()
-            .map(|r| r.text)
-            .unwrap_or_default();
+        let null = route_action(Some(&Value::Null), "action", &actions).err().map(|r| r.text).unwrap_or_default();
         assert!(null.contains("must be a string, got object."));
         let other = Value::str("x<y");
-        let unknown = route_action(Some(&other), "action", &actions)
-            .err()
-            .map(|r| r.text)
-            .unwrap_or_default();
+        let unknown = route_action(Some(&other), "action", &actions).err().map(|r| r.text).unwrap_or_default();
         assert!(unknown.contains("<message>The action \"x&lt;y\" does not exist.</message>"));
     }
 
     #[test]
     fn internal_error_names_the_tool_and_action() {
-        assert!(internal_error("boom", "t", None)
-            .text
-            .contains("<message>[t] boom</message>"));
-        assert!(internal_error("boom", "t", Some("a"))
-            .text
-            .contains("<message>[t/a] boom</message>"));
+        assert!(internal_error("boom", "t", None).text.contains("<message>[t] boom</message>"));
+        assert!(internal_error("boom", "t", Some("a")).text.contains("<message>[t/a] boom</message>"));
         let huge = "x".repeat(10_000);
         assert!(internal_error(&huge, "t", None).text.len() < 4300);
     }
@@ -313,7 +274,13 @@ mod tests {
         let message = format!("{} {key}", "x".repeat(MAX_INTERNAL_MESSAGE_UNITS - 12));
         let text = internal_error(&message, "t", None).text;
         assert!(!text.contains("ghp_16C7e4") && text.contains("ghp_***"), "{text}");
-        let raw = internal_error_with("postgres://a:pw@h", "t", None, Category::Server, WirePolicy { redact_secrets: false, ..WirePolicy::default() });
+        let raw = internal_error_with(
+            "postgres://a:pw@h",
+            "t",
+            None,
+            Category::Server,
+            WirePolicy { redact_secrets: false, ..WirePolicy::default() },
+        );
         assert!(raw.text.contains("<message>[t] postgres://a:pw@h</message>"));
     }
 

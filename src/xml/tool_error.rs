@@ -58,10 +58,7 @@ pub struct ToolErrorOptions {
 
 impl ToolErrorOptions {
     pub fn new(message: impl Into<String>) -> Self {
-        ToolErrorOptions {
-            message: message.into(),
-            ..ToolErrorOptions::default()
-        }
+        ToolErrorOptions { message: message.into(), ..ToolErrorOptions::default() }
     }
 }
 
@@ -121,18 +118,10 @@ pub fn tool_error_with(code: &str, options: &ToolErrorOptions, wire: WirePolicy)
         text.push_str("\n</details>");
     }
     if let Some(seconds) = options.retry_after.filter(|n| n.is_finite() && *n > 0.0) {
-        let _ = write!(
-            text,
-            "\n<retry_after>{} seconds</retry_after>",
-            js_number_string(seconds)
-        );
+        let _ = write!(text, "\n<retry_after>{} seconds</retry_after>", js_number_string(seconds));
     }
     text.push_str("\n</tool_error>");
-    ToolResponse {
-        text,
-        is_error: is_error_severity(severity),
-        branded: true,
-    }
+    ToolResponse { text, is_error: is_error_severity(severity), branded: true }
 }
 
 /// `error(message, code?)`: the plain envelope, no severity attribute. The reference
@@ -150,11 +139,7 @@ pub fn error(message: &str, code: Option<&str>) -> ToolResponse {
     text.push_str(">\n<message>");
     push_content(&mut text, &crate::redact::redact(message));
     text.push_str("</message>\n</tool_error>");
-    ToolResponse {
-        text,
-        is_error: true,
-        branded: true,
-    }
+    ToolResponse { text, is_error: true, branded: true }
 }
 
 /// `required(field)`: `MISSING_REQUIRED_FIELD` with the fixed message and recovery.
@@ -166,11 +151,7 @@ pub fn required(field: &str) -> ToolResponse {
     text.push_str("\" is missing.</message>\n<recovery>Provide the \"");
     push_content(&mut text, field);
     text.push_str("\" parameter and retry.</recovery>\n</tool_error>");
-    ToolResponse {
-        text,
-        is_error: true,
-        branded: true,
-    }
+    ToolResponse { text, is_error: true, branded: true }
 }
 
 #[cfg(test)]
@@ -199,14 +180,8 @@ mod tests {
     #[test]
     fn retry_after_needs_a_finite_positive_number() {
         for n in [0.0, -0.0, -1.0, f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
-            let options = ToolErrorOptions {
-                retry_after: Some(n),
-                ..ToolErrorOptions::new("m")
-            };
-            assert!(
-                !tool_error("X", &options).text.contains("retry_after"),
-                "{n}"
-            );
+            let options = ToolErrorOptions { retry_after: Some(n), ..ToolErrorOptions::new("m") };
+            assert!(!tool_error("X", &options).text.contains("retry_after"), "{n}");
         }
     }
 
@@ -231,9 +206,6 @@ mod tests {
     #[test]
     fn error_writes_an_empty_code_as_the_reference_does() {
         assert_eq!(error("m", Some("")).text, "<tool_error code=\"\">\n<message>m</message>\n</tool_error>");
-        assert_eq!(
-            error("m", None).text,
-            "<tool_error>\n<message>m</message>\n</tool_error>"
-        );
+        assert_eq!(error("m", None).text, "<tool_error>\n<message>m</message>\n</tool_error>");
     }
 }

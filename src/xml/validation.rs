@@ -43,18 +43,14 @@
 //! wrote it.
 
 use super::escape::{push_attr, push_content};
-use crate::js::{
-    cut_utf16, js_date_iso, js_display, js_iso_ms, json_prefix,
-    utf16_len_exceeds, utf16_prefix_end,
-};
 use super::tool_error::ToolResponse;
+use crate::js::{cut_utf16, js_date_iso, js_display, js_iso_ms, json_prefix, utf16_len_exceeds, utf16_prefix_end};
 use crate::sizes::{TrueSizes, NO_CUTS};
 use crate::value::{js_number_string, Value};
 use crate::zod::{value_at, At, IssueView, Major, Segment};
 
 /// The line every validation error ends with.
-pub const VALIDATION_RECOVERY: &str =
-    "Fix the fields above and call the tool again. Do not explain the error.";
+pub const VALIDATION_RECOVERY: &str = "Fix the fields above and call the tool again. Do not explain the error.";
 
 /// Fields rendered before the rest are only counted. Far above any real call (a
 /// schema with 100 failing fields), low enough that a million issues cost nothing.
@@ -81,11 +77,7 @@ const UNION_SENTENCE: &str = "Value didn't match any of the expected formats.";
 
 /// `formatValidationError(issues, actionKey, sentArgs)`. `sent_args` is `None` when
 /// the arguments were `undefined`.
-pub fn format_validation_error(
-    issues: &[Value],
-    action_key: &str,
-    sent_args: Option<&Value>,
-) -> String {
+pub fn format_validation_error(issues: &[Value], action_key: &str, sent_args: Option<&Value>) -> String {
     format_validation_error_with_total(issues, issues.len(), action_key, sent_args)
 }
 
@@ -127,9 +119,7 @@ pub fn format_validation_error_sized(
     let left_out = total_issues.max(issues.len()) - rendered;
     if left_out > 0 {
         let noun = if left_out == 1 { "issue" } else { "issues" };
-        out.push_str(&format!(
-            "\n<more_issues count=\"{left_out}\">{left_out} more {noun} not shown.</more_issues>"
-        ));
+        out.push_str(&format!("\n<more_issues count=\"{left_out}\">{left_out} more {noun} not shown.</more_issues>"));
     }
     out.push_str("\n<recovery>");
     out.push_str(VALIDATION_RECOVERY);
@@ -139,11 +129,7 @@ pub fn format_validation_error_sized(
 
 /// The pipeline's response for rejected arguments: `isError: true`, not branded
 /// (MCP Fusion's pipeline returns it as a plain `{ content, isError: true }`).
-pub fn validation_error_response(
-    issues: &[Value],
-    action_key: &str,
-    sent_args: Option<&Value>,
-) -> ToolResponse {
+pub fn validation_error_response(issues: &[Value], action_key: &str, sent_args: Option<&Value>) -> ToolResponse {
     validation_error_response_with_total(issues, issues.len(), action_key, sent_args)
 }
 
@@ -344,10 +330,9 @@ fn suggestion_for(issue: IssueView<'_>) -> Option<String> {
             issue.expected().map_or_else(|| "undefined".to_owned(), |v| json_prefix(v, MAX_VALUE_UNITS))
         )),
         "invalid_union" => Some(UNION_SENTENCE.to_owned()),
-        "unrecognized_keys" => Some(format!(
-            "Remove or correct unrecognized fields: {}. Check for typos.",
-            quoted_list(issue.keys()?)
-        )),
+        "unrecognized_keys" => {
+            Some(format!("Remove or correct unrecognized fields: {}. Check for typos.", quoted_list(issue.keys()?)))
+        }
         "invalid_date" => Some("Expected a valid date string (ISO 8601).".to_owned()),
         // Zod 4's `invalid_key` / `invalid_element` included: the Zod 4 formatter names
         // neither, so the nested issue's sentence is not written either.
@@ -436,8 +421,7 @@ mod tests {
 
     #[test]
     fn sent_values_print_as_the_reference_does() {
-        let args =
-            issue(r#"{"s":"abc","n":1.5,"b":false,"z":null,"a":[1,2],"o":{"k":"v"},"e":""}"#);
+        let args = issue(r#"{"s":"abc","n":1.5,"b":false,"z":null,"a":[1,2],"o":{"k":"v"},"e":""}"#);
         let sent = |key: &str| describe_sent(resolve_sent(Some(&args), &[Value::str(key)]));
         assert_eq!(sent("s"), "'abc'");
         assert_eq!(sent("n"), "1.5");
@@ -448,44 +432,19 @@ mod tests {
         assert_eq!(sent("e"), "''");
         assert_eq!(sent("nope"), "(missing)");
         assert_eq!(describe_sent(resolve_sent(Some(&args), &[])), "(missing)");
-        assert_eq!(
-            describe_sent(resolve_sent(None, &[Value::str("s")])),
-            "(missing)"
-        );
-        assert_eq!(
-            describe_sent(resolve_sent(
-                Some(&args),
-                &[Value::str("a"), Value::Number(1.0)]
-            )),
-            "2"
-        );
-        assert_eq!(
-            describe_sent(resolve_sent(
-                Some(&args),
-                &[Value::str("a"), Value::str("1")]
-            )),
-            "2"
-        );
-        assert_eq!(
-            describe_sent(resolve_sent(
-                Some(&args),
-                &[Value::str("a"), Value::str("length")]
-            )),
-            "2"
-        );
-        assert_eq!(
-            describe_sent(resolve_sent(
-                Some(&args),
-                &[Value::str("s"), Value::Number(0.0)]
-            )),
-            "(missing)"
-        );
+        assert_eq!(describe_sent(resolve_sent(None, &[Value::str("s")])), "(missing)");
+        assert_eq!(describe_sent(resolve_sent(Some(&args), &[Value::str("a"), Value::Number(1.0)])), "2");
+        assert_eq!(describe_sent(resolve_sent(Some(&args), &[Value::str("a"), Value::str("1")])), "2");
+        assert_eq!(describe_sent(resolve_sent(Some(&args), &[Value::str("a"), Value::str("length")])), "2");
+        assert_eq!(describe_sent(resolve_sent(Some(&args), &[Value::str("s"), Value::Number(0.0)])), "(missing)");
     }
 
     #[test]
     fn a_sent_date_prints_as_json_stringify_writes_it() {
         // The JS copy writes a Date as its ISO text with a size record of its own length.
-        let args = issue(r#"{"when":"2024-01-15T10:30:00.000Z","text":"2024-01-15T10:30:00.000Z","in":{"at":"2024-01-15T10:30:00.000Z"}}"#);
+        let args = issue(
+            r#"{"when":"2024-01-15T10:30:00.000Z","text":"2024-01-15T10:30:00.000Z","in":{"at":"2024-01-15T10:30:00.000Z"}}"#,
+        );
         let sizes = TrueSizes::locate(&args, &[24, 0, 1, 0, 24, 0, 2, 2, 0]);
         let issues = [
             issue(r#"{"code":"custom","path":["when"],"message":"m"}"#),
@@ -502,47 +461,47 @@ mod tests {
     #[test]
     fn long_sent_strings_cut_at_47_units_without_splitting_a_pair() {
         let exactly_50 = "a".repeat(50);
-        assert_eq!(
-            describe_sent(SentValue::Value(&Value::str(exactly_50.clone()))),
-            format!("'{exactly_50}'")
-        );
+        assert_eq!(describe_sent(SentValue::Value(&Value::str(exactly_50.clone()))), format!("'{exactly_50}'"));
         let s = format!("{}😀tail-tail-tail", "a".repeat(46));
-        assert_eq!(
-            describe_sent(SentValue::Value(&Value::str(s))),
-            format!("'{}...'", "a".repeat(46))
-        );
+        assert_eq!(describe_sent(SentValue::Value(&Value::str(s))), format!("'{}...'", "a".repeat(46)));
         // 51 units of one-unit characters: the first 47 are kept.
-        assert_eq!(
-            describe_sent(SentValue::Value(&Value::str("a".repeat(51)))),
-            format!("'{}...'", "a".repeat(47))
-        );
+        assert_eq!(describe_sent(SentValue::Value(&Value::str("a".repeat(51)))), format!("'{}...'", "a".repeat(47)));
         // A pair that ends at the 47th unit is kept: 45 + 😀 are 47 units.
         let pair_fits = format!("{}😀{}", "a".repeat(45), "b".repeat(10));
-        assert_eq!(
-            describe_sent(SentValue::Value(&Value::str(pair_fits))),
-            format!("'{}😀...'", "a".repeat(45))
-        );
+        assert_eq!(describe_sent(SentValue::Value(&Value::str(pair_fits))), format!("'{}😀...'", "a".repeat(45)));
         // 25 emoji are exactly 50 units: not cut.
         let emoji = "😀".repeat(25);
-        assert_eq!(
-            describe_sent(SentValue::Value(&Value::str(emoji.clone()))),
-            format!("'{emoji}'")
-        );
+        assert_eq!(describe_sent(SentValue::Value(&Value::str(emoji.clone()))), format!("'{emoji}'"));
     }
 
     #[test]
     fn each_zod_version_gets_its_own_formatters_sentence() {
         let say = |json: &str| issue_suggestion(&issue(json));
         // Zod 3 `inclusive` is read for truth, Zod 4's for `!== false`.
-        assert_eq!(say(r#"{"code":"too_small","minimum":3,"type":"number","message":"m","path":[]}"#).as_deref(), Some("Must be > 3."));
-        assert_eq!(say(r#"{"code":"too_small","minimum":3,"origin":"number","message":"m","path":[]}"#).as_deref(), Some("Must be >= 3."));
+        assert_eq!(
+            say(r#"{"code":"too_small","minimum":3,"type":"number","message":"m","path":[]}"#).as_deref(),
+            Some("Must be > 3.")
+        );
+        assert_eq!(
+            say(r#"{"code":"too_small","minimum":3,"origin":"number","message":"m","path":[]}"#).as_deref(),
+            Some("Must be >= 3.")
+        );
         // Neither formatter has a `too_big` date case: the epoch milliseconds print.
         assert_eq!(
-            say(r#"{"code":"too_big","maximum":946684800000,"origin":"date","inclusive":true,"message":"m","path":[]}"#).as_deref(),
+            say(
+                r#"{"code":"too_big","maximum":946684800000,"origin":"date","inclusive":true,"message":"m","path":[]}"#
+            )
+            .as_deref(),
             Some("Must be <= 946684800000.")
         );
-        assert_eq!(say(r#"{"code":"invalid_value","values":[1,null,"a"],"message":"m","path":[]}"#).as_deref(), Some("Valid options: '1', 'null', 'a'."));
-        assert_eq!(say(r#"{"code":"invalid_literal","expected":"a","message":"m","path":[]}"#).as_deref(), Some("Expected exactly: \"a\"."));
+        assert_eq!(
+            say(r#"{"code":"invalid_value","values":[1,null,"a"],"message":"m","path":[]}"#).as_deref(),
+            Some("Valid options: '1', 'null', 'a'.")
+        );
+        assert_eq!(
+            say(r#"{"code":"invalid_literal","expected":"a","message":"m","path":[]}"#).as_deref(),
+            Some("Expected exactly: \"a\".")
+        );
         assert_eq!(say(r#"{"code":"not_multiple_of","divisor":5,"message":"m","path":[]}"#), None);
     }
 
@@ -558,8 +517,7 @@ mod tests {
         let issues = vec![one; 1_000_000];
         let text = format_validation_error(&issues, "t/a", None);
         assert_eq!(text.matches("<field ").count(), MAX_RENDERED_ISSUES);
-        assert!(text
-            .contains("<more_issues count=\"999900\">999900 more issues not shown.</more_issues>"));
+        assert!(text.contains("<more_issues count=\"999900\">999900 more issues not shown.</more_issues>"));
         assert!(text.ends_with("</recovery>\n</validation_error>"));
         let prefix = format_validation_error_with_total(
             issues.get(..MAX_RENDERED_ISSUES).unwrap_or_default(),
@@ -568,18 +526,13 @@ mod tests {
             None,
         );
         assert_eq!(prefix, text);
-        let one =
-            format_validation_error_with_total(issues.get(..1).unwrap_or_default(), 2, "t/a", None);
+        let one = format_validation_error_with_total(issues.get(..1).unwrap_or_default(), 2, "t/a", None);
         assert!(one.contains("<more_issues count=\"1\">1 more issue not shown.</more_issues>"));
     }
 
     #[test]
     fn huge_objects_are_not_serialised_whole() {
-        let big = Value::Object(
-            (0..200_000)
-                .map(|i| (format!("k{i}"), Value::Number(f64::from(i))))
-                .collect(),
-        );
+        let big = Value::Object((0..200_000).map(|i| (format!("k{i}"), Value::Number(f64::from(i)))).collect());
         let args = Value::Object(vec![("o".to_owned(), big)]);
         let sent = describe_sent(resolve_sent(Some(&args), &[Value::str("o")]));
         assert_eq!(sent.encode_utf16().count(), 50);
@@ -615,11 +568,14 @@ mod tests {
     #[test]
     fn a_date_bound_that_is_no_date_prints_as_a_value() {
         let long = "x".repeat(150);
-        let json = format!(r#"{{"code":"too_small","origin":"date","minimum":"{long}","inclusive":true,"message":"m","path":[]}}"#);
+        let json = format!(
+            r#"{{"code":"too_small","origin":"date","minimum":"{long}","inclusive":true,"message":"m","path":[]}}"#
+        );
         let sentence = issue_suggestion(&issue(&json)).unwrap_or_default();
         assert!(sentence.starts_with("Must be after xxx"), "{sentence}");
         assert!(!sentence.contains(&long), "{sentence}");
-        let iso = r#"{"code":"too_small","origin":"date","minimum":"2024-01-01T00:00:00.000Z","message":"m","path":[]}"#;
+        let iso =
+            r#"{"code":"too_small","origin":"date","minimum":"2024-01-01T00:00:00.000Z","message":"m","path":[]}"#;
         assert_eq!(issue_suggestion(&issue(iso)).as_deref(), Some("Must be after 2024-01-01T00:00:00.000Z."));
     }
 }

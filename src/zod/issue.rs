@@ -110,17 +110,23 @@ impl<'a> IssueView<'a> {
     /// both `origin` and `inclusive`. `None` for a shape both write.
     pub fn major(&self) -> Option<Major> {
         match self.code() {
-            "invalid_enum_value" | "invalid_literal" | "invalid_union_discriminator" | "invalid_string"
-            | "invalid_date" | "not_finite" | "invalid_arguments" | "invalid_return_type"
+            "invalid_enum_value"
+            | "invalid_literal"
+            | "invalid_union_discriminator"
+            | "invalid_string"
+            | "invalid_date"
+            | "not_finite"
+            | "invalid_arguments"
+            | "invalid_return_type"
             | "invalid_intersection_types" => Some(Major::Zod3),
             "invalid_value" | "invalid_format" | "invalid_key" | "invalid_element" => Some(Major::Zod4),
-            "too_small" | "too_big" => Some(
-                if self.raw.get("origin").is_none() && self.raw.get(ZOD3_BOUND_KIND).is_some() {
+            "too_small" | "too_big" => {
+                Some(if self.raw.get("origin").is_none() && self.raw.get(ZOD3_BOUND_KIND).is_some() {
                     Major::Zod3
                 } else {
                     Major::Zod4
-                },
-            ),
+                })
+            }
             "invalid_union" if self.raw.get(UNION_BRANCHES).is_some() => Some(Major::Zod4),
             "invalid_union" if self.raw.get(ZOD3_UNION_ERRORS).is_some() => Some(Major::Zod3),
             _ => None,
@@ -270,11 +276,7 @@ impl<'a> IssueView<'a> {
 }
 
 fn list_prefix(list: Option<&Value>) -> Vec<&Value> {
-    list.and_then(Value::as_array)
-        .unwrap_or(&[])
-        .iter()
-        .take(MAX_RENDER_VALUES)
-        .collect()
+    list.and_then(Value::as_array).unwrap_or(&[]).iter().take(MAX_RENDER_VALUES).collect()
 }
 
 /// JavaScript truthiness of a copied value.
@@ -291,7 +293,12 @@ fn js_truthy(value: &Value) -> bool {
 /// The path of a branch issue relative to its union, at most [`MAX_PATH_SEGMENTS`].
 /// Zod 3 paths start at the root of the parse, so the union's own absolute path is
 /// stripped when it is a prefix (segment by segment, as [`same_segment`] compares).
-pub fn relative_path<'a>(issue: &IssueView<'a>, union_abs: &[&'a Value], absolute: bool, sizes: &TrueSizes<'_>) -> Vec<&'a Value> {
+pub fn relative_path<'a>(
+    issue: &IssueView<'a>,
+    union_abs: &[&'a Value],
+    absolute: bool,
+    sizes: &TrueSizes<'_>,
+) -> Vec<&'a Value> {
     let path = issue.path();
     if absolute && path.len() >= union_abs.len() && path.iter().zip(union_abs).all(|(a, b)| same_segment(a, b, sizes)) {
         return path.iter().skip(union_abs.len()).take(MAX_PATH_SEGMENTS).collect();
@@ -416,7 +423,9 @@ mod tests {
 
     #[test]
     fn union_branches_keep_which_major_wrote_their_paths() {
-        let union3 = v(r#"{"code":"invalid_union","unionErrors":[{"issues":[{"code":"custom","path":["x","y"],"message":"m"}],"name":"ZodError"},{"issues":[]}],"path":["x"],"message":"Invalid input"}"#);
+        let union3 = v(
+            r#"{"code":"invalid_union","unionErrors":[{"issues":[{"code":"custom","path":["x","y"],"message":"m"}],"name":"ZodError"},{"issues":[]}],"path":["x"],"message":"Invalid input"}"#,
+        );
         let view = IssueView::new(&union3);
         assert_eq!(view.major(), Some(Major::Zod3));
         let branches = view.branches();
@@ -429,7 +438,8 @@ mod tests {
         // Not a prefix: the path as it is.
         let z = v(r#""z""#);
         assert_eq!(relative_path(&inner, &[&z], true, &crate::sizes::NO_CUTS).len(), 2);
-        let union4 = v(r#"{"code":"invalid_union","errors":[[{"code":"custom","path":["y"],"message":"m"}],[]],"path":["x"]}"#);
+        let union4 =
+            v(r#"{"code":"invalid_union","errors":[[{"code":"custom","path":["y"],"message":"m"}],[]],"path":["x"]}"#);
         let view = IssueView::new(&union4);
         assert_eq!(view.major(), Some(Major::Zod4));
         let branches = view.branches();
@@ -457,7 +467,9 @@ mod tests {
 
     #[test]
     fn nested_issues_and_defaults() {
-        let key4 = v(r#"{"code":"invalid_key","origin":"record","issues":[{"code":"invalid_format","format":"email"}],"path":["m"]}"#);
+        let key4 = v(
+            r#"{"code":"invalid_key","origin":"record","issues":[{"code":"invalid_format","format":"email"}],"path":["m"]}"#,
+        );
         let view = IssueView::new(&key4);
         assert_eq!(view.major(), Some(Major::Zod4));
         assert_eq!(view.nested_issue().map(|i| IssueView::new(i).code()), Some("invalid_format"));

@@ -104,7 +104,8 @@ export function evaluateSchema(text) {
 /** The thrown value a JSON description stands for (see THROWN_EXAMPLES). */
 export function buildThrown(description, depth = 0) {
   if (typeof description !== 'object' || description === null || Array.isArray(description)) return description;
-  if (depth > MAX_DESCRIPTION_DEPTH) throw new InputError('thrown', `Causes nest deeper than ${MAX_DESCRIPTION_DEPTH} levels.`);
+  if (depth > MAX_DESCRIPTION_DEPTH)
+    throw new InputError('thrown', `Causes nest deeper than ${MAX_DESCRIPTION_DEPTH} levels.`);
   for (const key of Object.keys(description)) {
     if (!DESCRIPTION_KEYS.includes(key)) {
       throw new InputError('thrown', `Unknown field "${key}"; a thrown value has ${DESCRIPTION_KEYS.join(', ')}.`);
@@ -119,9 +120,15 @@ export function buildThrown(description, depth = 0) {
   const options = own(description, 'cause') ? { cause } : undefined;
   let value;
   if (kind === 'McpError') {
-    value = attempt('thrown', 'new McpError threw', () => new McpError(description.code, message, description.data, options));
+    value = attempt(
+      'thrown',
+      'new McpError threw',
+      () => new McpError(description.code, message, description.data, options),
+    );
   } else if (kind === 'AggregateError') {
-    const errors = Array.isArray(description.errors) ? description.errors.map((item) => buildThrown(item, depth + 1)) : [];
+    const errors = Array.isArray(description.errors)
+      ? description.errors.map((item) => buildThrown(item, depth + 1))
+      : [];
     value = new AggregateError(errors, message, options);
   } else if (kind === 'DOMException') {
     value = new DOMException(message, own(description, 'name') ? String(description.name) : 'Error');
@@ -132,12 +139,16 @@ export function buildThrown(description, depth = 0) {
   } else {
     value = new ERROR_CONSTRUCTORS[kind](message, options);
   }
-  const define = (key, field) => Object.defineProperty(value, key, { value: field, writable: true, configurable: true });
+  const define = (key, field) =>
+    Object.defineProperty(value, key, { value: field, writable: true, configurable: true });
   if (own(description, 'name') && kind !== 'DOMException') define('name', description.name);
   if (own(description, 'code') && kind !== 'McpError') define('code', description.code);
   if (own(description, 'data') && kind !== 'McpError') define('data', description.data);
   if (own(description, 'throwingGetters')) {
-    if (!Array.isArray(description.throwingGetters) || description.throwingGetters.some((key) => typeof key !== 'string')) {
+    if (
+      !Array.isArray(description.throwingGetters) ||
+      description.throwingGetters.some((key) => typeof key !== 'string')
+    ) {
       throw new InputError('thrown', 'throwingGetters must be a list of property names.');
     }
     for (const key of description.throwingGetters) {
@@ -156,10 +167,12 @@ export function buildThrown(description, depth = 0) {
 const utf8 = (text) => new TextEncoder().encode(text).length;
 
 /** A cap line: what the input has against the cap. */
-const capLine = (label, actual, cap, cut) => `${actual > cap ? '⚠' : '✓'} ${label}: ${actual} of ${cap}${actual > cap ? ` (${cut})` : ''}`;
+const capLine = (label, actual, cap, cut) =>
+  `${actual > cap ? '⚠' : '✓'} ${label}: ${actual} of ${cap}${actual > cap ? ` (${cut})` : ''}`;
 
 /** The longest string of `strings`, in UTF-16 units (the unit the caps count). */
-const longest = (strings) => strings.reduce((max, text) => Math.max(max, typeof text === 'string' ? text.length : 0), 0);
+const longest = (strings) =>
+  strings.reduce((max, text) => Math.max(max, typeof text === 'string' ? text.length : 0), 0);
 
 function validationCaps(dialect, issues) {
   const messages = issues.map((issue) => issue.message);
@@ -170,7 +183,12 @@ function validationCaps(dialect, issues) {
     ];
   }
   return [
-    capLine('issue lines in the message', issues.length, CAPS.jsonrpcLines, `"(+${issues.length - CAPS.jsonrpcLines} more)"`),
+    capLine(
+      'issue lines in the message',
+      issues.length,
+      CAPS.jsonrpcLines,
+      `"(+${issues.length - CAPS.jsonrpcLines} more)"`,
+    ),
     capLine('issues kept in data.issues', issues.length, CAPS.jsonrpcDataEntries, 'data.issuesCount holds the total'),
     capLine('longest issue message, UTF-16 units', longest(messages), CAPS.jsonrpcStringUnits, 'cut with "…"'),
   ];
@@ -185,14 +203,24 @@ function thrownCaps(dialect, value) {
   }
   const units = typeof message === 'string' ? message.length : 0;
   const lines = [capLine('message copied, UTF-16 units', units, CAPS.copyStringUnits, 'cut at the boundary')];
-  lines.push(capLine('message read by the classifier patterns, bytes', typeof message === 'string' ? utf8(message) : 0, CAPS.classifyTextBytes, 'the rest is not matched'));
-  if (dialect === 'xml') lines.push(capLine('<message> of internalError, UTF-16 units', units, CAPS.xmlInternalMessageUnits, 'cut'));
+  lines.push(
+    capLine(
+      'message read by the classifier patterns, bytes',
+      typeof message === 'string' ? utf8(message) : 0,
+      CAPS.classifyTextBytes,
+      'the rest is not matched',
+    ),
+  );
+  if (dialect === 'xml')
+    lines.push(capLine('<message> of internalError, UTF-16 units', units, CAPS.xmlInternalMessageUnits, 'cut'));
   return lines;
 }
 
 function toolErrorCaps(options) {
   const strings = [options.message, options.suggestion, ...Object.values(options.details ?? {})];
-  return [capLine('longest option string, UTF-16 units', longest(strings), CAPS.copyStringUnits, 'cut at the boundary')];
+  return [
+    capLine('longest option string, UTF-16 units', longest(strings), CAPS.copyStringUnits, 'cut at the boundary'),
+  ];
 }
 
 /** The pane texts of a tool result. */
@@ -245,14 +273,19 @@ function computeValidation(state) {
   const notes = [];
   const caps = validationCaps(state.dialect, issues);
   if (state.dialect === 'xml') {
-    const result = attempt('schema', 'validationErrorResult threw', () => validationErrorResult(issues, state.tool, args));
+    const result = attempt('schema', 'validationErrorResult threw', () =>
+      validationErrorResult(issues, state.tool, args),
+    );
     return panes(result, { of: 'the ZodError the parse raised', ...classify(parsed.error) }, caps, notes);
   }
   let jsonSchema;
   try {
     jsonSchema = z.toJSONSchema(schema);
   } catch (caught) {
-    notes.push({ field: 'schema', message: `z.toJSONSchema failed (${describe(caught)}), so the hint is written without the tool's JSON Schema.` });
+    notes.push({
+      field: 'schema',
+      message: `z.toJSONSchema failed (${describe(caught)}), so the hint is written without the tool's JSON Schema.`,
+    });
   }
   const rejection = attempt('schema', 'formatValidation threw', () =>
     formatValidation(issues, { tool: state.tool, args, schema: jsonSchema }),
@@ -274,16 +307,23 @@ function computeThrown(state) {
   let contract;
   if (state.contract.trim() !== '') {
     contract = parseJson('contract', state.contract, 'The error contract');
-    if (!Array.isArray(contract)) throw new InputError('contract', 'An error contract is a list of { reason, code, when, recovery }.');
+    if (!Array.isArray(contract))
+      throw new InputError('contract', 'An error contract is a list of { reason, code, when, recovery }.');
   }
   const notes = [];
   const classification = { of: 'the thrown value', ...classify(thrown, { aborted: state.aborted }) };
   const caps = thrownCaps(state.dialect, thrown);
   if (state.dialect === 'xml') {
-    if (contract !== undefined) notes.push({ field: 'contract', message: 'The XML dialect has no error contracts; internalError ignores it.' });
-    if (state.aborted) notes.push({ field: 'thrown', message: 'internalError has no aborted option; only classify reads it here.' });
+    if (contract !== undefined)
+      notes.push({ field: 'contract', message: 'The XML dialect has no error contracts; internalError ignores it.' });
+    if (state.aborted)
+      notes.push({ field: 'thrown', message: 'internalError has no aborted option; only classify reads it here.' });
     const result = attempt('thrown', 'internalError threw', () =>
-      internalError(thrown, { tool: state.tool, redactSecrets: state.redactSecrets, maskServerErrors: state.maskServerErrors }),
+      internalError(thrown, {
+        tool: state.tool,
+        redactSecrets: state.redactSecrets,
+        maskServerErrors: state.maskServerErrors,
+      }),
     );
     return panes(result, classification, caps, notes);
   }
@@ -296,12 +336,19 @@ function computeThrown(state) {
 function computeToolError(state) {
   const options = parseJson('tool-error-options', state.toolErrorOptions, 'The options');
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
-    throw new InputError('tool-error-options', 'The options are an object: { "call": "toolError", "code": …, "message": … }.');
+    throw new InputError(
+      'tool-error-options',
+      'The options are an object: { "call": "toolError", "code": …, "message": … }.',
+    );
   }
   const { call = 'toolError', code, ...rest } = options;
   const notes = [];
   if (state.dialect !== 'xml') {
-    notes.push({ field: 'tool-error-options', message: 'toolError writes the XML dialect; in the JSON-RPC dialect throw an McpError instead (the thrown-error mode).' });
+    notes.push({
+      field: 'tool-error-options',
+      message:
+        'toolError writes the XML dialect; in the JSON-RPC dialect throw an McpError instead (the thrown-error mode).',
+    });
   }
   const redact = rest.redactSecrets ?? state.redactSecrets;
   const result = attempt('tool-error-options', `${call} threw`, () => {
@@ -323,7 +370,10 @@ function computeToolError(state) {
       case 'required':
         return required(rest.field);
       default:
-        throw new InputError('tool-error-options', `Unknown call ${JSON.stringify(call)}; one of toolError, errorBuilder, error, required.`);
+        throw new InputError(
+          'tool-error-options',
+          `Unknown call ${JSON.stringify(call)}; one of toolError, errorBuilder, error, required.`,
+        );
     }
   });
   const classification = {
@@ -348,7 +398,8 @@ export function compute(state) {
     }
     return { outputs: run(state) };
   } catch (caught) {
-    if (caught instanceof InputError) return { errors: [{ field: caught.field, message: caught.message, reason: caught.reason }] };
+    if (caught instanceof InputError)
+      return { errors: [{ field: caught.field, message: caught.message, reason: caught.reason }] };
     const reason = 'The playground failed';
     return { errors: [{ field: 'mode', message: `${reason} (${describe(caught)})`, reason }] };
   }

@@ -15,7 +15,8 @@ export const VALIDATION_EXAMPLES = [
   },
   {
     label: 'Missing and out-of-range fields',
-    schema: 'z.object({\n  email: z.email(),\n  name: z.string().min(1),\n  age: z.number().int().min(18).optional(),\n})',
+    schema:
+      'z.object({\n  email: z.email(),\n  name: z.string().min(1),\n  age: z.number().int().min(18).optional(),\n})',
     args: '{ "email": "someone@", "age": 12.5 }',
   },
   {
@@ -36,7 +37,7 @@ export const VALIDATION_EXAMPLES = [
   },
   {
     label: 'Arguments that pass',
-    schema: "z.object({ query: z.string(), limit: z.number().int().max(100).default(20) })",
+    schema: 'z.object({ query: z.string(), limit: z.number().int().max(100).default(20) })',
     args: '{ "query": "unpaid invoices" }',
   },
 ];
@@ -67,11 +68,21 @@ export const THROWN_EXAMPLES = [
   },
   {
     label: 'McpError NotFound with data',
-    thrown: { constructor: 'McpError', code: -32001, message: 'Invoice INV-9 does not exist.', data: { invoice: 'INV-9' } },
+    thrown: {
+      constructor: 'McpError',
+      code: -32001,
+      message: 'Invoice INV-9 does not exist.',
+      data: { invoice: 'INV-9' },
+    },
   },
   {
     label: 'McpError of a contract reason (pick the contract)',
-    thrown: { constructor: 'McpError', code: -32002, message: 'The invoice is already paid.', data: { reason: 'paid' } },
+    thrown: {
+      constructor: 'McpError',
+      code: -32002,
+      message: 'The invoice is already paid.',
+      data: { reason: 'paid' },
+    },
   },
   {
     label: "The MCP SDK's request timeout",
@@ -87,7 +98,12 @@ export const THROWN_EXAMPLES = [
   },
   {
     label: 'A database deadlock (server category)',
-    thrown: { constructor: 'McpError', code: -32010, message: 'deadlock detected on table users', data: { reason: 'db_busy' } },
+    thrown: {
+      constructor: 'McpError',
+      code: -32010,
+      message: 'deadlock detected on table users',
+      data: { reason: 'db_busy' },
+    },
   },
   {
     label: 'A message getter that throws',

@@ -10,9 +10,22 @@ const $ = (id) => document.getElementById(id);
 const form = $('inputs');
 const TEXT_INPUTS = ['tool', 'requestId', 'schema', 'args', 'thrown', 'contract', 'toolErrorOptions'];
 const CHECKBOXES = ['redactSecrets', 'maskServerErrors', 'aborted'];
-const PANES = { text: 'out-text', structured: 'out-structured', parsed: 'out-parsed', classification: 'out-classification', bytes: 'out-bytes' };
+const PANES = {
+  text: 'out-text',
+  structured: 'out-structured',
+  parsed: 'out-parsed',
+  classification: 'out-classification',
+  bytes: 'out-bytes',
+};
 /** Inline messages, by the field compute() names; each sits beside its input. */
-const FIELD_INPUT = { schema: 'schema', args: 'args', thrown: 'thrown', contract: 'contract', 'tool-error-options': 'toolErrorOptions', mode: 'mode' };
+const FIELD_INPUT = {
+  schema: 'schema',
+  args: 'args',
+  thrown: 'thrown',
+  contract: 'contract',
+  'tool-error-options': 'toolErrorOptions',
+  mode: 'mode',
+};
 
 let ready = false;
 /** Whether any good result has been shown yet (until then the panes say why they are empty). */
@@ -44,7 +57,10 @@ const exampleLists = [];
 
 function fillExamples(select, examples, apply, matches) {
   exampleLists.push({ select, examples, matches });
-  select.replaceChildren(new Option('Pick an example…', ''), ...examples.map((example, i) => new Option(example.label, String(i))));
+  select.replaceChildren(
+    new Option('Pick an example…', ''),
+    ...examples.map((example, i) => new Option(example.label, String(i))),
+  );
   select.addEventListener('change', () => {
     const example = examples[Number(select.value)];
     if (select.value === '' || example === undefined) return;
@@ -57,7 +73,10 @@ function fillExamples(select, examples, apply, matches) {
 function showMessages(kind, messages) {
   for (const element of document.querySelectorAll(`[data-testid="input-${kind}"]`)) {
     const field = element.dataset.field;
-    const text = messages.filter((message) => message.field === field).map((message) => message.message).join(' ');
+    const text = messages
+      .filter((message) => message.field === field)
+      .map((message) => message.message)
+      .join(' ');
     element.textContent = text;
     element.hidden = text === '';
     if (kind === 'error') {
@@ -93,7 +112,8 @@ function render() {
     showMessages('error', []);
     showMessages('note', []);
     $('stale').hidden = true;
-    for (const id of Object.values(PANES)) $(id).textContent = '(waiting: read the schema that came with the link, then press "Run this schema")';
+    for (const id of Object.values(PANES))
+      $(id).textContent = '(waiting: read the schema that came with the link, then press "Run this schema")';
     shownGood = false;
     return;
   }
@@ -103,7 +123,8 @@ function render() {
   $('stale').hidden = errors.length === 0 || !shownGood;
   // The outputs keep the last good result while an input has a problem.
   if (outputs) for (const [key, id] of Object.entries(PANES)) $(id).textContent = outputs[key];
-  else if (!shownGood) for (const id of Object.values(PANES)) $(id).textContent = '(no result yet: fix the input marked beside it)';
+  else if (!shownGood)
+    for (const id of Object.values(PANES)) $(id).textContent = '(no result yet: fix the input marked beside it)';
   shownGood ||= outputs !== undefined;
 }
 
@@ -198,7 +219,9 @@ window.addEventListener('hashchange', () => {
 for (const button of document.querySelectorAll('[data-copy]')) {
   button.addEventListener('click', () => copy($(button.dataset.copy).textContent, button));
 }
-document.querySelector('[data-copy-link]').addEventListener('click', (event) => copy($('permalink').href, event.currentTarget));
+document
+  .querySelector('[data-copy-link]')
+  .addEventListener('click', (event) => copy($('permalink').href, event.currentTarget));
 
 restore(location.hash);
 
