@@ -7,6 +7,7 @@ import { test } from 'node:test';
 
 import * as z from 'zod';
 import * as z3 from 'zod/v3';
+import * as zm from 'zod/mini';
 
 import {
   errorBuilder,
@@ -72,6 +73,41 @@ for (const sdk of [V1, V2]) {
     assert.equal(broken.isError, true);
     assert.equal(broken.structuredContent.error.code, JsonRpcErrorCode.InternalError);
     assert.match(text(broken), /^Error: Tool get_invoice failed: /);
+  });
+
+  test(`${sdk.version}: a raw-shape and a Zod 4 mini outputSchema are widened too`, async () => {
+    const { client } = await connected(sdk, (server) => {
+      registerTool(
+        server,
+        'raw',
+        { inputSchema: { id: z.string() }, outputSchema: { total: z.number() } },
+        async () => {
+          throw notFound('gone');
+        },
+      );
+      registerTool(
+        server,
+        'mini',
+        {
+          inputSchema: { id: z.string() },
+          outputSchema: zm.object({ total: zm.number(), note: zm.optional(zm.string()) }),
+        },
+        async ({ id }) => {
+          if (id === 'ok') return { content: [], structuredContent: { total: 1 } };
+          throw notFound('gone');
+        },
+      );
+    });
+    for (const tool of (await client.listTools()).tools) {
+      assert.ok(tool.outputSchema.properties.error, `${tool.name}: ${JSON.stringify(tool.outputSchema)}`);
+      assert.equal(tool.outputSchema.required, undefined, tool.name);
+      const result = await client.callTool({ name: tool.name, arguments: { id: 'x' } });
+      assert.equal(result.structuredContent.error.code, JsonRpcErrorCode.NotFound, tool.name);
+    }
+    const listed = (await client.listTools()).tools.find((t) => t.name === 'mini').outputSchema;
+    assert.deepEqual(listed.anyOf[0].required, ['total']);
+    const ok = await client.callTool({ name: 'mini', arguments: { id: 'ok' } });
+    assert.deepEqual(ok.structuredContent, { total: 1 });
   });
 
   test(`${sdk.version}: a handler that returns no tool result gets an InternalError naming the tool, the reason logged`, async () => {

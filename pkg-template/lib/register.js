@@ -410,45 +410,95 @@ function widenedJson(jsonSchemaOf) {
 
 /**
  * Makes the tool advertise an output schema its error results satisfy (the core's
- * `advertised_output_schema`): SDK v2 through `update({ outputSchema })` with a Standard
- * Schema whose JSON Schema is the widened one; SDK v1 (Zod 4) with a schema whose JSON
- * Schema override is the widened one. Both accept any value: registerTool checks success
- * results itself, against the author's schema. False when it cannot (Zod 3 on SDK v1, a
- * schema that is not an object): the tool's error results then go out without
+ * `advertised_output_schema`), with a schema that accepts any value: registerTool checks
+ * success results itself, against the author's schema.
+ * - SDK v2: `update({ outputSchema })` with a Standard Schema whose JSON Schema is the
+ *   widened one.
+ * - SDK v1, a Zod 4 schema with `~standard.jsonSchema`: its JSON Schema override is the
+ *   widened one.
+ * - A Zod 4 (mini) object without it (what SDK v1 makes of a raw shape, a `zod/mini`
+ *   schema), on either SDK: its JSON Schema is written by Zod's own object processor,
+ *   then widened in place with what the core adds (the `error` property, the `anyOf`;
+ *   `required` moves into it). Only for the Zod 4 versions this is tested with (4.6 and
+ *   later).
+ * False when none applies (Zod 3 on SDK v1, a schema that is not an object, one that
+ * declares `error` itself): the tool's error results then go out without
  * `structuredContent`, which every client accepts.
  */
 function advertiseErrors(registered, schema, v2) {
   const standard = schema?.['~standard'];
   const json = standard?.jsonSchema;
-  if (json === undefined || typeof json.output !== 'function') return false;
-  const widened = widenedJson(() => json.output(OUTPUT_TARGET));
-  if (widened === undefined) return false;
-  if (v2) {
-    const wrapper = Object.freeze({
-      '~standard': Object.freeze({
-        version: standard.version,
-        vendor: standard.vendor,
-        validate: (value) => ({ value }),
-        jsonSchema: Object.freeze({
-          input: (options) => json.input(options),
-          output: (options) => widenedJson(() => json.output(options)) ?? structuredClone(widened),
+  const widened =
+    json !== undefined && typeof json.output === 'function' ? widenedJson(() => json.output(OUTPUT_TARGET)) : undefined;
+  const install = (wrapper) => {
+    if (v2) registered.update({ outputSchema: wrapper });
+    else registered.outputSchema = wrapper;
+    return true;
+  };
+  const accept = { value: (payload) => payload };
+  if (widened !== undefined && v2) {
+    return install(
+      Object.freeze({
+        '~standard': Object.freeze({
+          version: standard.version,
+          vendor: standard.vendor,
+          validate: (value) => ({ value }),
+          jsonSchema: Object.freeze({
+            input: (options) => json.input(options),
+            output: (options) => widenedJson(() => json.output(options)) ?? structuredClone(widened),
+          }),
         }),
       }),
-    });
-    registered.update({ outputSchema: wrapper });
-    return true;
+    );
   }
-  const internals = schema._zod;
+  const internals = schema?._zod;
   if (internals === undefined || internals === null) return false;
-  registered.outputSchema = Object.create(schema, {
-    _zod: {
-      value: Object.create(internals, {
-        toJSONSchema: { value: () => structuredClone(widened) },
-        run: { value: (payload) => payload },
+  if (widened !== undefined) {
+    return install(
+      Object.create(schema, {
+        _zod: {
+          value: Object.create(internals, { toJSONSchema: { value: () => structuredClone(widened) }, run: accept }),
+        },
       }),
-    },
+    );
+  }
+  const version = internals.version;
+  const shape = internals.def?.shape;
+  const processable =
+    version?.major === 4 &&
+    version.minor >= 6 &&
+    internals.def?.type === 'object' &&
+    shape !== null &&
+    typeof shape === 'object' &&
+    !Object.hasOwn(shape, 'error') &&
+    internals.processJSONSchema === undefined;
+  if (!processable) return false;
+  const wrapper = Object.create(schema);
+  Object.defineProperty(wrapper, '_zod', {
+    value: Object.create(internals, {
+      processJSONSchema: {
+        value(ctx, out, params) {
+          ctx.processors[internals.def.type](wrapper, ctx, out, params);
+          widenInPlace(out);
+        },
+      },
+      run: accept,
+    }),
   });
-  return true;
+  return install(wrapper);
+}
+
+/**
+ * `out` (an object schema Zod is writing) widened as the core widens it: the core is
+ * given its `required` list only, and its `error` property and `anyOf` are added.
+ */
+function widenInPlace(out) {
+  const required = Array.isArray(out.required) ? out.required : [];
+  const widened = widenedJson(() => ({ type: 'object', properties: {}, required }));
+  if (widened === undefined) return;
+  out.properties = { ...out.properties, error: widened.properties.error };
+  delete out.required;
+  out.anyOf = widened.anyOf;
 }
 
 function register(defaults, server, name, config, handler) {
