@@ -102,8 +102,13 @@ mod tests {
         let busy = guidance_for(C::ServiceUnavailable, Some(1.5)).map(|g| g.hint).unwrap_or_default();
         assert!(busy.contains("wait 1.5 seconds"), "{busy}");
         // A wait that is no number of seconds is not named.
-        let unnamed = guidance_for(C::RateLimited, Some(f64::NAN)).map(|g| g.hint).unwrap_or_default();
-        assert!(!unnamed.contains("NaN") && unnamed.contains("wait before retrying"), "{unnamed}");
+        for no_wait in [f64::NAN, f64::INFINITY, 0.0, -5.0] {
+            let unnamed = guidance_for(C::RateLimited, Some(no_wait)).map(|g| g.hint).unwrap_or_default();
+            assert_eq!(
+                unnamed, "Too many requests: wait before retrying the same call, and make fewer calls.",
+                "{no_wait}"
+            );
+        }
     }
 
     #[test]

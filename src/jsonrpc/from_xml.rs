@@ -70,6 +70,11 @@ mod tests {
         assert_eq!((custom.code, custom.message.as_str(), custom.data), (-32603, "Use v2", None));
         let missing = mcp_error_from_xml("<tool_error code=\"MISSING_REQUIRED_FIELD\" severity=\"error\">\n<message>Required field \"id\" is missing.</message>\n<recovery>Provide the \"id\" parameter and retry.</recovery>\n</tool_error>");
         assert_eq!(missing.code, -32602);
+        // A wait that is no positive number of seconds is no wait.
+        for seconds in ["0", "-5"] {
+            let text = format!("<tool_error code=\"RATE_LIMITED\" severity=\"error\">\n<message>m</message>\n<retry_after>{seconds} seconds</retry_after>\n</tool_error>");
+            assert_eq!(mcp_error_from_xml(&text).data, None, "{seconds}");
+        }
         let plain = mcp_error_from_xml("something broke");
         assert_eq!((plain.code, plain.message.as_str()), (-32603, "something broke"));
     }

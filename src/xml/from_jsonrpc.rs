@@ -93,12 +93,12 @@ mod tests {
     #[test]
     fn a_not_found_keeps_its_meaning_its_recovery_and_its_reason() {
         let d = data(
-            r#"{"reason":"no_invoice","recovery":{"hint":"List invoices first."},"invoiceId":42,"requestId":"R"}"#,
+            r#"{"reason":"no_invoice","recovery":{"hint":"List invoices first."},"invoiceId":42,"requestId":"R","paid":false,"lines":[1]}"#,
         );
         let r = tool_error_from_mcp(-32001, "Invoice 42 not found", Some(&d), false, WirePolicy::default());
         assert_eq!(
             r.text,
-            "<tool_error code=\"NOT_FOUND\" severity=\"error\">\n<message>Invoice 42 not found</message>\n<recovery>List invoices first.</recovery>\n<details>\n  <detail key=\"reason\">no_invoice</detail>\n  <detail key=\"invoiceId\">42</detail>\n</details>\n</tool_error>"
+            "<tool_error code=\"NOT_FOUND\" severity=\"error\">\n<message>Invoice 42 not found</message>\n<recovery>List invoices first.</recovery>\n<details>\n  <detail key=\"reason\">no_invoice</detail>\n  <detail key=\"invoiceId\">42</detail>\n  <detail key=\"paid\">false</detail>\n</details>\n</tool_error>"
         );
         assert!(r.is_error);
     }
