@@ -70,14 +70,7 @@ pub fn tool_error_from_mcp(
     let message = if masked { SERVER_ERROR_MESSAGE } else { message };
     tool_error_with(
         xml_code_for(known),
-        &ToolErrorOptions {
-            suggestion,
-            available_actions,
-            details,
-            retry_after,
-            severity: Some("error".to_owned()),
-            ..ToolErrorOptions::new(message)
-        },
+        &ToolErrorOptions { suggestion, available_actions, details, retry_after, ..ToolErrorOptions::new(message) },
         wire,
     )
 }
