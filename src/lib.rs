@@ -35,6 +35,7 @@ pub mod js;
 #[doc(hidden)]
 pub mod js_constants;
 pub mod jsonrpc;
+mod key_order;
 pub mod redact;
 pub mod request_id;
 pub mod sizes;

@@ -346,7 +346,7 @@ impl Parser<'_> {
                 Some(b'}') => {
                     self.pos += 1;
                     if entries.len() > LINEAR_KEY_CHECK {
-                        entries = crate::js::merge_repeated_keys(entries);
+                        entries = crate::key_order::merge_repeated_keys(entries);
                     }
                     return Ok(Value::Object(entries));
                 }
