@@ -1,47 +1,12 @@
 //! The JavaScript semantics the core reproduces exactly, shared by both dialects and
-//! classification: string
-//! lengths in UTF-16 code units, `Object.keys` order, `typeof`, truthiness,
-//! `String.prototype.trim` and `Date.prototype.toISOString`.
+//! classification: `typeof`, truthiness, `String.prototype.trim`, bounded
+//! `JSON.stringify` prefixes and `Date.prototype.toISOString`. String lengths and
+//! cuts in UTF-16 code units live in `crate::utf16`; `Object.keys` order in
+//! `key_order` (re-exported here).
 
 pub use crate::key_order::{js_object_key_order, merge_repeated_keys};
+use crate::utf16::cut_utf16;
 use crate::value::{js_number_string, Value};
-
-/// Byte offset of the longest prefix of `s` that holds at most `max_units` UTF-16
-/// code units. The cut never splits a character, so an astral character whose
-/// surrogate pair would straddle the limit is left out whole.
-pub(crate) fn utf16_prefix_end(s: &str, max_units: usize) -> usize {
-    let mut units = 0usize;
-    for (i, c) in s.char_indices() {
-        units += c.len_utf16();
-        if units > max_units {
-            return i;
-        }
-    }
-    s.len()
-}
-
-/// Whether `s` is longer than `limit` UTF-16 code units; stops counting early.
-pub(crate) fn utf16_len_exceeds(s: &str, limit: usize) -> bool {
-    // A UTF-8 byte never stands for more than one UTF-16 unit.
-    if s.len() <= limit {
-        return false;
-    }
-    utf16_prefix_end(s, limit) < s.len()
-}
-
-/// `s` itself when it fits in `max_units` UTF-16 units; otherwise its first
-/// `max_units - ellipsis` units (never half a surrogate pair) followed by `ellipsis`.
-pub(crate) fn cut_utf16(s: &str, max_units: usize, ellipsis: &str) -> String {
-    if !utf16_len_exceeds(s, max_units) {
-        return s.to_owned();
-    }
-    let keep = max_units.saturating_sub(ellipsis.encode_utf16().count());
-    let end = utf16_prefix_end(s, keep);
-    let mut out = String::with_capacity(end + ellipsis.len());
-    out.push_str(s.get(..end).unwrap_or_default());
-    out.push_str(ellipsis);
-    out
-}
 
 /// JS `typeof` for a value as the boundary hands it over (`None` = `undefined`).
 pub fn js_typeof(value: Option<&Value>) -> &'static str {
@@ -288,17 +253,6 @@ fn civil_from_days(days: i64) -> (i64, i64, i64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn cuts_count_utf16_units_and_never_split_a_pair() {
-        assert_eq!(cut_utf16("abcdef", 6, "..."), "abcdef");
-        assert_eq!(cut_utf16("abcdefg", 6, "..."), "abc...");
-        // Each 😀 is two units: 3 units of room hold one of them, not one and a half.
-        assert_eq!(cut_utf16("😀😀😀😀", 6, "..."), "😀...");
-        assert_eq!(utf16_prefix_end("a😀", 2), 1);
-        assert!(!utf16_len_exceeds("😀😀", 4));
-        assert!(utf16_len_exceeds("😀😀a", 4));
-    }
 
     #[test]
     fn json_prefix_stops_early_and_matches_stringify() {

@@ -41,6 +41,7 @@ pub mod request_id;
 pub mod sizes;
 pub mod sort;
 pub mod tool_result;
+mod utf16;
 pub mod value;
 pub mod xml;
 pub mod zod;
