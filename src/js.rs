@@ -4,6 +4,7 @@
 //! cuts in UTF-16 code units live in `crate::utf16`; `Object.keys` order in
 //! `key_order` (re-exported here).
 
+use crate::json_syntax::{needs_escape, write_escape};
 pub use crate::key_order::{js_object_key_order, merge_repeated_keys};
 use crate::utf16::cut_utf16;
 use crate::value::{js_number_string, Value};
@@ -106,16 +107,13 @@ impl BoundedJson {
             if self.full {
                 return;
             }
-            match c {
-                '"' => self.push_str("\\\""),
-                '\\' => self.push_str("\\\\"),
-                '\u{8}' => self.push_str("\\b"),
-                '\u{c}' => self.push_str("\\f"),
-                '\n' => self.push_str("\\n"),
-                '\r' => self.push_str("\\r"),
-                '\t' => self.push_str("\\t"),
-                c if (c as u32) < 0x20 => self.push_str(&format!("\\u{:04x}", c as u32)),
-                c => self.push_char(c),
+            match u8::try_from(c) {
+                Ok(b) if needs_escape(b) => {
+                    let mut escape = String::new();
+                    write_escape(b, &mut escape);
+                    self.push_str(&escape);
+                }
+                _ => self.push_char(c),
             }
         }
         self.push_char('"');

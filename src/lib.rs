@@ -34,6 +34,7 @@ pub mod js;
 /// The constants the npm package's JS layer imports, generated into `pkg/lib/constants.js`.
 #[doc(hidden)]
 pub mod js_constants;
+mod json_syntax;
 pub mod jsonrpc;
 mod key_order;
 pub mod redact;
