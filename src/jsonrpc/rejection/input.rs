@@ -108,3 +108,27 @@ pub(super) fn string_bounded(s: &str) -> Bounded {
     let (kept, uncut) = cut_data_string(s);
     Bounded { value: Value::String(kept), uncut, lengths: None }
 }
+
+/// Keys (unknown keys, dropped keys, a collision's keys, aliases) compared against
+/// alias collisions at most. A sentence naming keys is full well before this many.
+pub(super) const MAX_KEY_SCAN: usize = 1024;
+
+/// Alias collisions read at most, and keys of each.
+pub(super) const MAX_COLLISIONS: usize = 64;
+
+/// The keys each alias collision left in place because its target was already present
+/// (mcp-ts-core's `declined`): every key sent for the target but the target itself and
+/// the alias pre-validation rewrote to it. Read once per rejection, within caps.
+pub(super) fn declined_keys(pre: &PreValidation) -> Vec<(&str, usize)> {
+    let mut out = Vec::new();
+    for (i, collision) in pre.collisions.iter().take(MAX_COLLISIONS).enumerate() {
+        let rewritten =
+            |k: &str| pre.aliased.iter().take(MAX_KEY_SCAN).any(|a| a.alias == k && a.target == collision.target);
+        for key in collision.keys.iter().take(MAX_COLLISIONS).map(String::as_str) {
+            if key != collision.target && !rewritten(key) {
+                out.push((key, i));
+            }
+        }
+    }
+    out
+}

@@ -1,7 +1,7 @@
 //! Keys the caller sent that the schema does not take: unknown-key sentences, alias
 //! collisions, and the closing `Validated …` / `Dropped …` sentences.
 
-use super::input::{AliasCollision, PreValidation};
+use super::input::{AliasCollision, MAX_KEY_SCAN};
 use super::render::Renderer;
 use crate::jsonrpc::hint::Sentence;
 use crate::jsonrpc::path::write_path;
@@ -9,10 +9,6 @@ use crate::jsonrpc::schema::accepted_keys;
 use crate::jsonrpc::text::Capped;
 use crate::value::{js_number_string, Value};
 use crate::zod::IssueView;
-
-/// Keys (unknown keys, dropped keys, a collision's keys, aliases) compared against
-/// alias collisions at most. A sentence naming keys is full well before this many.
-pub(super) const MAX_KEY_SCAN: usize = 1024;
 
 impl<'a> Renderer<'a> {
     /// The collision that declined `key` (the last one, when several did).
@@ -161,24 +157,4 @@ pub(super) fn collision_sentence(collision: &AliasCollision) -> String {
     s.push_str(&collision.target);
     s.push_str(if collision.keys.len() > 2 { "; send only one of them." } else { "; send one of them, not both." });
     s.finish()
-}
-
-/// Alias collisions read at most, and keys of each.
-pub(super) const MAX_COLLISIONS: usize = 64;
-
-/// The keys each alias collision left in place because its target was already present
-/// (mcp-ts-core's `declined`): every key sent for the target but the target itself and
-/// the alias pre-validation rewrote to it. Read once per rejection, within caps.
-pub(super) fn declined_keys(pre: &PreValidation) -> Vec<(&str, usize)> {
-    let mut out = Vec::new();
-    for (i, collision) in pre.collisions.iter().take(MAX_COLLISIONS).enumerate() {
-        let rewritten =
-            |k: &str| pre.aliased.iter().take(MAX_KEY_SCAN).any(|a| a.alias == k && a.target == collision.target);
-        for key in collision.keys.iter().take(MAX_COLLISIONS).map(String::as_str) {
-            if key != collision.target && !rewritten(key) {
-                out.push((key, i));
-            }
-        }
-    }
-    out
 }

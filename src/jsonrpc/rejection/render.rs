@@ -1,17 +1,15 @@
 //! The renderer: one pass over the issues (at most [`super::MAX_EXAMINED_ISSUES`]),
 //! the first [`super::MAX_LINES`] lines kept, the rest counted, within a work budget.
 
-use super::input::PreValidation;
+use super::input::{declined_keys, PreValidation};
 use super::issue_list::IssueList;
-use super::keys::declined_keys;
 use super::line::{line_for, line_text, missing_text, raw};
-use super::union::fails_below_root;
 use super::{Rejection, ValidationOptions, MAX_EXAMINED_ISSUES, MAX_LINES};
 use crate::jsonrpc::hint::{build_hint, Line, Sentence};
 use crate::sizes::TrueSizes;
 use crate::value::Value;
 use crate::zod::issue::{MAX_PATH_SEGMENTS, MAX_RENDER_BRANCH_ISSUES};
-use crate::zod::{arriving_at, relative_path, Arriving, Branch, IssueKind, IssueView};
+use crate::zod::{arriving_at, Arriving, Branch, IssueKind, IssueView};
 
 /// Issues (branch issues included) the renderer visits at most in one rejection.
 pub(super) const MAX_RENDER_WORK: usize = 4096;
@@ -135,30 +133,6 @@ impl<'a> Renderer<'a> {
                 let expected = if kind == IssueKind::InvalidType { issue.expected_type() } else { None };
                 out.push(line_for(&abs, &body, arriving, expected));
             }
-        }
-    }
-
-    /// How many lines [`Renderer::render_top`] would produce, without rendering them.
-    pub(super) fn count_top(&mut self, issue: IssueView<'a>, abs: &[&'a Value], depth: usize) -> usize {
-        if !self.spend() || issue.kind() != IssueKind::Union || depth >= MAX_UNION_DEPTH {
-            return 1;
-        }
-        let branches = issue.branches();
-        if branches.is_empty() || !self.charge_branches(&branches) {
-            return 1;
-        }
-        match self.select_branches(&branches, abs, true).as_slice() {
-            [single] if fails_below_root(single, abs, self.sizes) => {
-                let mut n = 0;
-                for inner in single.issues.iter().take(MAX_RENDER_BRANCH_ISSUES) {
-                    let view = IssueView::new(inner);
-                    let rel = relative_path(&view, abs, single.absolute_paths, self.sizes);
-                    let full: Vec<&'a Value> = abs.iter().copied().chain(rel).take(MAX_PATH_SEGMENTS).collect();
-                    n += self.count_top(view, &full, depth + 1);
-                }
-                n.max(1)
-            }
-            _ => 1,
         }
     }
 }

@@ -1,5 +1,7 @@
-//! Unions: which branches render (`select_branches`), the literal every branch
-//! failed on (`literal_tag`), and a union's own text (`union_text`).
+//! Unions: a top-level union lifted into its branch's lines (`render_top_union`) or
+//! counted as them (`count_top`), which branches render (`select_branches`), the
+//! literal every branch failed on (`literal_tag`), and a union's own text
+//! (`union_text`).
 
 use super::line::{fragment, line_for, missing_text, raw, tag_text};
 use super::render::{Renderer, MAX_UNION_DEPTH};
@@ -18,6 +20,30 @@ pub(super) struct OneLiteral<'a> {
 }
 
 impl<'a> Renderer<'a> {
+    /// How many lines [`Renderer::render_top`] would produce, without rendering them.
+    pub(super) fn count_top(&mut self, issue: IssueView<'a>, abs: &[&'a Value], depth: usize) -> usize {
+        if !self.spend() || issue.kind() != IssueKind::Union || depth >= MAX_UNION_DEPTH {
+            return 1;
+        }
+        let branches = issue.branches();
+        if branches.is_empty() || !self.charge_branches(&branches) {
+            return 1;
+        }
+        match self.select_branches(&branches, abs, true).as_slice() {
+            [single] if fails_below_root(single, abs, self.sizes) => {
+                let mut n = 0;
+                for inner in single.issues.iter().take(MAX_RENDER_BRANCH_ISSUES) {
+                    let view = IssueView::new(inner);
+                    let rel = relative_path(&view, abs, single.absolute_paths, self.sizes);
+                    let full: Vec<&'a Value> = abs.iter().copied().chain(rel).take(MAX_PATH_SEGMENTS).collect();
+                    n += self.count_top(view, &full, depth + 1);
+                }
+                n.max(1)
+            }
+            _ => 1,
+        }
+    }
+
     pub(super) fn render_top_union(
         &mut self,
         issue: IssueView<'a>,
