@@ -12,7 +12,8 @@
 //! `fetch failed`) is named by its nearest cause's own text ([`with_cause_text`]).
 
 use crate::codes::JsonRpcErrorCode;
-use crate::js::{cut_utf16, js_trim};
+use crate::js::js_trim;
+use crate::utf16::cut_utf16;
 use crate::value::js_number_string;
 
 /// One next step: the `Recovery:` sentence and whether the same call may succeed later.

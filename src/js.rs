@@ -1,115 +1,13 @@
 //! The JavaScript semantics the core reproduces exactly, shared by both dialects and
-//! classification: string
-//! lengths in UTF-16 code units, `Object.keys` order, `typeof`, truthiness,
-//! `String.prototype.trim` and `Date.prototype.toISOString`.
+//! classification: `typeof`, truthiness, `String.prototype.trim`, bounded
+//! `JSON.stringify` prefixes and `Date.prototype.toISOString`. String lengths and
+//! cuts in UTF-16 code units live in `crate::utf16`; `Object.keys` order in
+//! `key_order` (re-exported here).
 
+use crate::json_syntax::{needs_escape, write_escape};
+pub use crate::key_order::{js_object_key_order, merge_repeated_keys};
+use crate::utf16::cut_utf16;
 use crate::value::{js_number_string, Value};
-
-/// Byte offset of the longest prefix of `s` that holds at most `max_units` UTF-16
-/// code units. The cut never splits a character, so an astral character whose
-/// surrogate pair would straddle the limit is left out whole.
-pub(crate) fn utf16_prefix_end(s: &str, max_units: usize) -> usize {
-    let mut units = 0usize;
-    for (i, c) in s.char_indices() {
-        units += c.len_utf16();
-        if units > max_units {
-            return i;
-        }
-    }
-    s.len()
-}
-
-/// Whether `s` is longer than `limit` UTF-16 code units; stops counting early.
-pub(crate) fn utf16_len_exceeds(s: &str, limit: usize) -> bool {
-    // A UTF-8 byte never stands for more than one UTF-16 unit.
-    if s.len() <= limit {
-        return false;
-    }
-    utf16_prefix_end(s, limit) < s.len()
-}
-
-/// `s` itself when it fits in `max_units` UTF-16 units; otherwise its first
-/// `max_units - ellipsis` units (never half a surrogate pair) followed by `ellipsis`.
-pub(crate) fn cut_utf16(s: &str, max_units: usize, ellipsis: &str) -> String {
-    if !utf16_len_exceeds(s, max_units) {
-        return s.to_owned();
-    }
-    let keep = max_units.saturating_sub(ellipsis.encode_utf16().count());
-    let end = utf16_prefix_end(s, keep);
-    let mut out = String::with_capacity(end + ellipsis.len());
-    out.push_str(s.get(..end).unwrap_or_default());
-    out.push_str(ellipsis);
-    out
-}
-
-/// Whether `key` is an array index as JS orders object keys: the canonical decimal
-/// form of an integer in `0..=2^32 - 2`.
-fn array_index(key: &str) -> Option<u32> {
-    let bytes = key.as_bytes();
-    let first = *bytes.first()?;
-    if !bytes.iter().all(u8::is_ascii_digit) || (first == b'0' && bytes.len() > 1) || bytes.len() > 10 {
-        return None;
-    }
-    let n: u64 = key.parse().ok()?;
-    if n <= u64::from(u32::MAX - 1) {
-        u32::try_from(n).ok()
-    } else {
-        None
-    }
-}
-
-/// `entries` as an object built by assigning them in order holds them (`JSON.parse`
-/// does the same with a repeated key): each repeated key once, at its first position,
-/// with its last value. One sort of the positions by key; no hashing.
-pub fn merge_repeated_keys<V>(entries: Vec<(String, V)>) -> Vec<(String, V)> {
-    let key = |i: usize| entries.get(i).map_or("", |(k, _)| k.as_str());
-    let mut order: Vec<usize> = (0..entries.len()).collect();
-    crate::sort::sort_by(&mut order, |&a, &b| (key(a), a) < (key(b), b));
-    if !order.windows(2).any(|w| matches!(w, [a, b] if key(*a) == key(*b))) {
-        return entries;
-    }
-    // For each run of one key (in position order): the first position takes the last value.
-    let mut source: Vec<Option<usize>> = vec![None; entries.len()];
-    let mut start = 0;
-    while let Some(&first) = order.get(start) {
-        let mut end = start + 1;
-        while order.get(end).is_some_and(|&i| key(i) == key(first)) {
-            end += 1;
-        }
-        if let (Some(slot), Some(&last)) = (source.get_mut(first), order.get(end - 1)) {
-            *slot = Some(last);
-        }
-        start = end;
-    }
-    let (keys, values): (Vec<String>, Vec<V>) = entries.into_iter().unzip();
-    let mut values: Vec<Option<V>> = values.into_iter().map(Some).collect();
-    let mut out = Vec::with_capacity(keys.len());
-    for (i, k) in keys.into_iter().enumerate() {
-        if let Some(value) = source.get(i).copied().flatten().and_then(|j| values.get_mut(j)).and_then(Option::take) {
-            out.push((k, value));
-        }
-    }
-    out
-}
-
-/// Puts entries in the order `Object.keys` would give for an object built by
-/// assigning them in sequence: a repeated key keeps its first position and takes the
-/// last value; array-index keys come first in ascending order, the rest keep
-/// insertion order.
-pub fn js_object_key_order(pairs: &[(String, String)]) -> Vec<(String, String)> {
-    let entries = merge_repeated_keys(pairs.to_vec());
-    let mut indexed: Vec<(u32, (String, String))> = Vec::new();
-    let mut named: Vec<(String, String)> = Vec::with_capacity(entries.len());
-    for entry in entries {
-        match array_index(&entry.0) {
-            Some(n) => indexed.push((n, entry)),
-            None => named.push(entry),
-        }
-    }
-    // Array indices are canonical, so no two entries share one.
-    crate::sort::sort_by(&mut indexed, |(a, _), (b, _)| a < b);
-    indexed.into_iter().map(|(_, e)| e).chain(named).collect()
-}
 
 /// JS `typeof` for a value as the boundary hands it over (`None` = `undefined`).
 pub fn js_typeof(value: Option<&Value>) -> &'static str {
@@ -209,16 +107,13 @@ impl BoundedJson {
             if self.full {
                 return;
             }
-            match c {
-                '"' => self.push_str("\\\""),
-                '\\' => self.push_str("\\\\"),
-                '\u{8}' => self.push_str("\\b"),
-                '\u{c}' => self.push_str("\\f"),
-                '\n' => self.push_str("\\n"),
-                '\r' => self.push_str("\\r"),
-                '\t' => self.push_str("\\t"),
-                c if (c as u32) < 0x20 => self.push_str(&format!("\\u{:04x}", c as u32)),
-                c => self.push_char(c),
+            match u8::try_from(c) {
+                Ok(b) if needs_escape(b) => {
+                    let mut escape = String::new();
+                    write_escape(b, &mut escape);
+                    self.push_str(&escape);
+                }
+                _ => self.push_char(c),
             }
         }
         self.push_char('"');
@@ -356,37 +251,6 @@ fn civil_from_days(days: i64) -> (i64, i64, i64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_repeated_key_keeps_its_first_position_and_its_last_value() {
-        let entries = |pairs: &[(&str, u32)]| pairs.iter().map(|(k, v)| ((*k).to_owned(), *v)).collect::<Vec<_>>();
-        let merged = merge_repeated_keys(entries(&[("a", 1), ("b", 2), ("a", 3), ("c", 4), ("b", 5), ("a", 6)]));
-        assert_eq!(merged, entries(&[("a", 6), ("b", 5), ("c", 4)]));
-        assert_eq!(merge_repeated_keys(entries(&[("z", 1), ("y", 2)])), entries(&[("z", 1), ("y", 2)]));
-        assert_eq!(merge_repeated_keys(Vec::<(String, u32)>::new()), Vec::new());
-    }
-
-    #[test]
-    fn cuts_count_utf16_units_and_never_split_a_pair() {
-        assert_eq!(cut_utf16("abcdef", 6, "..."), "abcdef");
-        assert_eq!(cut_utf16("abcdefg", 6, "..."), "abc...");
-        // Each 😀 is two units: 3 units of room hold one of them, not one and a half.
-        assert_eq!(cut_utf16("😀😀😀😀", 6, "..."), "😀...");
-        assert_eq!(utf16_prefix_end("a😀", 2), 1);
-        assert!(!utf16_len_exceeds("😀😀", 4));
-        assert!(utf16_len_exceeds("😀😀a", 4));
-    }
-
-    #[test]
-    fn key_order_matches_object_keys() {
-        let pairs: Vec<(String, String)> =
-            [("b", "1"), ("10", "x"), ("a", "2"), ("2", "y"), ("b", "3"), ("01", "z"), ("4294967295", "w")]
-                .iter()
-                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
-                .collect();
-        let keys: Vec<String> = js_object_key_order(&pairs).into_iter().map(|(k, v)| format!("{k}={v}")).collect();
-        assert_eq!(keys, ["2=y", "10=x", "b=3", "a=2", "01=z", "4294967295=w"]);
-    }
 
     #[test]
     fn json_prefix_stops_early_and_matches_stringify() {

@@ -34,12 +34,15 @@ pub mod js;
 /// The constants the npm package's JS layer imports, generated into `pkg/lib/constants.js`.
 #[doc(hidden)]
 pub mod js_constants;
+mod json_syntax;
 pub mod jsonrpc;
+mod key_order;
 pub mod redact;
 pub mod request_id;
 pub mod sizes;
 pub mod sort;
 pub mod tool_result;
+mod utf16;
 pub mod value;
 pub mod xml;
 pub mod zod;

@@ -34,7 +34,8 @@
 use std::borrow::Cow;
 
 use crate::codes::{Category, JsonRpcErrorCode};
-use crate::value::{json_string_end, write_json_string, Value};
+use crate::json_syntax::{decode_json_string, json_string_end, skip_space, write_json_string};
+use crate::value::Value;
 
 /// What a secret becomes.
 pub const MASK: &str = "***";
@@ -156,10 +157,10 @@ pub fn redact_json(text: &str) -> Cow<'_, str> {
             continue;
         }
         let Some(close) = json_string_end(bytes, i) else { break };
-        let after = skip_json_space(bytes, close);
+        let after = skip_space(bytes, close);
         if bytes.get(after) == Some(&b':') {
             let key = text.get(i + 1..close - 1).and_then(decode_json_string).unwrap_or_default();
-            let open = skip_json_space(bytes, after + 1);
+            let open = skip_space(bytes, after + 1);
             let value_end = (bytes.get(open) == Some(&b'"')).then(|| json_string_end(bytes, open)).flatten();
             if let Some(value_end) = value_end.filter(|&e| e > open + 2 && is_secret_key(key.as_bytes())) {
                 let buffer = out.get_or_insert_with(|| String::with_capacity(text.len() + 8));
@@ -187,69 +188,6 @@ pub fn redact_json(text: &str) -> Cow<'_, str> {
             Cow::Owned(buffer)
         }
     }
-}
-
-fn skip_json_space(bytes: &[u8], mut i: usize) -> usize {
-    while matches!(bytes.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-        i += 1;
-    }
-    i
-}
-
-/// The text of a JSON string's body (between the quotes); lone surrogates become U+FFFD.
-fn decode_json_string(body: &str) -> Option<String> {
-    let mut out = String::with_capacity(body.len());
-    let mut chars = body.chars();
-    let mut pending_high: Option<u32> = None;
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            if pending_high.take().is_some() {
-                out.push('\u{FFFD}');
-            }
-            out.push(c);
-            continue;
-        }
-        let escape = chars.next()?;
-        let unit = match escape {
-            'u' => {
-                let mut unit = 0u32;
-                for _ in 0..4 {
-                    unit = unit * 16 + chars.next()?.to_digit(16)?;
-                }
-                unit
-            }
-            '"' => u32::from('"'),
-            '\\' => u32::from('\\'),
-            '/' => u32::from('/'),
-            'b' => 8,
-            'f' => 12,
-            'n' => 10,
-            'r' => 13,
-            't' => 9,
-            _ => return None,
-        };
-        match (pending_high.take(), unit) {
-            (Some(high), 0xDC00..=0xDFFF) => {
-                out.push(char::from_u32(0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00)).unwrap_or('\u{FFFD}'));
-            }
-            (high, 0xD800..=0xDBFF) => {
-                if high.is_some() {
-                    out.push('\u{FFFD}');
-                }
-                pending_high = Some(unit);
-            }
-            (high, unit) => {
-                if high.is_some() {
-                    out.push('\u{FFFD}');
-                }
-                out.push(char::from_u32(unit).unwrap_or('\u{FFFD}'));
-            }
-        }
-    }
-    if pending_high.is_some() {
-        out.push('\u{FFFD}');
-    }
-    Some(out)
 }
 
 /// The end of the run of bytes satisfying `class` that starts at `from`.
@@ -498,11 +436,11 @@ fn assignment(bytes: &[u8], start: usize, end: usize) -> Option<(usize, usize)> 
             }
         }
         b'"' if start > 0 && bytes.get(start - 1) == Some(&b'"') => {
-            let colon = skip_json_space(bytes, end + 1);
+            let colon = skip_space(bytes, end + 1);
             if bytes.get(colon) != Some(&b':') {
                 return None;
             }
-            let open = skip_json_space(bytes, colon + 1);
+            let open = skip_space(bytes, colon + 1);
             (bytes.get(open) == Some(&b'"')).then(|| quoted(bytes, open, b'"')).flatten()
         }
         _ => None,

@@ -15,8 +15,8 @@ pub const MAX_REQUEST_ID_UNITS: usize = 1024;
 
 /// A caller's request id as it is written: cut to [`MAX_REQUEST_ID_UNITS`] with `…`.
 pub fn bounded_request_id(id: &str) -> std::borrow::Cow<'_, str> {
-    if crate::js::utf16_len_exceeds(id, MAX_REQUEST_ID_UNITS) {
-        std::borrow::Cow::Owned(crate::js::cut_utf16(id, MAX_REQUEST_ID_UNITS, "…"))
+    if crate::utf16::utf16_len_exceeds(id, MAX_REQUEST_ID_UNITS) {
+        std::borrow::Cow::Owned(crate::utf16::cut_utf16(id, MAX_REQUEST_ID_UNITS, "…"))
     } else {
         std::borrow::Cow::Borrowed(id)
     }

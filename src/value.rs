@@ -5,7 +5,8 @@
 //! already copied into a plain, acyclic, depth-limited prefix; this module reads that
 //! text back with its own depth limit, so no input can recurse without bound.
 
-use core::fmt::Write as _;
+use crate::json_syntax::skip_space;
+pub use crate::json_syntax::write_json_string;
 
 /// Deepest nesting [`Value::parse_json`] accepts. The JS layer cuts far shallower;
 /// this is the core's own guard against hand-made input.
@@ -196,37 +197,6 @@ fn write_integer(n: i64, out: &mut String) {
     out.push_str(core::str::from_utf8(digits.get(at..).unwrap_or_default()).unwrap_or_default());
 }
 
-/// A JSON string literal exactly as `JSON.stringify` writes it.
-pub fn write_json_string(s: &str, out: &mut String) {
-    out.reserve(s.len() + 2);
-    out.push('"');
-    // Runs of characters that need no escape are copied whole. Every byte that needs
-    // one is ASCII, so a run always ends on a character boundary.
-    let bytes = s.as_bytes();
-    let mut run = 0;
-    while let Some(at) =
-        bytes.get(run..).and_then(|rest| rest.iter().position(|&b| b < 0x20 || b == b'"' || b == b'\\'))
-    {
-        let at = run + at;
-        out.push_str(s.get(run..at).unwrap_or_default());
-        match bytes.get(at).copied().unwrap_or_default() {
-            b'"' => out.push_str("\\\""),
-            b'\\' => out.push_str("\\\\"),
-            0x08 => out.push_str("\\b"),
-            0x0c => out.push_str("\\f"),
-            b'\n' => out.push_str("\\n"),
-            b'\r' => out.push_str("\\r"),
-            b'\t' => out.push_str("\\t"),
-            b => {
-                let _ = write!(out, "\\u{b:04x}");
-            }
-        }
-        run = at + 1;
-    }
-    out.push_str(s.get(run..).unwrap_or_default());
-    out.push('"');
-}
-
 /// Entries an object parse checks for a repeated key one by one.
 const LINEAR_KEY_CHECK: usize = 16;
 
@@ -247,9 +217,7 @@ impl Parser<'_> {
     }
 
     fn skip_ws(&mut self) {
-        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
-            self.pos += 1;
-        }
+        self.pos = skip_space(self.bytes, self.pos);
     }
 
     fn eat(&mut self, literal: &str) -> Result<(), JsonError> {
@@ -346,7 +314,7 @@ impl Parser<'_> {
                 Some(b'}') => {
                     self.pos += 1;
                     if entries.len() > LINEAR_KEY_CHECK {
-                        entries = crate::js::merge_repeated_keys(entries);
+                        entries = crate::key_order::merge_repeated_keys(entries);
                     }
                     return Ok(Value::Object(entries));
                 }
@@ -484,19 +452,6 @@ impl Parser<'_> {
             return Ok('\u{FFFD}');
         }
         Ok(char::from_u32(unit).unwrap_or('\u{FFFD}'))
-    }
-}
-
-/// The index after the closing quote of the JSON string opening at `start` (`None`
-/// when the text ends first). Shared by the scanners over JSON text.
-pub(crate) fn json_string_end(bytes: &[u8], start: usize) -> Option<usize> {
-    let mut i = start + 1;
-    loop {
-        match bytes.get(i)? {
-            b'\\' => i += 2,
-            b'"' => return Some(i + 1),
-            _ => i += 1,
-        }
     }
 }
 

@@ -27,7 +27,8 @@
 
 pub mod text;
 
-use crate::js::{cut_utf16, js_truthy, utf16_len_exceeds, utf16_prefix_end};
+use crate::js::js_truthy;
+use crate::utf16::{cut_utf16, utf16_len_exceeds, utf16_prefix_end};
 use crate::value::{js_number_string, Value};
 use crate::xml::parse::{looks_like_xml, parse_xml_text};
 

@@ -12,8 +12,14 @@
 //!   mcp-ts-core's does). ` (+N more)` follows the issue sentences; pre-validation's
 //!   `Validated …` / `Dropped …` sentences close the hint.
 
-use super::rejection::Line;
 use super::text::Capped;
+
+/// One rendered line and the hint sentences it contributes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub text: String,
+    pub sentences: Vec<Sentence>,
+}
 
 /// What one line contributes to the hint.
 #[derive(Debug, Clone, PartialEq, Eq)]

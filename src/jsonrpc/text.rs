@@ -1,4 +1,5 @@
-//! JavaScript string lengths and cuts that never split a surrogate pair.
+//! The JSON-RPC dialect's caps: the data cap, the line cap and its `…`, and the
+//! [`Capped`] builder. Lengths and cuts themselves are `crate::utf16`'s.
 //!
 //! Every cap in this dialect is counted the way JavaScript counts `.length`: in
 //! UTF-16 code units. A Rust `char` outside the BMP is two units; a cut that would
@@ -10,33 +11,7 @@ pub const MAX_STRING_UNITS: usize = 1024;
 /// What a cut line or sentence ends with.
 pub const ELLIPSIS: char = '…';
 
-/// `s.length` in JavaScript.
-pub fn js_len(s: &str) -> usize {
-    // A UTF-8 string is never shorter in bytes than in UTF-16 units, and ASCII is
-    // equal: skip the walk when the byte length already answers.
-    if s.is_ascii() {
-        return s.len();
-    }
-    s.chars().map(char::len_utf16).sum()
-}
-
-/// The longest prefix of `s` that fits in `max` UTF-16 units, its length in units,
-/// and whether anything was left out. Walks at most `max + 1` characters.
-pub fn prefix(s: &str, max: usize) -> (&str, usize, bool) {
-    // ASCII: one unit per byte, so the cut is a byte index.
-    if s.is_ascii() {
-        return if s.len() <= max { (s, s.len(), false) } else { (s.get(..max).unwrap_or(""), max, true) };
-    }
-    let mut units = 0usize;
-    for (byte, c) in s.char_indices() {
-        let n = c.len_utf16();
-        if units + n > max {
-            return (s.get(..byte).unwrap_or(""), units, true);
-        }
-        units += n;
-    }
-    (s, units, false)
-}
+pub use crate::utf16::{js_len, prefix};
 
 /// `s` cut to the data cap with no marker, and its uncut length when it was cut.
 pub fn cut_data_string(s: &str) -> (String, Option<usize>) {

@@ -6,8 +6,9 @@
 //! put back in the envelope's JSON where the marker landed ([`ThrownData::restore`]).
 //! The member scan is iterative, so depth costs nothing.
 
+use crate::json_syntax::{json_string_end, skip_space};
 use crate::redact::redact_json;
-use crate::value::{json_string_end, Value};
+use crate::value::Value;
 
 /// The data as the core reads it, and the fields kept as text.
 #[derive(Debug, Clone, PartialEq)]
@@ -99,13 +100,6 @@ pub fn top_level_members(text: &str) -> Option<Vec<(&str, &str)>> {
             _ => return None,
         }
     }
-}
-
-fn skip_space(bytes: &[u8], mut i: usize) -> usize {
-    while matches!(bytes.get(i), Some(b' ' | b'\t' | b'\n' | b'\r')) {
-        i += 1;
-    }
-    i
 }
 
 fn only_space_after(bytes: &[u8], i: usize) -> bool {

@@ -21,7 +21,8 @@
 //! every line of the block is indented, a description's continuation lines too.
 
 use super::escape::{push_content, push_delta_attr, push_delta_content};
-use crate::js::{cut_utf16, js_display};
+use crate::js::js_display;
+use crate::utf16::cut_utf16;
 use crate::value::Value;
 
 /// Deltas injected per error unless the caller says otherwise.

@@ -13,8 +13,9 @@ use super::escape::push_content;
 use super::tool_error::{error, tool_error_with, ToolErrorOptions, ToolResponse};
 use super::validation::{issue_message, path_text};
 use crate::codes::Category;
-use crate::js::{cut_utf16, js_typeof};
+use crate::js::js_typeof;
 use crate::redact::{WirePolicy, SERVER_ERROR_MESSAGE};
+use crate::utf16::cut_utf16;
 use crate::value::Value;
 use crate::zod::IssueView;
 

@@ -44,8 +44,9 @@
 
 use super::escape::{push_attr, push_content};
 use super::tool_error::ToolResponse;
-use crate::js::{cut_utf16, js_date_iso, js_display, js_iso_ms, json_prefix, utf16_len_exceeds, utf16_prefix_end};
+use crate::js::{js_date_iso, js_display, js_iso_ms, json_prefix};
 use crate::sizes::{TrueSizes, NO_CUTS};
+use crate::utf16::{cut_utf16, utf16_len_exceeds, utf16_prefix_end};
 use crate::value::{js_number_string, Value};
 use crate::zod::{value_at, At, IssueView, Major, Segment};
 

@@ -1,0 +1,414 @@
+//! The argument rejection: Zod issues → `path: message` lines, one per issue, with
+//! each line's hint sentence, then the `-32602` error that carries them.
+//!
+//! What the lines say beyond Zod's own message:
+//! - an enum or literal miss on a field the caller left out reads
+//!   `Missing required field. Expected one of "a"|"b"` (explicit `null` is present);
+//! - a union renders what would have been accepted (the rules are on
+//!   `select_branches`, `literal_tag` and `render_top_union`): branch issues carry
+//!   branch-relative paths, joined `; ` within a branch and ` or ` across branches,
+//!   identical branch renderings once; the top level joins lines with `, `, every
+//!   line kept (no two issues are merged because they read the same).
+//!
+//! Each rule follows mcp-ts-core's newest `toolHandlerFactory.ts` (see
+//! docs/reference-notes/mcp-ts-core.md); tests/conformance-own/tscore-source.json
+//! holds a vector per rule.
+//!
+//! The renderer reads the arguments for two facts only — is a value present at the
+//! path, and what JSON type it is — and never copies a value the caller sent.
+//!
+//! The files, one concept each: `input` (pre-validation's record), `issue_list`
+//! (the issues read), `render` (the pass over them), `line` (one line and its
+//! sentence), `union` (union branches), `keys` (unknown keys and alias
+//! collisions); this file assembles the McpError.
+
+mod input;
+mod issue_list;
+mod keys;
+mod line;
+mod render;
+mod union;
+
+pub use super::hint::Line;
+pub use input::{Alias, AliasCollision, PreValidation};
+pub use issue_list::IssueList;
+pub use render::{render_rejection, render_rejection_of};
+
+use crate::codes::JsonRpcErrorCode;
+use crate::value::Value;
+
+use super::bound::push_field;
+use super::McpErrorParts;
+use input::input_record;
+
+/// Lines the message and the hint render at most.
+pub const MAX_LINES: usize = 10;
+/// Issues whose whole content the rendering and `data.issues` can read. Every issue
+/// renders at least one line (or, once the work budget is spent, none whatever it
+/// holds), so the shown lines are full by then; past them an issue only counts its
+/// lines, one unless it is a union ([`crate::zod::issue::UNION_CODES`]). A caller
+/// that copies issues may send each issue past these as its code alone, unless it is
+/// a union (tests/jsonrpc_props.rs checks the rendering and envelope are the same).
+pub const ISSUES_READ_WHOLE: usize =
+    if MAX_LINES > super::bound::MAX_ENTRIES { MAX_LINES } else { super::bound::MAX_ENTRIES };
+/// Top-level issues examined at most: the lines they render are counted exactly in
+/// `(+N more)`; each issue past them counts as one line (the count mcp-ts-core gives
+/// unless such an issue is a union lifted into several lines), so a million issues
+/// cost a hundred.
+pub const MAX_EXAMINED_ISSUES: usize = 100;
+
+/// The start of every argument rejection's message.
+pub const MESSAGE_PREFIX: &str = "Input validation error: Invalid arguments for tool ";
+
+/// The framework-owned reason of every argument rejection.
+pub const REASON_INVALID_ARGUMENTS: &str = "invalid_arguments";
+
+/// Everything `format_validation` needs besides the issues.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ValidationOptions<'a> {
+    pub tool: &'a str,
+    /// The arguments as validated (after any pre-validation repair that held);
+    /// `None` is `undefined`.
+    pub args: Option<&'a Value>,
+    /// The tool's JSON Schema (`inputSchema`).
+    pub schema: Option<&'a Value>,
+    pub input: Option<&'a PreValidation>,
+}
+
+/// The rendered rejection: the distinct lines (each cut at 1,024 units with `…`),
+/// how many more were left out, and the recovery hint.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rejection {
+    pub lines: Vec<String>,
+    pub more: usize,
+    pub hint: String,
+}
+
+impl Rejection {
+    /// The issue text of the message: the lines joined `, `, then ` (+N more)`.
+    pub fn detail(&self) -> String {
+        let mut out = self.lines.join(", ");
+        if self.more > 0 {
+            out.push_str(&format!(" (+{} more)", self.more));
+        }
+        out
+    }
+}
+
+/// The `-32602` McpError for a failed argument parse: the full message and `data`
+/// (`issues` bounded, `reason: "invalid_arguments"`, `input` when pre-validation
+/// changed something, `recovery: { hint }`). Throw it, or pass it to `error_result`.
+pub fn format_validation(issues: &[Value], opts: &ValidationOptions<'_>) -> McpErrorParts {
+    format_validation_of(IssueList::all(issues), opts)
+}
+
+/// [`format_validation`] of an [`IssueList`]: a prefix of the issues, their true total
+/// and the true sizes of what their copy cut.
+pub fn format_validation_of(issues: IssueList<'_>, opts: &ValidationOptions<'_>) -> McpErrorParts {
+    let rejection = render_rejection_of(issues, opts);
+    let mut message = String::from(MESSAGE_PREFIX);
+    message.push_str(opts.tool);
+    message.push_str(": ");
+    message.push_str(&rejection.detail());
+
+    let mut data: Vec<(String, Value)> = Vec::new();
+    push_field(&mut data, "issues", issues.bounded());
+    data.push(("reason".into(), Value::str(REASON_INVALID_ARGUMENTS)));
+    if let Some(input) = opts.input.filter(|i| i.changed_anything()) {
+        data.push(("input".into(), input_record(input)));
+    }
+    data.push(("recovery".into(), Value::Object(vec![("hint".into(), Value::String(rejection.hint))])));
+    McpErrorParts { code: JsonRpcErrorCode::InvalidParams.value(), message, data: Some(Value::Object(data)) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(text: &str) -> Value {
+        Value::parse_json(text).unwrap()
+    }
+
+    fn render(issues: &str, args: &str, schema: Option<&str>, input: Option<&PreValidation>) -> Rejection {
+        let issues = v(issues);
+        let args = v(args);
+        let schema = schema.map(v);
+        render_rejection(
+            issues.as_array().unwrap(),
+            &ValidationOptions { tool: "t", args: Some(&args), schema: schema.as_ref(), input },
+        )
+    }
+
+    const TAGGED: &str = r#"[{"code":"invalid_union","errors":[[{"code":"invalid_value","values":["a"],"path":["kind"],"message":"Invalid input: expected \"a\""},{"expected":"string","code":"invalid_type","path":["id"],"message":"Invalid input: expected string, received undefined"}],[{"code":"invalid_value","values":["b"],"path":["kind"],"message":"Invalid input: expected \"b\""},{"expected":"string","code":"invalid_type","path":["name"],"message":"Invalid input: expected string, received undefined"}]],"path":["t"],"message":"Invalid input"}]"#;
+
+    #[test]
+    fn arguments_that_are_not_an_object_are_named_as_the_arguments() {
+        // mcp-ts-core's hint (docs/reference-notes/mcp-ts-core.md §3): the subject is
+        // `the arguments`, and the sentence is the framework's, so Recovery: stays.
+        let root = r#"[{"expected":"object","code":"invalid_type","path":[],"message":"Invalid input: expected object, received array"}]"#;
+        let r = render(root, "[1]", None, None);
+        assert_eq!(r.lines, vec!["Invalid input: expected object, received array"]);
+        assert_eq!(r.hint, "Send the arguments as an object, not an array.");
+        assert_eq!(render(root, "null", None, None).hint, "Send the arguments as an object, not null.");
+        assert_eq!(render(root, r#""x""#, None, None).hint, "Send the arguments as an object, not a string.");
+        let issues = v(root);
+        let absent = render_rejection(
+            issues.as_array().unwrap(),
+            &ValidationOptions { tool: "t", args: None, schema: None, input: None },
+        );
+        assert_eq!(absent.hint, "Send the arguments as an object.");
+    }
+
+    #[test]
+    fn standard_schema_key_segments_are_keys() {
+        // Valibot and ArkType write path segments as `{ key }` (Standard Schema).
+        let issues = r#"[{"code":"invalid_type","expected":"number","message":"Expected number","path":[{"key":"opts"},{"key":"n"}]}]"#;
+        let r = render(issues, r#"{"opts":{"n":"5"}}"#, None, None);
+        assert_eq!(r.lines, vec!["opts.n: Expected number"]);
+        assert_eq!(r.hint, "Send opts.n as a number, not a string.");
+    }
+
+    #[test]
+    fn a_literal_tag_merges_only_when_every_branch_fails_on_it_alone() {
+        // Each branch also misses a field: not a literal tag, the branches render.
+        let r = render(TAGGED, r#"{"t":{"kind":"c"}}"#, None, None);
+        let both = r#"t: kind: Invalid input: expected "a"; id: Invalid input: expected string, received undefined or kind: Invalid input: expected "b"; name: Invalid input: expected string, received undefined"#;
+        assert_eq!(r.lines, vec![both]);
+        assert_eq!(r.hint, both);
+        let tags = r#"[{"code":"invalid_union","errors":[[{"code":"invalid_value","values":["a"],"path":["kind"],"message":"Invalid input: expected \"a\""}],[{"code":"invalid_value","values":["b"],"path":["kind"],"message":"Invalid input: expected \"b\""}]],"path":["t"],"message":"Invalid input"}]"#;
+        let r = render(tags, r#"{"t":{"kind":"c"}}"#, None, None);
+        assert_eq!(r.lines, vec![r#"t.kind: Invalid option: expected one of "a"|"b""#]);
+        assert_eq!(r.hint, r#"t.kind: Invalid option: expected one of "a"|"b""#);
+        let r = render(tags, r#"{"t":{}}"#, None, None);
+        assert_eq!(r.lines, vec![r#"t.kind: Missing required field. Expected one of "a"|"b""#]);
+        assert_eq!(r.hint, "Provide t.kind.");
+    }
+
+    #[test]
+    fn a_left_out_single_value_field_beats_a_shape_mismatch() {
+        let issues = r#"[{"code":"invalid_union","errors":[[{"code":"invalid_value","values":["json"],"path":["format"],"message":"Invalid input: expected \"json\""}],[{"expected":"array","code":"invalid_type","path":[],"message":"Invalid input: expected array, received object"}]],"path":["target"],"message":"Invalid input"}]"#;
+        let r = render(issues, r#"{"target":{"q":5}}"#, None, None);
+        assert_eq!(r.lines, vec![r#"target.format: Missing required field. Expected "json""#]);
+        assert_eq!(r.hint, "Provide target.format.");
+    }
+
+    #[test]
+    fn one_or_many_lifts_again_at_every_level() {
+        let issues = r#"[{"code":"invalid_union","errors":[[{"code":"invalid_union","errors":[[{"expected":"string","code":"invalid_type","path":[0],"message":"Invalid input: expected string, received number"}],[{"expected":"string","code":"invalid_type","path":[],"message":"Invalid input: expected string, received array"}]],"path":[0,"tags"],"message":"Invalid input"}],[{"expected":"object","code":"invalid_type","path":[],"message":"Invalid input: expected object, received array"}]],"path":["items"],"message":"Invalid input"}]"#;
+        let r = render(issues, r#"{"items":[{"tags":[1]}]}"#, None, None);
+        assert_eq!(r.lines, vec!["items.0.tags.0: Invalid input: expected string, received number"]);
+        assert_eq!(r.hint, "Send items.0.tags.0 as a string, not a number.");
+    }
+
+    #[test]
+    fn unknown_keys_below_a_list_name_the_element_path() {
+        let schema = r#"{"type":"object","properties":{"query":{"type":"string"},"items":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"}},"additionalProperties":false}}},"additionalProperties":false}"#;
+        let issues =
+            r#"[{"code":"unrecognized_keys","keys":["b"],"path":["items",1],"message":"Unrecognized key: \"b\""}]"#;
+        let r = render(issues, r#"{"query":"x","items":[{"name":"a"},{"name":"b","b":1}]}"#, Some(schema), None);
+        assert_eq!(r.lines, vec![r#"items.1: Unrecognized key: "b""#]);
+        assert_eq!(r.hint, "Unknown key items.1.b. items.1 accepts: name.");
+    }
+
+    #[test]
+    fn zod3_issues_render_like_zod4() {
+        let issues = r#"[{"code":"invalid_type","expected":"string","received":"undefined","path":["q"],"message":"Required"},{"code":"invalid_literal","expected":"fixed","path":["k"],"message":"Invalid literal value, expected \"fixed\""},{"code":"invalid_type","expected":"integer","received":"float","message":"Expected integer, received float","path":["rows"]},{"code":"unrecognized_keys","keys":["extra"],"path":[],"message":"Unrecognized key(s) in object: 'extra'"}]"#;
+        let r = render(
+            issues,
+            r#"{"rows":1.5,"extra":1}"#,
+            Some(r#"{"type":"object","properties":{"q":{},"k":{},"rows":{}}}"#),
+            None,
+        );
+        assert_eq!(
+            r.lines,
+            vec![
+                "q: Required",
+                r#"k: Missing required field. Expected "fixed""#,
+                "rows: Expected integer, received float",
+                "Unrecognized key(s) in object: 'extra'",
+            ]
+        );
+        assert_eq!(
+            r.hint,
+            "Provide q and k. Send rows as an integer, not a fractional number. Unknown key extra. This tool accepts: q, k, rows."
+        );
+        let union3 = r#"[{"code":"invalid_union","unionErrors":[{"issues":[{"expected":"'x' | 'y'","received":"undefined","code":"invalid_type","path":["spec","kind"],"message":"Required"},{"code":"invalid_type","expected":"number","received":"undefined","path":["spec","n"],"message":"Required"}],"name":"ZodError"},{"issues":[{"code":"invalid_type","expected":"string","received":"undefined","path":["spec","other"],"message":"Required"}],"name":"ZodError"}],"path":["spec"],"message":"Invalid input"}]"#;
+        let r = render(union3, r#"{"spec":{}}"#, None, None);
+        assert_eq!(r.lines, vec!["spec: kind: Required; n: Required or other: Required"]);
+        let many3 = r#"[{"code":"invalid_union","unionErrors":[{"issues":[{"code":"invalid_type","expected":"string","received":"boolean","path":["items",1,"name"],"message":"Expected string, received boolean"}],"name":"ZodError"},{"issues":[{"code":"invalid_type","expected":"object","received":"array","path":["items"],"message":"Expected object, received array"}],"name":"ZodError"}],"path":["items"],"message":"Invalid input"}]"#;
+        let r = render(many3, r#"{"items":[{"name":"a"},{"name":true}]}"#, None, None);
+        assert_eq!(r.lines, vec!["items.1.name: Expected string, received boolean"]);
+        assert_eq!(r.hint, "Send items.1.name as a string, not a boolean.");
+        let du3 = r#"[{"code":"invalid_union_discriminator","options":["a","b"],"path":["u","mode"],"message":"Invalid discriminator value. Expected 'a' | 'b'"}]"#;
+        let r = render(du3, r#"{"u":{}}"#, None, None);
+        // No branch to read: Zod's message stays, left out or not.
+        assert_eq!(r.lines, vec!["u.mode: Invalid discriminator value. Expected 'a' | 'b'"]);
+        assert_eq!(r.hint, "Provide u.mode.");
+    }
+
+    #[test]
+    fn pre_validation_closes_the_hint() {
+        let pre = PreValidation {
+            aliased: vec![Alias { alias: "q".into(), target: "query".into() }],
+            ignored: vec!["_max".into()],
+            collisions: vec![],
+        };
+        let issues = r#"[{"code":"custom","path":["start"],"message":"Must be a date"}]"#;
+        let r = render(issues, r#"{"start":"x"}"#, None, Some(&pre));
+        assert_eq!(r.hint, "start: Must be a date. Validated q as query. Dropped undeclared key _max.");
+    }
+
+    #[test]
+    fn alias_collisions_replace_their_unknown_key() {
+        let pre = PreValidation {
+            aliased: vec![],
+            ignored: vec![],
+            collisions: vec![AliasCollision {
+                target: "pageSize".into(),
+                keys: vec!["pageSize".into(), "maxResults".into()],
+            }],
+        };
+        let issues = r#"[{"code":"unrecognized_keys","keys":["maxResults","foo"],"path":[],"message":"Unrecognized keys: \"maxResults\", \"foo\""}]"#;
+        let schema = r#"{"type":"object","properties":{"pageSize":{}}}"#;
+        let r = render(issues, r#"{"pageSize":1,"maxResults":2,"foo":3}"#, Some(schema), Some(&pre));
+        assert_eq!(
+            r.hint,
+            "maxResults is an alias of pageSize; send one of them, not both. Unknown key foo. This tool accepts: pageSize."
+        );
+        let pre = PreValidation {
+            aliased: vec![Alias { alias: "maxResults".into(), target: "pageSize".into() }],
+            ignored: vec![],
+            collisions: vec![AliasCollision {
+                target: "pageSize".into(),
+                keys: vec!["maxResults".into(), "limit".into(), "size".into()],
+            }],
+        };
+        let issues = r#"[{"code":"unrecognized_keys","keys":["limit","size"],"path":[],"message":"Unrecognized keys: \"limit\", \"size\""}]"#;
+        let r = render(issues, r#"{"pageSize":1,"limit":2,"size":3}"#, Some(schema), Some(&pre));
+        assert_eq!(
+            r.hint,
+            "maxResults, limit and size are aliases of pageSize; send only one of them. Validated maxResults as pageSize."
+        );
+    }
+
+    #[test]
+    fn ten_lines_then_a_count() {
+        let issues: Vec<String> = (0..13)
+            .map(|i| format!(r#"{{"expected":"string","code":"invalid_type","path":["f{i}"],"message":"Invalid input: expected string, received undefined"}}"#))
+            .collect();
+        let r = render(&format!("[{}]", issues.join(",")), "{}", None, None);
+        assert_eq!(r.lines.len(), 10);
+        assert_eq!(r.more, 3);
+        assert_eq!(r.hint, "Provide f0, f1, f2, f3, f4, f5, f6, f7, f8 and f9. (+3 more)");
+        assert!(r.detail().ends_with("received undefined (+3 more)"));
+    }
+
+    #[test]
+    fn a_cut_restatement_still_equals_its_line() {
+        let long = "x".repeat(3000);
+        let issues = format!(r#"[{{"code":"custom","path":["a"],"message":"{long}"}}]"#);
+        let r = render(&issues, r#"{"a":1}"#, None, None);
+        let line = r.lines.first().unwrap();
+        assert_eq!(crate::jsonrpc::text::js_len(line), 1025);
+        assert!(line.ends_with('…'));
+        assert_eq!(&r.hint, line);
+        let e =
+            format_validation(v(&issues).as_array().unwrap(), &ValidationOptions { tool: "t", ..Default::default() });
+        let data = e.data.unwrap();
+        let issue = data.get("issues").and_then(|i| i.as_array()).and_then(|i| i.first()).unwrap();
+        assert_eq!(issue.get("messageLength"), Some(&Value::Number(3000.0)));
+    }
+
+    #[test]
+    fn duplicate_lines_stay_and_duplicate_sentences_go() {
+        let issue = r#"{"expected":"number","code":"invalid_type","path":["n"],"message":"Invalid input: expected number, received string"}"#;
+        let r = render(&format!("[{issue},{issue}]"), r#"{"n":"x"}"#, None, None);
+        assert_eq!(r.lines.len(), 2);
+        assert_eq!(r.hint, "Send n as a number, not a string.");
+        let custom = r#"{"code":"custom","path":["a"],"message":"Bad"}"#;
+        let list = format!("[{}]", [custom; 12].join(","));
+        let r = render(&list, r#"{"a":1}"#, None, None);
+        assert_eq!((r.lines.len(), r.more), (10, 2));
+        assert_eq!(r.hint, r.detail());
+    }
+
+    #[test]
+    fn lifted_lines_past_the_tenth_count_each() {
+        // The 11th issue is a one-or-many union whose list branch fails at three
+        // elements: three lines more, not one.
+        let custom = r#"{"code":"custom","path":["a"],"message":"Bad"}"#;
+        let union = r#"{"code":"invalid_union","errors":[[{"code":"custom","path":[0],"message":"x"},{"code":"custom","path":[1],"message":"x"},{"code":"custom","path":[2],"message":"x"}],[{"expected":"object","code":"invalid_type","path":[],"message":"m"}]],"path":["u"],"message":"Invalid input"}"#;
+        let mut all = vec![custom; 10];
+        all.push(union);
+        let r = render(&format!("[{}]", all.join(",")), r#"{"a":1,"u":[1,2,3]}"#, None, None);
+        assert_eq!(r.more, 3);
+        // The union as the 10th issue: one line shown, two counted.
+        let mut all = vec![custom; 9];
+        all.push(union);
+        let r = render(&format!("[{}]", all.join(",")), r#"{"a":1,"u":[1,2,3]}"#, None, None);
+        assert_eq!((r.lines.len(), r.more), (10, 2));
+        assert_eq!(r.lines.last().map(String::as_str), Some("u.0: x"));
+    }
+
+    #[test]
+    fn wrong_type_names_take_their_article() {
+        let one = |expected: &str, args: &str| {
+            let issues = format!(r#"[{{"expected":"{expected}","code":"invalid_type","path":["x"],"message":"m"}}]"#);
+            render(&issues, args, None, None).hint
+        };
+        assert_eq!(one("tuple", r#"{"x":[1]}"#), "Send x as a tuple, not an array.");
+        assert_eq!(one("int", r#"{"x":"1"}"#), "Send x as an int, not a string.");
+        assert_eq!(one("int", r#"{"x":5}"#), "Send x as an integer, not a fractional number.");
+        assert_eq!(one("null", r#"{"x":"s"}"#), "Send x as a null, not a string.");
+        assert_eq!(one("undefined", r#"{"x":null}"#), "Send x as an undefined, not null.");
+        assert_eq!(one("number", r#"{"x":1}"#), "Send x as a number, not a number.");
+        assert_eq!(one("record", r#"{"x":{}}"#), "Send x as a record, not an object.");
+    }
+
+    #[test]
+    fn restatements_are_trimmed_before_their_full_stop() {
+        let issues = r#"[{"code":"custom","path":["a"],"message":"bad "},{"code":"custom","path":["b"],"message":"wait…"},{"expected":"number","code":"invalid_type","path":["n"],"message":"m"}]"#;
+        let r = render(issues, r#"{"a":1,"b":1,"n":"x"}"#, None, None);
+        assert_eq!(r.hint, "a: bad. b: wait…. Send n as a number, not a string.");
+    }
+
+    // Native only: it times itself, and wasm32-unknown-unknown has no clock.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn hostile_inputs_cost_their_caps() {
+        // A million-segment path, a union of a thousand branches nested a hundred deep.
+        let long_path = Value::Array((0..1_000_000).map(|i| Value::Number(f64::from(i))).collect());
+        let small = v(r#"{"code":"custom","path":["x"],"message":"m"}"#);
+        let mut union = small.clone();
+        for _ in 0..100 {
+            let mut branches = vec![Value::Array(vec![union, small.clone()])];
+            branches.extend(std::iter::repeat(Value::Array(vec![small.clone(); 40])).take(999));
+            union = Value::Object(vec![
+                ("code".into(), Value::str("invalid_union")),
+                ("errors".into(), Value::Array(branches)),
+                ("path".into(), Value::Array(vec![Value::str("u")])),
+                ("message".into(), Value::str("Invalid input")),
+            ]);
+        }
+        let deep_path = Value::Object(vec![
+            ("code".into(), Value::str("custom")),
+            ("path".into(), long_path),
+            ("message".into(), Value::str("m".repeat(5_000_000))),
+        ]);
+        let mut issues = vec![deep_path, union];
+        issues.extend(std::iter::repeat(v(r#"{"code":"custom","path":[],"message":"same"}"#)).take(200_000));
+        let args = v(r#"{"u":{"u":{"x":1}}}"#);
+        let e =
+            format_validation(&issues, &ValidationOptions { tool: "t", args: Some(&args), schema: None, input: None });
+        let data = e.data.unwrap();
+        assert_eq!(data.get("issuesCount"), Some(&Value::Number(200_002.0)));
+        assert!(crate::jsonrpc::text::js_len(&e.message) < 4 * 1024);
+    }
+
+    #[test]
+    fn no_issue_still_says_something() {
+        let r = render("[]", "{}", None, None);
+        assert_eq!(r.detail(), "Invalid input");
+        assert_eq!(r.hint, "Invalid input");
+    }
+}
