@@ -26,6 +26,16 @@ pub const THROWN_ZOD: u8 = 2;
 /// … a response of the XML dialect (its text crosses, [`crate::jsonrpc::from_xml`]).
 pub const THROWN_XML: u8 = 3;
 
+/// What was wrong with a handler's return, as `invalidResultJson` takes it
+/// ([`crate::tool_result::InvalidResult`]): not an object (its detail the type) …
+pub const RESULT_NOT_AN_OBJECT: u8 = 0;
+/// … `content` not a list …
+pub const RESULT_CONTENT_NOT_A_LIST: u8 = 1;
+/// … no `structuredContent` though the tool has an `outputSchema` …
+pub const RESULT_NO_STRUCTURED_CONTENT: u8 = 2;
+/// … `structuredContent` the `outputSchema` rejects (its detail the validator's message).
+pub const RESULT_OUTPUT_REJECTED: u8 = 3;
+
 /// The first character of an XML builder's answer is `'0'` plus these bits: the
 /// response's `isError` …
 pub const RESPONSE_IS_ERROR: u8 = 1;
@@ -151,6 +161,22 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
         ("THROWN_MCP", "errorResultJson/logRecordJson's kind: an McpError", Number(THROWN_MCP.into())),
         ("THROWN_ZOD", "errorResultJson/logRecordJson's kind: a ZodError", Number(THROWN_ZOD.into())),
         ("THROWN_XML", "errorResultJson's kind: a response of the XML dialect", Number(THROWN_XML.into())),
+        ("RESULT_NOT_AN_OBJECT", "invalidResultJson's what: a return that is no object", Number(RESULT_NOT_AN_OBJECT.into())),
+        (
+            "RESULT_CONTENT_NOT_A_LIST",
+            "invalidResultJson's what: content that is no list",
+            Number(RESULT_CONTENT_NOT_A_LIST.into()),
+        ),
+        (
+            "RESULT_NO_STRUCTURED_CONTENT",
+            "invalidResultJson's what: no structuredContent for an outputSchema",
+            Number(RESULT_NO_STRUCTURED_CONTENT.into()),
+        ),
+        (
+            "RESULT_OUTPUT_REJECTED",
+            "invalidResultJson's what: structuredContent the outputSchema rejects",
+            Number(RESULT_OUTPUT_REJECTED.into()),
+        ),
         ("RESPONSE_IS_ERROR", "an XML answer's flag digit ('0' + bits): isError", Number(RESPONSE_IS_ERROR.into())),
         ("RESPONSE_BRANDED", "an XML answer's flag digit ('0' + bits): branded", Number(RESPONSE_BRANDED.into())),
         ("MAX_CAUSES", "how many causes classification follows", n(crate::classify::cause::MAX_CAUSES)),

@@ -13,7 +13,13 @@
 
 import { JsonRpcErrorCode } from './codes.js';
 import { COPY_LIMITS, cutText } from './copy.js';
-import { INVALID_ARGUMENTS_REASON } from './constants.js';
+import {
+  INVALID_ARGUMENTS_REASON,
+  RESULT_CONTENT_NOT_A_LIST,
+  RESULT_NO_STRUCTURED_CONTENT,
+  RESULT_NOT_AN_OBJECT,
+  RESULT_OUTPUT_REJECTED,
+} from './constants.js';
 import { engine } from './engine.js';
 import { errorResult, rejectionResult } from './jsonrpc.js';
 import { logRecord } from './log.js';
@@ -312,12 +318,6 @@ function readConfig(config, defaults) {
 // ---------------------------------------------------------------------------------
 // What a handler returns.
 
-/** The core's reasons a return is no tool result (`invalidResultJson`'s `what`). */
-const NOT_AN_OBJECT = 0;
-const CONTENT_NOT_A_LIST = 1;
-const NO_STRUCTURED_CONTENT = 2;
-const OUTPUT_REJECTED = 3;
-
 function typeName(value) {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
@@ -331,23 +331,23 @@ function typeName(value) {
  */
 async function resultProblem(result, validate) {
   if (result === null || typeof result !== 'object' || Array.isArray(result)) {
-    return { what: NOT_AN_OBJECT, detail: typeName(result) };
+    return { what: RESULT_NOT_AN_OBJECT, detail: typeName(result) };
   }
   const content = readOnce(result, 'content');
   if (content === READ_THREW || (content !== undefined && !Array.isArray(content))) {
-    return { what: CONTENT_NOT_A_LIST, detail: '' };
+    return { what: RESULT_CONTENT_NOT_A_LIST, detail: '' };
   }
   if (validate === undefined) return undefined;
   if (readOnce(result, 'isError') === true) return undefined;
   const structured = readOnce(result, 'structuredContent');
-  if (structured === READ_THREW || structured === undefined) return { what: NO_STRUCTURED_CONTENT, detail: '' };
+  if (structured === READ_THREW || structured === undefined) return { what: RESULT_NO_STRUCTURED_CONTENT, detail: '' };
   let rejected;
   try {
     rejected = await validate(structured);
   } catch {
     rejected = '';
   }
-  return rejected === undefined ? undefined : { what: OUTPUT_REJECTED, detail: rejected };
+  return rejected === undefined ? undefined : { what: RESULT_OUTPUT_REJECTED, detail: rejected };
 }
 
 /** The first issue of a rejection as `path: message`, for the log. */

@@ -145,7 +145,9 @@ pub fn rejection_result_json(
 }
 
 /// What a handler threw ([`crate::js_constants`], which `lib/constants.js` is generated from).
-use crate::js_constants::{THROWN_MCP, THROWN_XML, THROWN_ZOD};
+use crate::js_constants::{
+    RESULT_CONTENT_NOT_A_LIST, RESULT_NOT_AN_OBJECT, RESULT_NO_STRUCTURED_CONTENT, THROWN_MCP, THROWN_XML, THROWN_ZOD,
+};
 
 /// The error `CallToolResult` as JSON text, in one call: the thrown value as the JS layer
 /// read it (`read_kind`, `code_number`, `code_text`, `name`, `message`, `status_code`, as
@@ -234,15 +236,15 @@ pub fn advertised_output_schema_json(schema: &str) -> String {
 }
 
 /// `{"message":…,"log":…}` for a handler's return that is no tool result: what the
-/// model reads and what the log gets ([`crate::tool_result`]). `what`: 0 not an object
-/// (`detail` its type), 1 content not a list, 2 no structuredContent, 3 structuredContent
-/// rejected by the outputSchema (`detail` the validator's message).
+/// model reads and what the log gets ([`crate::tool_result`]). `what` is one of the
+/// `RESULT_*` constants of [`crate::js_constants`]; `detail` the type (not an object) or
+/// the validator's message (rejected by the outputSchema).
 #[wasm_bindgen(js_name = invalidResultJson)]
 pub fn invalid_result_json(tool: &str, what: u8, detail: &str) -> String {
     let what = match what {
-        0 => InvalidResult::NotAnObject { type_of: detail },
-        1 => InvalidResult::ContentNotAList,
-        2 => InvalidResult::NoStructuredContent,
+        RESULT_NOT_AN_OBJECT => InvalidResult::NotAnObject { type_of: detail },
+        RESULT_CONTENT_NOT_A_LIST => InvalidResult::ContentNotAList,
+        RESULT_NO_STRUCTURED_CONTENT => InvalidResult::NoStructuredContent,
         _ => InvalidResult::OutputRejected { reason: detail },
     };
     let mut out = String::from("{\"message\":");
