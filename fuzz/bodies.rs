@@ -1,7 +1,7 @@
 //! The fuzz targets' bodies, shared by fuzz/fuzz_targets/*.rs and by the regression
 //! test that replays the corpus in `cargo test` (tests/fuzz_regressions.rs).
 #![allow(dead_code, clippy::cast_precision_loss)]
-use mcp_envelope::classify::cause::WireChain;
+use mcp_envelope::classify::cause::Link;
 use mcp_envelope::classify::{classify, classify_by_cause, Code, Thrown, ThrownKind};
 use mcp_envelope::client::{parse_tool_result, StructuredError};
 use mcp_envelope::jsonrpc::{format_validation, PreValidation, ValidationOptions};
@@ -79,8 +79,8 @@ pub fn jsonrpc_issues(data: &[u8]) {
     assert_eq!(parts.code, -32602);
 }
 
-/// The classifier: a thrown value's name, message and code, and a cause chain in the
-/// wire form the JS layer sends, split on NUL bytes.
+/// The classifier: a thrown value's name, message and code, and a cause chain (its
+/// fields split on U+0001), split on NUL bytes.
 pub fn classifier(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
     let mut parts = text.split('\0');
@@ -95,11 +95,28 @@ pub fn classifier(data: &[u8]) {
         Err(_) if code_text.is_empty() => Code::Absent,
         Err(_) => Code::Text(code_text),
     };
-    let chain = WireChain::decode(wire);
-    let thrown = Thrown { kind, name, message, code, causes: chain.causes() };
+    // The chain: (code, name, message) triples, a code `m…` an McpError's, `n…` a number.
+    let fields: Vec<&str> = wire.split('\u{1}').collect();
+    let causes: Vec<Link<'_>> = fields
+        .chunks(3)
+        .filter_map(|link| match link {
+            [code, name, message] => {
+                let (kind, digits) = match code.strip_prefix('m') {
+                    Some(rest) => (ThrownKind::McpError, rest),
+                    None => (ThrownKind::Other, code.strip_prefix('n').unwrap_or(code)),
+                };
+                let code = digits
+                    .parse::<i32>()
+                    .map_or(if code.is_empty() { Code::Absent } else { Code::Text(code) }, Code::Number);
+                Some(Link { kind, name, message, code })
+            }
+            _ => None,
+        })
+        .collect();
+    let thrown = Thrown { kind, name, message, code, causes: &causes };
     let known = |c: JsonRpcErrorCode| JsonRpcErrorCode::ALL.contains(&c);
     assert!(known(classify(&thrown, selector.len() % 3 == 0).code));
-    assert!(known(classify_by_cause(chain.code, chain.causes()).code));
+    assert!(known(classify_by_cause(code, &causes).code));
 }
 
 /// The XML builders (toolError, error, required, routing and group errors, the
@@ -164,4 +181,23 @@ pub fn client_parser(data: &[u8]) {
         ),
     ]);
     let _ = parse_tool_error(&wrapped);
+}
+
+/// Every operation of the protocol: the first byte picks one, the rest is its request
+/// text. Any text is answered (a result or an error), never a panic, and a result is JSON.
+pub fn protocol(data: &[u8]) {
+    struct Fixed;
+    impl mcp_envelope::protocol::Host for Fixed {
+        fn fill_random(&mut self, buffer: &mut [u8]) -> bool {
+            buffer.iter_mut().enumerate().for_each(|(i, b)| *b = i as u8);
+            true
+        }
+    }
+    let Some((&pick, rest)) = data.split_first() else { return };
+    let entries = mcp_envelope::protocol::table::ENTRIES;
+    let (_, entry) = entries[usize::from(pick) % entries.len()];
+    let text = String::from_utf8_lossy(rest);
+    if let Ok(result) = entry(&text, &mut Fixed) {
+        assert!(Value::parse_json(&result).is_ok(), "not JSON: {result}");
+    }
 }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import * as z from 'zod';
 import * as z3 from 'zod/v3';
 import { formatValidation } from '../pkg/node.js';
-import { formatValidationJson } from '../pkg/wasm/mcp_envelope.js';
+import { formatValidation as formatValidationCall } from '../pkg/lib/abi.js';
 
 /** The whole arguments as the package sends them: string values empty (only their type matters). */
 function wholeArgs(args) {
@@ -20,9 +20,13 @@ function same(schema, args, label) {
   assert.equal(result.success, false, `${label}: the arguments must fail`);
   const issues = result.error.issues;
   const pruned = formatValidation(issues, { tool: 't', args });
-  const whole = JSON.parse(
-    formatValidationJson(JSON.stringify(issues), issues.length, new Uint32Array(0), 't', wholeArgs(args), '', ''),
-  );
+  const whole = formatValidationCall({
+    issues: JSON.stringify(issues),
+    issuesTotal: issues.length,
+    issueSizes: [],
+    tool: 't',
+    args: wholeArgs(args),
+  });
   // data.issues are the issues' own copies (the oracle's come from JSON.stringify, whose
   // key order differs for Zod 3's nested ZodErrors): everything the arguments can change
   // is the rest.

@@ -99,5 +99,5 @@ test('wire data: each unsendable top-level field is [Unreadable], the rest exact
     '{"ok":{"n":1,"d":"1970-01-01T00:00:00.000Z"},"big":"[Unreadable]","cycle":"[Unreadable]","badToJSON":"[Unreadable]","getter":"[Unreadable]"}',
   );
   assert.equal(wireFieldJson(Array.from({ length: 1_000_001 }, () => 0)), '"[Truncated]"');
-  assert.equal(wireDataJson(null), null);
+  assert.equal(wireDataJson(null), undefined);
 });

@@ -215,7 +215,6 @@ test('the exported objects refuse writes and answer hostile keys', () => {
     const object = api[name];
     assert.ok(Object.isFrozen(object));
     assert.throws(() => {
-      'use strict';
       object.NotFound = 1;
     }, TypeError);
     assert.equal(object[Symbol('x')], undefined);

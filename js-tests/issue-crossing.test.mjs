@@ -1,4 +1,4 @@
-// Past the issues the core reads whole (its issueCrossingRule: the first ten), an issue
+// Past the issues the core reads whole (ISSUES_READ_WHOLE: the first ten), an issue
 // crosses as its code alone unless it is a union, whose branches decide how many lines
 // it counts (tests/jsonrpc_props.rs proves the rule in the core). Here, through the
 // package: each case renders once as the package sends it and once straight through
@@ -9,9 +9,13 @@ import assert from 'node:assert/strict';
 import * as z from 'zod';
 import * as z3 from 'zod/v3';
 import { errorResult, formatValidation } from '../pkg/node.js';
-import { errorResultJson, formatValidationJson, issueCrossingRule } from '../pkg/wasm/mcp_envelope.js';
+import { errorResult as errorResultCall, formatValidation as formatValidationCall } from '../pkg/lib/abi.js';
+import { ISSUES_READ_WHOLE, UNION_CODES } from '../pkg/lib/constants.js';
 
 const NONE = new Uint32Array(0);
+/** The formatValidation export with every issue whole, as JSON text. */
+const formatValidationJson = (issues, total, sizes, tool, args) =>
+  formatValidationCall({ issues, issuesTotal: total, issueSizes: sizes, tool, args });
 const wholeArgs = (args) => JSON.stringify(args, (_key, value) => (typeof value === 'string' ? '' : value));
 
 function same(schema, args, label) {
@@ -23,34 +27,31 @@ function same(schema, args, label) {
   // Every issue whole, as the JSON-RPC copy writes it: a function (a Zod 3 ZodError's
   // own addIssue / addIssues in unionErrors) is '[Unreadable]', not left out.
   const wholeIssues = JSON.stringify(issues, (_key, value) => (typeof value === 'function' ? '[Unreadable]' : value));
-  const whole = JSON.parse(formatValidationJson(wholeIssues, issues.length, NONE, 't', wholeArgs(args), '', ''));
+  const whole = formatValidationJson(wholeIssues, issues.length, NONE, 't', wholeArgs(args));
   assert.equal(sent.message, whole.message, label);
   // data.issues are the issues' own copies (the oracle's are JSON.stringify's, whose key
   // order differs for Zod 3's nested ZodErrors): the same content, key order aside.
   assert.deepEqual(sent.data, whole.data, label);
   // The same issues thrown as a ZodError.
   const thrown = errorResult(result.error, { requestId: 'R' });
-  const wholeThrown = JSON.parse(
-    errorResultJson(
-      2,
-      0,
-      NaN,
-      undefined,
-      'ZodError',
-      '',
-      wholeIssues,
-      issues.length,
-      NONE,
-      'R',
-      new Uint8Array(0),
-      '',
-      false,
-      true,
-      false,
-      undefined,
-      false,
-    ),
-  );
+  const wholeThrown = errorResultCall({
+    thrown: 2,
+    kind: 0,
+    code: NaN,
+    name: 'ZodError',
+    message: '',
+    statusCode: 0,
+    issues: wholeIssues,
+    issuesTotal: issues.length,
+    issueSizes: NONE,
+    requestId: 'R',
+    freshId: false,
+    aborted: false,
+    redactSecrets: true,
+    maskServerErrors: false,
+    guidance: false,
+    causes: '[]',
+  }).result;
   assert.equal(thrown.content[0].text, wholeThrown.content[0].text, label);
   assert.deepEqual(thrown.structuredContent, wholeThrown.structuredContent, label);
   return sent;
@@ -64,7 +65,8 @@ const shape = z.union([
 const bad = (i) => [{ kind: 'square', side: 'big', unit: 5, r: 1 }, { kind: 'circle' }, { kind: 'tri' }, 7][i % 4];
 
 test('the rule comes from the core: ten read whole, then unions', () => {
-  assert.equal(issueCrossingRule(), '10 invalid_union invalid_union_discriminator');
+  assert.equal(ISSUES_READ_WHOLE, 10);
+  assert.deepEqual([...UNION_CODES], ['invalid_union', 'invalid_union_discriminator']);
 });
 
 test('unions past the tenth still lift their branches into (+N more) (Zod 4)', () => {
@@ -152,16 +154,11 @@ test('each field of an issue past the tenth is read once, whatever it is', () =>
     'text',
     null,
   ];
-  const oddWhole = JSON.parse(
-    formatValidationJson(
-      JSON.stringify([...odd.slice(0, 10), '[Unreadable]', [1, 2], 'text', null]),
-      odd.length,
-      NONE,
-      't',
-      '',
-      '',
-      '',
-    ),
+  const oddWhole = formatValidationJson(
+    JSON.stringify([...odd.slice(0, 10), '[Unreadable]', [1, 2], 'text', null]),
+    odd.length,
+    NONE,
+    't',
   );
   assert.deepEqual(formatValidation(odd, { tool: 't' }).message, oddWhole.message);
 });

@@ -5,7 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import * as api from '../pkg/node.js';
 
 const pkg = new URL('../pkg/', import.meta.url);
-const files = readdirSync(pkg, { recursive: true }).filter((file) => file.endsWith('.d.ts'));
+// lib/ holds the JS layer's own declarations (abi.d.ts, for its type check): not shipped.
+const files = readdirSync(pkg, { recursive: true }).filter((file) => file.endsWith('.d.ts') && !file.startsWith('lib'));
 const declarations = files.map((file) => [file, readFileSync(new URL(file, pkg), 'utf8')]);
 const publicDeclarations = declarations.filter(([file]) => !file.startsWith('wasm'));
 

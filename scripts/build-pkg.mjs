@@ -38,24 +38,23 @@ const template = JSON.parse(readFileSync(at('pkg-template/package.json'), 'utf8'
 const version = /^version\s*=\s*"([^"]+)"/m.exec(readFileSync(at('Cargo.toml'), 'utf8'))?.[1];
 if (!version) throw new Error('build-pkg: no version in Cargo.toml');
 cpSync(at('pkg-template'), pkg, { recursive: true, filter: (source) => !source.endsWith('package.json') });
-// Every constant the JS layer uses, from the core's one table (src/js_constants.rs).
-const constants = execFileSync('cargo', ['run', '--quiet', '--example', 'js_constants'], {
+// Every constant the JS layer uses (src/js_constants.rs), and the protocol's JS half with
+// its TypeScript interface (src/protocol/), from the core's tables.
+execFileSync('cargo', ['run', '--quiet', '--example', 'js_constants', '--', `${pkg}/lib`], {
   cwd: root,
-  encoding: 'utf8',
+  stdio: 'inherit',
 });
-writeFileSync(`${pkg}/lib/constants.js`, constants);
 
 // Cold start: the JS layer is one module, not one per file, which halves its load time in
 // Node. engine.js stays its own module, so every entry shares the one initialised engine.
 buildSync({
-  entryPoints: [at('pkg-template/lib/index.js')],
+  entryPoints: [`${pkg}/lib/index.js`],
   bundle: true,
   format: 'esm',
   platform: 'neutral',
-  // The glue too: codes.js takes the generated JsonRpcErrorCode object from it. random.js
-  // is shared with engine.js, so both draw from one pool of random bytes; constants.js
-  // (generated above) with engine.js too.
-  external: ['./engine.js', './random.js', './constants.js', '../wasm/mcp_envelope.js'],
+  // The glue too: codes.js takes the generated JsonRpcErrorCode object from it. constants.js
+  // (generated above) is shared with engine.js.
+  external: ['./engine.js', './constants.js', '../wasm/mcp_envelope.js'],
   outfile: `${pkg}/lib/index.js`,
   allowOverwrite: true,
   logLevel: 'warning',

@@ -9,7 +9,8 @@
 
 use crate::codes::{JsonRpcErrorCode, CANONICAL_TOOL_ERROR_CODES};
 use crate::jsonrpc::{error_result, ErrorResultOptions, ThrownError};
-use crate::value::write_json_string;
+use crate::protocol::response_json;
+use crate::value::{write_json_string, Value};
 use crate::xml::tool_error::{tool_error, ToolErrorOptions, ToolResponse};
 
 /// A thrown value `classifyRead` reads (its `kind`): anything but our McpError.
@@ -35,12 +36,6 @@ pub const RESULT_CONTENT_NOT_A_LIST: u8 = 1;
 pub const RESULT_NO_STRUCTURED_CONTENT: u8 = 2;
 /// … `structuredContent` the `outputSchema` rejects (its detail the validator's message).
 pub const RESULT_OUTPUT_REJECTED: u8 = 3;
-
-/// The first character of an XML builder's answer is `'0'` plus these bits: the
-/// response's `isError` …
-pub const RESPONSE_IS_ERROR: u8 = 1;
-/// … and whether the JS layer brands it (a handler may throw it and have it pass intact).
-pub const RESPONSE_BRANDED: u8 = 2;
 
 /// A discriminator value the model sent, as the JS layer sends it: a bounded prefix of
 /// what the core echoes cut at [`crate::xml::routing::MAX_ECHOED_ACTION_UNITS`] units.
@@ -74,16 +69,6 @@ pub const REQUEST_ID_SLOT: &str = "@requestId@";
 /// Stands for the tool's name in [`fallback_log_record`]'s template.
 pub const TOOL_SLOT: &str = "@tool@";
 
-/// An XML builder's answer as it crosses: the flag digit, then the text.
-pub fn encode_response(response: &ToolResponse) -> String {
-    let flags =
-        if response.is_error { RESPONSE_IS_ERROR } else { 0 } + if response.branded { RESPONSE_BRANDED } else { 0 };
-    let mut out = String::with_capacity(response.text.len() + 1);
-    out.push(char::from(b'0' + flags));
-    out.push_str(&response.text);
-    out
-}
-
 /// The fallback `<tool_error>`: INTERNAL_ERROR with [`FALLBACK_MESSAGE`], unbranded
 /// (the engine's answer, not one a handler made).
 pub fn fallback_xml() -> ToolResponse {
@@ -93,6 +78,24 @@ pub fn fallback_xml() -> ToolResponse {
 fn fallback_result_of(request_id: Option<&str>) -> String {
     let thrown =
         ThrownError::Mcp { code: JsonRpcErrorCode::InternalError.value(), message: FALLBACK_MESSAGE, data: None };
+    let options = ErrorResultOptions {
+        request_id,
+        redact_secrets: false,
+        mask_server_errors: false,
+        ..ErrorResultOptions::default()
+    };
+    error_result(&thrown, &options).to_json()
+}
+
+/// The fallback error `CallToolResult` of an argument rejection: the SDK's own words.
+fn fallback_rejection_of(request_id: Option<&str>) -> String {
+    let reason =
+        Value::Object(vec![("reason".to_owned(), Value::str(crate::jsonrpc::rejection::REASON_INVALID_ARGUMENTS))]);
+    let thrown = ThrownError::Mcp {
+        code: JsonRpcErrorCode::InvalidParams.value(),
+        message: FALLBACK_REJECTED_MESSAGE,
+        data: Some(&reason),
+    };
     let options = ErrorResultOptions {
         request_id,
         redact_secrets: false,
@@ -144,11 +147,13 @@ pub enum Literal {
     List(Vec<String>),
     /// A frozen array of common words (field names): only the whole list is checked.
     Fields(Vec<String>),
+    /// A frozen object from each code to its category.
+    Categories(Vec<(i32, &'static str)>),
 }
 
 /// Every constant the JS layer imports: name, what it is, value.
 pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
-    use Literal::{Fields, List, Number, Text};
+    use Literal::{Categories, Fields, List, Number, Text};
     let fields = |names: &[&str]| Fields(names.iter().map(|n| (*n).to_owned()).collect());
     let n = |v: usize| Number(i64::try_from(v).unwrap_or(i64::MAX));
     let internal = JsonRpcErrorCode::InternalError.value();
@@ -177,8 +182,6 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
             "invalidResultJson's what: structuredContent the outputSchema rejects",
             Number(RESULT_OUTPUT_REJECTED.into()),
         ),
-        ("RESPONSE_IS_ERROR", "an XML answer's flag digit ('0' + bits): isError", Number(RESPONSE_IS_ERROR.into())),
-        ("RESPONSE_BRANDED", "an XML answer's flag digit ('0' + bits): branded", Number(RESPONSE_BRANDED.into())),
         ("MAX_CAUSES", "how many causes classification follows", n(crate::classify::cause::MAX_CAUSES)),
         (
             "CLASSIFY_TEXT_CAP",
@@ -224,13 +227,40 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
             List(CANONICAL_TOOL_ERROR_CODES.iter().map(|c| (*c).to_owned()).collect()),
         ),
         (
+            "ISSUES_READ_WHOLE",
+            "how many issues of a rejection cross whole; past them, an issue whose code is no union code crosses as its code alone",
+            n(crate::jsonrpc::rejection::ISSUES_READ_WHOLE),
+        ),
+        (
+            "UNION_CODES",
+            "the issue codes whose branches decide how many lines an issue counts (always cross whole)",
+            List(crate::zod::issue::UNION_CODES.iter().map(|c| (*c).to_owned()).collect()),
+        ),
+        ("CODE_CATEGORIES", "each JSON-RPC code's category, by code", Categories(JsonRpcErrorCode::ALL.iter().map(|c| (c.value(), c.category().as_str())).collect())),
+        ("CLIENT_TEXT_UNITS", "the UTF-16 units of text parseToolError reads in all", n(crate::client::TEXT_UNITS)),
+        ("CLIENT_BLOCKS", "the content blocks parseToolError looks at", n(crate::client::MAX_BLOCKS)),
+        (
+            "CLIENT_MESSAGE_UNITS",
+            "the units a structured message or recovery is cut at (one more is copied, so the core sees it was longer)",
+            n(crate::client::MESSAGE_UNITS),
+        ),
+        (
+            "CLIENT_ID_UNITS",
+            "the units a structured reason or request id is cut at (one more is copied)",
+            n(crate::client::ID_UNITS),
+        ),
+        (
             "FALLBACK_CATEGORY",
             "the category classify answers after a trap (InternalError's)",
             Text(JsonRpcErrorCode::InternalError.category().as_str().to_owned()),
         ),
         ("FALLBACK_MESSAGE", "the message of every answer after a trap", Text(FALLBACK_MESSAGE.to_owned())),
-        ("FALLBACK_REJECTED_MESSAGE", "the message of a rejection's answer after a trap", Text(FALLBACK_REJECTED_MESSAGE.to_owned())),
-        ("FALLBACK_REJECTED_DATA", "the data of a rejection's answer after a trap (JSON)", Text(format!("{{\"reason\":{reason}}}"))),
+        ("FALLBACK_REJECTION_JSON", "rejectionResult's answer after a trap, without a request id", Text(fallback_rejection_of(None))),
+        (
+            "FALLBACK_REJECTION_ID_JSON",
+            "rejectionResult's answer after a trap, REQUEST_ID_SLOT standing for the id",
+            Text(fallback_rejection_of(Some(REQUEST_ID_SLOT))),
+        ),
         (
             "FALLBACK_VALIDATION_JSON",
             "formatValidationJson's answer after a trap",
@@ -246,8 +276,8 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
         ("FALLBACK_LOG_JSON", "logRecordJson's answer after a trap, TOOL_SLOT standing for the tool", Text(fallback_log_record())),
         ("TOOL_SLOT", "where the tool goes in FALLBACK_LOG_JSON", Text(TOOL_SLOT.to_owned())),
         ("REQUEST_ID_SLOT", "where the id goes in FALLBACK_RESULT_ID_JSON", Text(REQUEST_ID_SLOT.to_owned())),
-        ("FALLBACK_XML", "xmlFormatValidationError's answer after a trap", Text(fallback_xml().text)),
-        ("FALLBACK_XML_RESULT", "an XML builder's answer after a trap (flag digit and text)", Text(encode_response(&fallback_xml()))),
+        ("FALLBACK_XML", "xmlFormatValidationError's text after a trap", Text(fallback_xml().text)),
+        ("FALLBACK_XML_RESULT", "an XML builder's answer after a trap (JSON of the response)", Text(response_json(&fallback_xml()))),
         (
             "FALLBACK_CLIENT_JSON",
             "clientParseToolError's answer after a trap: an error with nothing known",
@@ -283,6 +313,18 @@ pub fn module() -> String {
                 }
                 out.push_str("])");
             }
+            Literal::Categories(entries) => {
+                out.push_str("Object.freeze({");
+                for (i, (code, category)) in entries.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    write_json_string(&code.to_string(), &mut out);
+                    out.push_str(": ");
+                    write_json_string(category, &mut out);
+                }
+                out.push_str("})");
+            }
         }
         out.push_str(";\n");
     }
@@ -309,15 +351,18 @@ mod tests {
             r#"{"level":"error","code":-32603,"name":"InternalError","category":"server","message":"An internal error occurred.","tool":"@tool@"}"#
         );
         assert_eq!(
-            encode_response(&fallback_xml()),
-            "1<tool_error code=\"INTERNAL_ERROR\" severity=\"error\">\n<message>An internal error occurred.</message>\n</tool_error>"
+            response_json(&fallback_xml()),
+            r#"{"isError":true,"branded":false,"text":"<tool_error code=\"INTERNAL_ERROR\" severity=\"error\">\n<message>An internal error occurred.</message>\n</tool_error>"}"#
         );
     }
 
     #[test]
     fn the_rejection_fallbacks_are_the_bytes_the_js_layer_wrote() {
         let module = module();
-        assert!(module.contains(r#"export const FALLBACK_REJECTED_DATA = "{\"reason\":\"invalid_arguments\"}";"#));
+        assert_eq!(
+            fallback_rejection_of(None),
+            r#"{"isError":true,"content":[{"type":"text","text":"Error: Input validation error: Invalid input\n\n(reason invalid_arguments)"}],"structuredContent":{"error":{"code":-32602,"message":"Input validation error: Invalid input","data":{"reason":"invalid_arguments"}}}}"#
+        );
         assert!(module.contains(
             r#"export const FALLBACK_VALIDATION_JSON = "{\"code\":-32602,\"message\":\"Input validation error: Invalid input\",\"data\":{\"reason\":\"invalid_arguments\"}}";"#
         ));

@@ -37,6 +37,9 @@ pub mod js_constants;
 mod json_syntax;
 pub mod jsonrpc;
 mod key_order;
+/// The protocol between the npm package's JS layer and the core (not a Rust API).
+#[doc(hidden)]
+pub mod protocol;
 pub mod redact;
 pub mod request_id;
 pub mod sizes;

@@ -40,6 +40,11 @@ fn classifier_corpus() {
 }
 
 #[test]
+fn protocol_corpus() {
+    replay("protocol", bodies::protocol);
+}
+
+#[test]
 fn xml_builders_corpus() {
     replay("xml_builders", bodies::xml_builders);
 }
@@ -72,8 +77,42 @@ fn edge_inputs_every_body() {
             bodies::classifier,
             bodies::xml_builders,
             bodies::client_parser,
+            bodies::protocol,
         ] {
             body(input);
         }
     }
+}
+
+/// The protocol corpus's seeds are real requests: the first byte picks the operation
+/// the request names, and each is answered with a result, not an error.
+#[test]
+fn protocol_seeds_are_requests_their_operation_answers() {
+    struct Fixed;
+    impl mcp_envelope::protocol::Host for Fixed {
+        fn fill_random(&mut self, buffer: &mut [u8]) -> bool {
+            buffer.fill(7);
+            true
+        }
+    }
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/protocol");
+    let entries = mcp_envelope::protocol::table::ENTRIES;
+    let mut seeds = 0;
+    for file in fs::read_dir(&dir).expect("the protocol corpus") {
+        let path = file.expect("corpus entry").path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
+        if name.len() == 40 {
+            continue; // a file the fuzzer added (a SHA-1 name)
+        }
+        let data = fs::read(&path).expect("corpus file");
+        let (pick, text) = data.split_first().expect("a seed");
+        let (op, entry) = entries[usize::from(*pick) % entries.len()];
+        assert_eq!(op, name, "{}: the first byte picks another operation", path.display());
+        let text = std::str::from_utf8(text).expect("UTF-8");
+        assert!(text.starts_with(&format!("{{\"op\":\"{op}\"")), "{name}");
+        let result = entry(text, &mut Fixed).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(mcp_envelope::Value::parse_json(&result).is_ok(), "{name}: {result}");
+        seeds += 1;
+    }
+    assert_eq!(seeds, 8);
 }

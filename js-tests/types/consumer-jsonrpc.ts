@@ -8,7 +8,7 @@ import {
   fail,
   formatValidation,
   JsonRpcErrorCode,
-  McpError,
+  type McpError,
   notFound,
   recoveryFor,
   type CallToolResult,

@@ -1,8 +1,7 @@
 // classify, httpStatusToErrorCode, requestId: thin wrappers over the core.
 
+import * as abi from './abi.js';
 import { categoryOf, JsonRpcErrorCode } from './codes.js';
-import { idBytes } from './random.js';
-import { engine } from './engine.js';
 import { FALLBACK_CATEGORY, KIND_MCP_ERROR } from './constants.js';
 import { argumentError, readThrown, unreadableError } from './read.js';
 
@@ -25,27 +24,30 @@ function readAborted(options) {
   return aborted === true;
 }
 
+/** A classify request for a thrown value as `readThrown` read it, with its chain (`causes`) or without. */
+function request(read, aborted, causes) {
+  return {
+    kind: read.kind,
+    code: read.code,
+    codeText: read.codeText,
+    name: read.name,
+    message: read.message,
+    aborted,
+    statusCode: read.statusCode,
+    causes,
+  };
+}
+
 /**
  * The code of a thrown value as `readThrown` read it, in one wasm call when its cause
  * chain is known without reading `cause` (an McpError needs none; a value without any
- * `cause` has its own code as its chain). Otherwise the core answers 0 where the chain
- * would decide, and only then is the chain read (once) and asked for.
+ * `cause` has none). Otherwise the core answers `needsCauses` where the chain would
+ * decide, and only then is the chain read (once) and sent.
  */
 export function classifyRead(read, aborted) {
-  const known = read.kind === KIND_MCP_ERROR ? undefined : read.knownChain();
-  const glue = engine();
-  const code = glue.classifyRead(
-    read.kind,
-    read.code,
-    read.codeText,
-    read.name,
-    read.message,
-    aborted,
-    known === null ? undefined : known,
-    known === null,
-    read.statusCode,
-  );
-  return code !== 0 ? code : glue.classifyCauses(read.chain());
+  const known = read.kind === KIND_MCP_ERROR ? '[]' : read.knownChain();
+  const answer = abi.classify(request(read, aborted, known));
+  return 'code' in answer ? answer.code : abi.classify(request(read, aborted, read.chain())).code;
 }
 
 export function classify(thrown, options) {
@@ -55,9 +57,9 @@ export function classify(thrown, options) {
   // The core files a code by the thrown McpError's `data.reason` too (getErrorCategory(code,
   // data)); without one, the category is the code's own, from the core's generated table.
   const reason = read.reason();
-  const category = reason === undefined ? categoryOf(code) : engine().categoryFor(code, reason);
-  // After a trap (categoryFor answers ''): InternalError whole, its category from the core's table.
-  if (category === '')
+  const category = reason === undefined ? categoryOf(code) : abi.categoryFor({ code, reason });
+  // After a trap (categoryFor answers null): InternalError whole, its category from the core's table.
+  if (category === null)
     return { code: INTERNAL_ERROR, name: JsonRpcErrorCode[INTERNAL_ERROR], category: FALLBACK_CATEGORY };
   return { code, name: JsonRpcErrorCode[code], category };
 }
@@ -66,9 +68,9 @@ export function httpStatusToErrorCode(status) {
   if (typeof status !== 'number') {
     throw argumentError('httpStatusToErrorCode', 'status', 'a number', status);
   }
-  return engine().httpStatusToErrorCode(status);
+  return abi.httpStatusToErrorCode({ status }) ?? undefined;
 }
 
 export function requestId() {
-  return engine().requestId(idBytes());
+  return abi.requestId({});
 }

@@ -6,23 +6,22 @@
 // within the core's caps, and hands over one string and the few fields it read. The
 // caller's own object is returned as `raw`.
 
-import { engine } from './engine.js';
+import * as abi from './abi.js';
+import { CLIENT_BLOCKS, CLIENT_ID_UNITS, CLIENT_MESSAGE_UNITS, CLIENT_TEXT_UNITS } from './constants.js';
 import { argumentError, READ_THREW, readOnce, unreadableError } from './read.js';
 
 const isObject = (value) => typeof value === 'object' && value !== null;
 
 /**
- * The core's caps (read once): UTF-16 units of text read in all, content blocks looked
- * at, units of a message or recovery, units of a reason or request id.
+ * The core's caps: UTF-16 units of text read in all, content blocks looked at, units of
+ * a message or recovery, units of a reason or request id.
  */
-let caps;
-function readCaps() {
-  if (caps === undefined) {
-    const [text, blocks, message, id] = engine().clientReadCaps().split(' ').map(Number);
-    caps = { text, blocks, message, id };
-  }
-  return caps;
-}
+const LIMITS = Object.freeze({
+  text: CLIENT_TEXT_UNITS,
+  blocks: CLIENT_BLOCKS,
+  message: CLIENT_MESSAGE_UNITS,
+  id: CLIENT_ID_UNITS,
+});
 
 /** The first `units` units of `s`, never ending in the first half of a surrogate pair. */
 function prefix(s, units) {
@@ -31,11 +30,9 @@ function prefix(s, units) {
   return s.slice(0, end);
 }
 
-const wellFormed = (s) => (typeof s.toWellFormed === 'function' ? s.toWellFormed() : s);
-
 /** A string field, one unit past `cap` at most (so the core sees it was longer and cuts it with `…`). */
 function bounded(value, cap) {
-  return typeof value === 'string' ? wellFormed(prefix(value, cap + 1)) : undefined;
+  return typeof value === 'string' ? prefix(value, cap + 1) : undefined;
 }
 
 /** `content`'s text blocks joined with `\n`, at most `caps.text` units; and whether text was left out. */
@@ -61,49 +58,45 @@ function joinedText(content, limits) {
     const room = limits.text - units - (parts.length > 0 ? 1 : 0);
     if (room < 0 || (room === 0 && text.length > 0)) return { text: parts.join('\n'), cut: true };
     if (text.length > room) {
-      parts.push(wellFormed(prefix(text, room)));
+      parts.push(prefix(text, room));
       return { text: parts.join('\n'), cut: true };
     }
-    parts.push(wellFormed(text));
+    parts.push(text);
     units += text.length + (parts.length > 1 ? 1 : 0);
   }
   return { text: parts.join('\n'), cut: false };
 }
 
 /**
- * `structuredContent.error`'s fields the core reads, in its argument order, or `[false]`
- * when it is not an object: the flag, `code` as a number and as a string, `message`,
- * and `data`'s `recovery.hint`, `reason`, `retryable` and `requestId` (a number as JS
- * prints it), each `undefined` unless it has that type.
+ * `structuredContent.error`'s fields the core reads, into `request`: whether it is an
+ * object, then `code` as a number and as a string, `message`, and `data`'s
+ * `recovery.hint`, `reason`, `retryable` and `requestId` (a number as JS prints it),
+ * each left out unless it has that type.
  */
-function structuredFields(result, limits) {
+function readStructured(result, limits, request) {
   const structured = readOnce(result, 'structuredContent');
   const error = isObject(structured) ? readOnce(structured, 'error') : undefined;
-  if (!isObject(error)) return [false];
+  request.structured = isObject(error);
+  if (!request.structured) return request;
   const code = readOnce(error, 'code');
-  const message = bounded(readOnce(error, 'message'), limits.message);
+  request.codeNumber = typeof code === 'number' ? code : undefined;
+  request.codeText = bounded(code, limits.id);
+  request.message = bounded(readOnce(error, 'message'), limits.message);
   const data = readOnce(error, 'data');
-  if (!isObject(data)) {
-    return [true, typeof code === 'number' ? code : undefined, bounded(code, limits.id), message];
-  }
+  if (!isObject(data)) return request;
   const recovery = readOnce(data, 'recovery');
-  const hint = isObject(recovery) ? bounded(readOnce(recovery, 'hint'), limits.message) : undefined;
+  request.hint = isObject(recovery) ? bounded(readOnce(recovery, 'hint'), limits.message) : undefined;
+  request.reason = bounded(readOnce(data, 'reason'), limits.id);
   const retryable = readOnce(data, 'retryable');
+  request.retryable = typeof retryable === 'boolean' ? retryable : undefined;
   const requestId = readOnce(data, 'requestId');
-  return [
-    true,
-    typeof code === 'number' ? code : undefined,
-    bounded(code, limits.id),
-    message,
-    hint,
-    bounded(readOnce(data, 'reason'), limits.id),
-    typeof retryable === 'boolean' ? retryable : undefined,
+  request.requestId =
     typeof requestId === 'number'
       ? Number.isFinite(requestId)
         ? String(requestId)
         : undefined
-      : bounded(requestId, limits.id),
-  ];
+      : bounded(requestId, limits.id);
+  return request;
 }
 
 export function parseToolError(result) {
@@ -114,11 +107,8 @@ export function parseToolError(result) {
   // is not taken for a success.
   const isError = readOnce(result, 'isError');
   if (isError !== READ_THREW && !isError) return null;
-  const limits = readCaps();
-  const { text, cut } = joinedText(readOnce(result, 'content'), limits);
-  const out = engine().clientParseToolError(text, cut, ...structuredFields(result, limits));
-  if (out === '') return null;
-  const parsed = JSON.parse(out);
+  const { text, cut } = joinedText(readOnce(result, 'content'), LIMITS);
+  const parsed = abi.clientParseToolError(readStructured(result, LIMITS, { text, textCut: cut, structured: false }));
   const error = {
     code: parsed.code,
     message: parsed.message,

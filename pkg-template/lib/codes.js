@@ -3,7 +3,7 @@
 // (`json_rpc_code_table!` in src/codes.rs): plain data in the glue, ready before init.
 
 import { JsonRpcErrorCode } from '../wasm/mcp_envelope.js';
-import { engine } from './engine.js';
+import { CODE_CATEGORIES } from './constants.js';
 
 export { JsonRpcErrorCode };
 
@@ -11,17 +11,7 @@ export function isJsonRpcErrorCode(value) {
   return typeof value === 'number' && typeof JsonRpcErrorCode[value] === 'string';
 }
 
-let categories;
-
-/** The category of a code, as the core defines it (read from wasm once). */
+/** The category of a code, as the core defines it (its generated table). */
 export function categoryOf(code) {
-  if (categories === undefined) {
-    const table = new Map();
-    for (const line of engine().codeTable().split('\n')) {
-      const [value, , category] = line.split(' ');
-      if (category) table.set(Number(value), category);
-    }
-    categories = table;
-  }
-  return categories.get(code);
+  return Object.hasOwn(CODE_CATEGORIES, code) ? CODE_CATEGORIES[code] : undefined;
 }

@@ -4,6 +4,7 @@
 // its bounded prefix costs. The core applies the product's own (smaller) caps.
 
 import { UNREADABLE, WIRE_STRING_UNITS, WIRE_TRUNCATED, WIRE_VALUE_LIMIT } from './constants.js';
+import { text as jsonString } from './wire.js';
 
 /**
  * How a copy reads a value. `depth`, `entries` and `stringUnits` bound it (far above
@@ -33,15 +34,6 @@ export function cutText(text, units) {
   return `${text.slice(0, end)}…`;
 }
 const UNREADABLE_JSON = JSON.stringify(UNREADABLE);
-/** Lone surrogates as U+FFFD, as TextEncoder and the core write them. */
-const wellFormed = typeof String.prototype.toWellFormed === 'function' ? (text) => text.toWellFormed() : (text) => text;
-/** What JSON.stringify escapes, and surrogates (a lone one becomes U+FFFD first). */
-const NOT_PLAIN = /["\\\u0000-\u001f\ud800-\udfff]/;
-
-/** JSON.stringify(wellFormed(text)), without the serializer for text that needs no escape. */
-function jsonString(text) {
-  return NOT_PLAIN.test(text) ? JSON.stringify(wellFormed(text)) : `"${text}"`;
-}
 /** What every string keeps once a budget's units are spent: enough to render a cut line. */
 const UNIT_FLOOR = 1100;
 
@@ -363,15 +355,15 @@ export function wireFieldJson(value) {
 
 /**
  * JSON text of an object's fields, each written by {@link wireFieldJson}; the keys are
- * read once. `null` when `data` is not a readable object.
+ * read once. `undefined` when `data` is not a readable object.
  */
 export function wireDataJson(data) {
-  if (data === null || typeof data !== 'object') return null;
+  if (data === null || typeof data !== 'object') return undefined;
   let keys;
   try {
     keys = Object.keys(data);
   } catch {
-    return null;
+    return undefined;
   }
   const fields = [];
   for (const key of keys) {

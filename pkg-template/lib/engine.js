@@ -10,19 +10,16 @@ import {
   FALLBACK_CLIENT_JSON,
   FALLBACK_FAIL_JSON,
   FALLBACK_LOG_JSON,
-  FALLBACK_REJECTED_DATA,
-  FALLBACK_REJECTED_MESSAGE,
+  FALLBACK_REJECTION_ID_JSON,
+  FALLBACK_REJECTION_JSON,
   FALLBACK_RESULT_ID_JSON,
   FALLBACK_RESULT_JSON,
   FALLBACK_VALIDATION_JSON,
   FALLBACK_XML,
   FALLBACK_XML_RESULT,
-  KIND_MCP_ERROR,
   REQUEST_ID_SLOT,
-  THROWN_MCP,
   TOOL_SLOT,
 } from './constants.js';
-import { idBytes } from './random.js';
 
 let ready = false;
 let compiled;
@@ -35,11 +32,21 @@ export function markReady(module) {
   ready = true;
 }
 
+/** The guarded raw exports: abi.js's (through `call`) and the self-healing tests' only. */
 export function engine() {
   if (!ready) {
     throw new Error('mcp-envelope: the WebAssembly module is not initialised yet; `await init()` first');
   }
   return guarded;
+}
+
+/**
+ * Calls the export `name` with a request's JSON text (`encoded`, written by abi.js from
+ * `request`) and returns its result, parsed. After a trap, the export's minimal valid
+ * answer (below), made from `request`.
+ */
+export function call(name, encoded, request) {
+  return JSON.parse(engine()[name](encoded, request));
 }
 
 /** A failure that leaves the instance unusable, as opposed to an error the core returned (`JsError`, an `Error`). */
@@ -60,83 +67,57 @@ function renew() {
   }
 }
 
-const NO_SIZES = new Uint32Array(0);
-const INTERNAL = glue.JsonRpcErrorCode.InternalError;
-const INVALID_PARAMS = glue.JsonRpcErrorCode.InvalidParams;
-const xmlResult = () => FALLBACK_XML_RESULT;
-
-function freshId() {
-  if (!healthy) return '';
-  try {
-    return glue.requestId(idBytes());
-  } catch {
-    return '';
-  }
+/** An envelope's answer after a trap: with the caller's request id, else with none (no fresh one is made). */
+function withId(template, templateWithId, id) {
+  if (typeof id !== 'string' || id === '') return template;
+  const escaped = JSON.stringify(id).slice(1, -1);
+  return templateWithId.replaceAll(REQUEST_ID_SLOT, () => escaped);
 }
 
+const XML_RESULT = () => FALLBACK_XML_RESULT;
+
 // The minimal valid answer of each export that takes a caller's input, in that export's
-// own wire form, written by the core at build time (src/js_constants.rs). Never the
+// own result encoding, written by the core at build time (src/js_constants.rs). Never the
 // caller's message (it could hold a secret the core would have masked); only names the
 // caller chose for the envelope (the tool, the request id), put in as JSON strings.
+// Each takes the request abi.js encoded.
 const FALLBACKS = {
-  classifyRead: () => INTERNAL,
-  classifyCauses: () => INTERNAL,
+  classify: () => `{"code":${glue.JsonRpcErrorCode.InternalError}}`,
   // No category: classify() then answers InternalError whole, not a code with a guessed category.
-  categoryFor: () => '',
-  httpStatusToErrorCode: () => undefined,
-  errorResultJson: (kind, readKind, codeNumber, codeText, name, message, payload, total, sizes, requestId, random) => {
-    const id = random.length > 0 ? freshId() : requestId;
-    if (id === '') return FALLBACK_RESULT_JSON;
-    const escaped = JSON.stringify(id).slice(1, -1);
-    return FALLBACK_RESULT_ID_JSON.replaceAll(REQUEST_ID_SLOT, () => escaped);
-  },
-  formatValidationJson: () => FALLBACK_VALIDATION_JSON,
-  // The envelope of formatValidationJson's answer above, written by the fresh instance
-  // (or, should that trap too, errorResultJson's own minimal answer).
-  rejectionResultJson: (issues, total, sizes, tool, args, schema, requestId, random, ...envelope) =>
-    guarded.errorResultJson(
-      THROWN_MCP,
-      KIND_MCP_ERROR,
-      INVALID_PARAMS,
-      undefined,
-      'McpError',
-      FALLBACK_REJECTED_MESSAGE,
-      FALLBACK_REJECTED_DATA,
-      0,
-      NO_SIZES,
-      requestId,
-      random,
-      ...envelope,
-    ),
-  logRecordJson: (kind, code, message, reason, issues, total, tool) =>
-    FALLBACK_LOG_JSON.replace(`"${TOOL_SLOT}"`, () => JSON.stringify(tool)),
-  failJson: () => FALLBACK_FAIL_JSON,
-  recoveryForJson: () => '{}',
-  xmlToolError: xmlResult,
-  xmlError: xmlResult,
-  xmlRequired: xmlResult,
-  xmlCancelled: xmlResult,
-  xmlRoutingError: xmlResult,
-  xmlInternalError: xmlResult,
-  xmlGroupUnknownAction: xmlResult,
-  xmlGroupValidationError: xmlResult,
-  xmlValidationErrorResult: xmlResult,
-  xmlFormatValidationError: () => FALLBACK_XML,
+  categoryFor: () => 'null',
+  httpStatusToErrorCode: () => 'null',
+  errorResult: (request) => `{"result":${withId(FALLBACK_RESULT_JSON, FALLBACK_RESULT_ID_JSON, request.requestId)}}`,
+  formatValidation: () => FALLBACK_VALIDATION_JSON,
+  rejectionResult: (request) => withId(FALLBACK_REJECTION_JSON, FALLBACK_REJECTION_ID_JSON, request.requestId),
+  logRecord: (request) => FALLBACK_LOG_JSON.replace(`"${TOOL_SLOT}"`, () => JSON.stringify(request.tool)),
+  fail: () => FALLBACK_FAIL_JSON,
+  recoveryFor: () => '{}',
+  xmlToolError: XML_RESULT,
+  xmlError: XML_RESULT,
+  xmlRequired: XML_RESULT,
+  xmlCancelled: XML_RESULT,
+  xmlRoutingError: XML_RESULT,
+  xmlInternalError: XML_RESULT,
+  xmlFromMcpError: XML_RESULT,
+  xmlGroupUnknownAction: XML_RESULT,
+  xmlGroupValidationError: XML_RESULT,
+  xmlValidationErrorResult: XML_RESULT,
+  xmlFormatValidationError: () => JSON.stringify(FALLBACK_XML),
   // The caller's XML unchanged is a valid, unenriched answer.
-  xmlEnrichValidationError: (xml) => `0 ${xml}`,
-  xmlFormatDeltas: () => '',
+  xmlEnrichValidationError: (request) => JSON.stringify({ deltas: 0, text: request.xml }),
+  xmlFormatDeltas: () => '""',
   // parseToolError calls the core only for an error result: an error with nothing known.
   clientParseToolError: () => FALLBACK_CLIENT_JSON,
 };
 
 function guard(name, fn) {
   const fallback = FALLBACKS[name];
-  // Once, on the fresh instance: an export without input (the code table, a request id)
-  // cannot have trapped on what it was given.
-  const retry = (...args) => {
+  // Once, on the fresh instance, for an export without a fallback (a request id, a problem
+  // read, a schema): it may have trapped because of an earlier call, not its own input.
+  const retry = (_request, encoded) => {
     if (healthy) {
       try {
-        return fn(...args);
+        return fn(encoded);
       } catch (error) {
         if (!isTrap(error)) throw error;
         renew();
@@ -145,17 +126,17 @@ function guard(name, fn) {
     throw new Error('mcp-envelope: the WebAssembly instance trapped; it is re-instantiated for the next call');
   };
   const afterTrap = fallback ?? retry;
-  return (...args) => {
+  return (encoded, request) => {
     if (!healthy) {
       renew();
-      if (!healthy) return afterTrap(...args);
+      if (!healthy) return afterTrap(request, encoded);
     }
     try {
-      return fn(...args);
+      return fn(encoded);
     } catch (error) {
       if (!isTrap(error)) throw error;
       renew();
-      return afterTrap(...args);
+      return afterTrap(request, encoded);
     }
   };
 }

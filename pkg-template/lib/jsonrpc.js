@@ -2,14 +2,15 @@
 // and error contracts. Values are read once and copied bounded before they cross;
 // the sentences, caps and envelope are the core's.
 
+import * as abi from './abi.js';
 import { COPY_LIMITS, copyBudget, copyJson, segmentSet, wireDataJson } from './copy.js';
-import { engine } from './engine.js';
 import { McpError } from './mcp-error.js';
-import { idBytes } from './random.js';
 import {
   CODE_UNITS,
   ISSUES_CROSSING,
+  ISSUES_READ_WHOLE,
   KIND_MCP_ERROR,
+  UNION_CODES,
   THROWN_MCP,
   THROWN_PLAIN,
   THROWN_XML,
@@ -82,22 +83,14 @@ function budget() {
 }
 
 const NO_SIZES = new Uint32Array(0);
-const NO_BYTES = new Uint8Array(0);
 const UNREADABLE_JSON = JSON.stringify(UNREADABLE);
 
 /**
- * The core's rule for what crosses of each issue (read once, on first use): the first
- * `readWhole` whole, and past them each issue as its code alone unless its code is in
- * `unions`, whose branches decide how many lines it counts.
+ * The core's rule for what crosses of each issue: the first ISSUES_READ_WHOLE whole, and
+ * past them each issue as its code alone unless its code is one of UNION_CODES, whose
+ * branches decide how many lines it counts.
  */
-let crossingRule;
-function issueCrossingRule() {
-  if (crossingRule === undefined) {
-    const [readWhole, ...unions] = engine().issueCrossingRule().split(' ');
-    crossingRule = { readWhole: Number(readWhole), unions: new Set(unions) };
-  }
-  return crossingRule;
-}
+const UNIONS = new Set(UNION_CODES);
 
 /** `{"code":…}` of each code seen past the issues read whole: codes repeat. */
 const codeOnly = new Map();
@@ -177,7 +170,8 @@ function issuesCrossing(issues) {
   const parts = new Array(crossing);
   const sizes = [];
   const seen = [];
-  const { readWhole, unions } = issueCrossingRule();
+  const readWhole = ISSUES_READ_WHOLE;
+  const unions = UNIONS;
   const read = { code: NOT_READ };
   for (let i = 0; i < crossing; i++) {
     let issue = listEntry(issues, i);
@@ -248,19 +242,18 @@ function rejectionCrossing(issues, options) {
   if (input !== undefined) requireObject(input, 'formatValidation', 'options.input');
   const crossing = issuesCrossing(issues);
   return {
-    crossing,
+    issues: crossing.json,
+    issuesTotal: crossing.total,
+    issueSizes: crossing.sizes,
     tool,
-    args: args === undefined ? '' : argsCrossing(args, crossing.seen),
-    schema: schema === undefined ? '' : schemaCrossing(schema),
-    input: input === undefined ? '' : copyJson(input, AUTHORED, budget()),
+    args: args === undefined ? undefined : argsCrossing(args, crossing.seen),
+    schema: schema === undefined ? undefined : schemaCrossing(schema),
+    input: input === undefined ? undefined : copyJson(input, AUTHORED, budget()),
   };
 }
 
 function rejectionParts(issues, options) {
-  const { crossing, tool, args, schema, input } = rejectionCrossing(issues, options);
-  return JSON.parse(
-    engine().formatValidationJson(crossing.json, crossing.total, crossing.sizes, tool, args, schema, input),
-  );
+  return abi.formatValidation(rejectionCrossing(issues, options));
 }
 
 /**
@@ -269,24 +262,18 @@ function rejectionParts(issues, options) {
  * `rejection` is formatValidation's options without `input`.
  */
 export function rejectionResult(issues, rejection, options = {}) {
-  const { crossing, tool, args, schema, input } = rejectionCrossing(issues, rejection);
-  if (input !== '') throw new TypeError('mcp-envelope: a rejection result takes no `input`');
+  const crossing = rejectionCrossing(issues, rejection);
+  if (crossing.input !== undefined) throw new TypeError('mcp-envelope: a rejection result takes no `input`');
   const envelope = envelopeOptions(options);
-  const json = engine().rejectionResultJson(
-    crossing.json,
-    crossing.total,
-    crossing.sizes,
-    tool,
-    args,
-    schema,
-    envelope.id ?? '',
-    envelope.id === undefined ? idBytes() : NO_BYTES,
-    envelope.contractJson ?? '',
-    envelope.aborted,
-    envelope.redactSecrets,
-    envelope.maskServerErrors,
-  );
-  return JSON.parse(json);
+  return abi.rejectionResult({
+    ...crossing,
+    requestId: envelope.id,
+    freshId: envelope.id === undefined,
+    contract: envelope.contractJson,
+    aborted: envelope.aborted,
+    redactSecrets: envelope.redactSecrets,
+    maskServerErrors: envelope.maskServerErrors,
+  });
 }
 
 /**
@@ -306,9 +293,9 @@ function readRequestId(requestId) {
   return requestId.length > COPY_LIMITS.stringUnits ? requestId.slice(0, COPY_LIMITS.stringUnits) : requestId;
 }
 
-/** A contract as JSON text for the core (`''` for none). */
+/** A contract as JSON text for the core (undefined for none). */
 export function readContract(contract, fn = 'errorResult', what = 'options.contract') {
-  if (contract === undefined) return '';
+  if (contract === undefined) return undefined;
   if (!Array.isArray(contract)) throw argumentError(fn, what, 'an array of entries', contract);
   return copyJson(contract, AUTHORED, budget());
 }
@@ -347,8 +334,8 @@ const declaredIn = new WeakMap();
 /** The contract JSON an envelope fills recovery from: the option's, else the one `thrown` was failed from. */
 export function contractFor(contractJson, thrown) {
   if (contractJson !== undefined) return contractJson;
-  if (thrown === null || typeof thrown !== 'object') return '';
-  return declaredIn.get(thrown) ?? '';
+  if (thrown === null || typeof thrown !== 'object') return undefined;
+  return declaredIn.get(thrown);
 }
 
 export function errorResult(thrown, options = {}) {
@@ -356,58 +343,55 @@ export function errorResult(thrown, options = {}) {
   const contractJson = contractFor(given, thrown);
   const xmlText = isBranded(thrown) ? responseText(thrown) : undefined;
   const read = readThrown(thrown, COPY_LIMITS.stringUnits);
-  const glue = engine();
-  let kind = THROWN_PLAIN;
-  let payload = '';
-  let issuesTotal = 0;
-  let issueSizes = NO_SIZES;
+  const request = {
+    thrown: THROWN_PLAIN,
+    kind: read.kind,
+    code: read.code,
+    codeText: read.codeText,
+    name: read.name,
+    message: read.message,
+    statusCode: read.statusCode,
+    causes: undefined,
+    data: undefined,
+    issues: undefined,
+    issuesTotal: 0,
+    issueSizes: NO_SIZES,
+    xml: undefined,
+    requestId: id,
+    freshId: id === undefined,
+    contract: contractJson,
+    aborted,
+    redactSecrets,
+    maskServerErrors,
+    guidance,
+  };
   if (xmlText !== undefined) {
-    kind = THROWN_XML;
-    payload = xmlText;
+    request.thrown = THROWN_XML;
+    request.xml = xmlText;
   } else if (read.kind === KIND_MCP_ERROR) {
-    kind = THROWN_MCP;
+    request.thrown = THROWN_MCP;
     const data = readOnce(thrown, 'data');
-    payload = data === READ_THREW ? '' : (wireDataJson(data) ?? '');
+    request.data = data === READ_THREW ? undefined : wireDataJson(data);
   } else if (read.issues !== undefined) {
-    kind = THROWN_ZOD;
+    request.thrown = THROWN_ZOD;
     const crossing = issuesCrossing(read.issues);
-    payload = crossing.json;
-    issuesTotal = crossing.total;
-    issueSizes = crossing.sizes;
+    request.issues = crossing.json;
+    request.issuesTotal = crossing.total;
+    request.issueSizes = crossing.sizes;
   }
-  const random = id === undefined ? idBytes() : NO_BYTES;
   // One call: the core classifies the value by its own fields and, when they say nothing
   // better than InternalError, by its cause chain. An McpError is classified by its own
   // code, and a value without any `cause` has a chain known without reading one; only a
-  // value that has a cause and says nothing itself makes the core answer '' and get
-  // its chain (read here, once) in a second call.
+  // value that has a cause and says nothing itself makes the core answer `needsCauses`
+  // and get its chain (read here, once) in a second call.
   // With guidance a plain throw names its nearest cause, so its chain is read up front.
-  const known = read.kind === KIND_MCP_ERROR ? undefined : guidance ? read.chain() : read.knownChain();
-  const envelope = (chain, causesUnread) =>
-    glue.errorResultJson(
-      kind,
-      read.kind,
-      read.code,
-      read.codeText,
-      read.name,
-      read.message,
-      payload,
-      issuesTotal,
-      issueSizes,
-      id ?? '',
-      random,
-      contractJson,
-      aborted,
-      redactSecrets,
-      maskServerErrors,
-      chain,
-      causesUnread,
-      read.statusCode,
-      guidance,
-    );
-  let json = known === null ? envelope(undefined, true) : envelope(known, false);
-  if (json === '') json = envelope(read.chain(), false);
-  return JSON.parse(json);
+  request.causes = read.kind === KIND_MCP_ERROR ? undefined : guidance ? read.chain() : read.knownChain();
+  let answer = abi.errorResult(request);
+  if (!('result' in answer)) {
+    request.causes = read.chain();
+    answer = abi.errorResult(request);
+  }
+  return answer.result;
 }
 
 /** Marks a field of `fail`'s data the core placed: the caller's own value goes there. */
@@ -445,9 +429,10 @@ export function fail(contract, reason, message, data) {
   requireString(reason, 'fail', 'reason');
   if (message !== undefined) requireString(message, 'fail', 'message');
   const given = readGivenData(data);
-  const skeleton = given === null ? '' : JSON.stringify(Object.fromEntries([...given.keys()].map((k) => [k, GIVEN])));
+  const skeleton =
+    given === null ? undefined : JSON.stringify(Object.fromEntries([...given.keys()].map((k) => [k, GIVEN])));
   const contractJson = readContract(contract, 'fail', 'contract');
-  const parts = JSON.parse(engine().failJson(contractJson, reason, message, skeleton));
+  const parts = abi.fail({ contract: contractJson, reason, message, data: skeleton });
   let fields = parts.data;
   if (fields !== undefined && given !== null) {
     fields = {};
@@ -457,12 +442,12 @@ export function fail(contract, reason, message, data) {
     }
   }
   const error = new McpError(parts.code, parts.message, fields);
-  if (contractJson !== '') declaredIn.set(error, contractJson);
+  if (contractJson !== undefined) declaredIn.set(error, contractJson);
   return error;
 }
 
 /** `{ recovery: { hint } }` for a declared reason, `{}` otherwise: safe to spread into data. */
 export function recoveryFor(contract, reason) {
   requireString(reason, 'recoveryFor', 'reason');
-  return JSON.parse(engine().recoveryForJson(readContract(contract, 'recoveryFor', 'contract'), reason));
+  return abi.recoveryFor({ contract: readContract(contract, 'recoveryFor', 'contract'), reason });
 }

@@ -3,9 +3,9 @@
 // the server's logs, never the wire. The level rule and the record's shape are the
 // core's (src/jsonrpc/log.rs); this layer reads the thrown value once and safely.
 
+import * as abi from './abi.js';
 import { COPY_LIMITS, copyJson } from './copy.js';
 import { classifyRead } from './classify.js';
-import { engine } from './engine.js';
 import { contractFor, readContract, readOptions } from './jsonrpc.js';
 import { KIND_MCP_ERROR, THROWN_MCP, THROWN_PLAIN, THROWN_ZOD } from './constants.js';
 import { argumentError, listEntry, listLength, readThrown } from './read.js';
@@ -13,7 +13,7 @@ import { argumentError, listEntry, listLength, readThrown } from './read.js';
 /** A ZodError's first issue (all its message needs) as JSON text, and how many there are. */
 function firstIssue(issues) {
   const total = listLength(issues);
-  if (total === undefined || total === 0) return { json: '[]', total: 0 };
+  if (total === undefined || total === 0) return { json: undefined, total: 0 };
   return { json: `[${copyJson(listEntry(issues, 0), COPY_LIMITS)}]`, total };
 }
 
@@ -40,11 +40,10 @@ export function logRecord(thrown, options) {
   // An error from fail() carries its contract, as errorResult reads it.
   const contractJson = contractFor(contract === undefined ? undefined : readContract(contract), thrown);
   const read = readThrown(thrown, COPY_LIMITS.stringUnits);
-  const glue = engine();
   const code = classifyRead(read, aborted === true);
   let kind = THROWN_PLAIN;
   let reason;
-  let issues = { json: '', total: 0 };
+  let issues = { json: undefined, total: 0 };
   if (read.kind === KIND_MCP_ERROR) {
     kind = THROWN_MCP;
     reason = read.reason();
@@ -52,17 +51,16 @@ export function logRecord(thrown, options) {
     kind = THROWN_ZOD;
     issues = firstIssue(read.issues);
   }
-  const json = glue.logRecordJson(
-    kind,
+  return abi.logRecord({
+    thrown: kind,
     code,
-    read.message,
+    message: read.message,
     reason,
-    issues.json,
-    issues.total,
+    issues: issues.json,
+    issuesTotal: issues.total,
     tool,
-    contractJson,
-    aborted === true,
+    contract: contractJson,
+    aborted: aborted === true,
     phase,
-  );
-  return JSON.parse(json);
+  });
 }

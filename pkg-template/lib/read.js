@@ -12,8 +12,9 @@ import {
   PROBLEM_TEXT_FIELDS,
   UNREADABLE,
 } from './constants.js';
-import { engine } from './engine.js';
+import { problemRead } from './abi.js';
 import { McpError } from './mcp-error.js';
+import { text } from './wire.js';
 
 export { UNREADABLE };
 
@@ -87,25 +88,18 @@ export function textOf(value) {
   return String(value);
 }
 
-function cappedAt(text, cap) {
-  return text.length > cap ? text.slice(0, cap) : text;
+function cappedAt(value, cap) {
+  return value.length > cap ? value.slice(0, cap) : value;
 }
-
-/** Separates the fields of the chain the core decodes (`WireChain` in src/classify/cause.rs). */
-const SEP = '\u0000';
 
 function integral(n) {
   return Number.isInteger(n) && n >= -2147483648 && n <= 2147483647;
 }
 
-function field(text) {
-  return text.includes(SEP) ? text.replaceAll(SEP, '\ufffd') : text;
-}
-
-/** A `code` as the chain carries it: `s` + a short string, `n` + an integral number, or nothing. */
-function codeField(raw) {
-  if (typeof raw === 'string') return raw.length <= CODE_UNITS ? `s${field(raw)}` : '';
-  return typeof raw === 'number' && integral(raw) ? `n${raw}` : '';
+/** A link's `code` as the chain carries it: `,"code":…` for a short string or an integral number, else nothing. */
+function codeMember(raw) {
+  if (typeof raw === 'string') return raw.length <= CODE_UNITS ? `,"code":${text(raw)}` : '';
+  return typeof raw === 'number' && integral(raw) ? `,"code":${raw}` : '';
 }
 
 /** What `readInto` returns for a value whose properties cannot be read: a primitive or a revoked Proxy. */
@@ -166,21 +160,15 @@ function absent(cause) {
 }
 
 /**
- * The value's `code` string and its `cause` chain in the core's compact form, or
- * undefined when it has neither: at most MAX_CAUSES links, each read once (name,
+ * The value's `cause` chain as JSON text of its links, nearest first (`[]` when it has
+ * none): at most MAX_CAUSES links `{ mcp?, code?, name, message }`, each read once (name,
  * message, code, cause), stopping at a link seen before, at null/undefined, at a
  * primitive (its text is the last link) and at a read that threw.
  */
-/** The chain of a value without a cause: its own string code, or nothing. */
-function ownChain(rawCode) {
-  const own = typeof rawCode === 'string' ? codeField(rawCode) : '';
-  return own === '' ? undefined : own;
-}
-
-function chainOf(value, rawCode) {
+function chainOf(value) {
   let cause = readOnce(value, 'cause');
-  if (absent(cause)) return ownChain(rawCode);
-  let chain = ownChain(rawCode) ?? '';
+  if (absent(cause)) return NO_CAUSES;
+  const links = [];
   const seen = [value];
   const link = { name: '', message: '' };
   for (let depth = 0; depth < MAX_CAUSES && !absent(cause); depth++) {
@@ -188,17 +176,20 @@ function chainOf(value, rawCode) {
     seen.push(cause);
     const linkCode = readInto(cause, CLASSIFY_TEXT_CAP, link);
     const inspected = linkCode !== NOT_INSPECTED;
-    let code = '';
+    let head = '{';
     if (inspected && McpError.isMcpError(cause)) {
-      code = typeof linkCode === 'number' && integral(linkCode) ? `m${linkCode}` : 'm';
+      head = typeof linkCode === 'number' && integral(linkCode) ? `{"mcp":true,"code":${linkCode},` : '{"mcp":true,';
     } else if (inspected) {
-      code = codeField(linkCode);
+      const code = codeMember(linkCode);
+      head = code === '' ? '{' : `{${code.slice(1)},`;
     }
-    chain += `${SEP}${code}${SEP}${field(link.name)}${SEP}${field(link.message)}`;
+    links.push(`${head}"name":${text(link.name)},"message":${text(link.message)}}`);
     cause = inspected && depth + 1 < MAX_CAUSES ? readOnce(cause, 'cause') : undefined;
   }
-  return chain;
+  return `[${links.join(',')}]`;
 }
+
+const NO_CAUSES = '[]';
 
 /**
  * What classification needs of a thrown value, each property read once: its kind, its
@@ -246,10 +237,9 @@ class ThrownRead {
   }
 
   /**
-   * `chain()` when it is known without reading `cause`: read already, or `undefined`
-   * when the value has no `cause` at all (`'cause' in value` runs no getter: its own code
-   * alone decides, which the core has). `null` when a cause may be there: `chain()`
-   * reads it if the core needs it.
+   * `chain()` when it is known without reading `cause`: read already, or `[]` when the
+   * value has no `cause` at all (`'cause' in value` runs no getter). `undefined` when a
+   * cause may be there: `chain()` reads it if the core needs it.
    */
   knownChain() {
     const value = this.value;
@@ -262,13 +252,13 @@ class ThrownRead {
     } catch {
       mayHaveCause = true;
     }
-    return mayHaveCause ? null : undefined;
+    return mayHaveCause ? undefined : NO_CAUSES;
   }
 
-  /** The `code` string and cause chain in the core's compact form; undefined when it has neither. */
+  /** The cause chain as JSON text of its links (`[]` when it has none). */
   chain() {
     if (this.chainText === NOT_READ) {
-      this.chainText = this.value === undefined ? undefined : chainOf(this.value, this.codeText);
+      this.chainText = this.value === undefined ? NO_CAUSES : chainOf(this.value);
     }
     return this.chainText;
   }
@@ -336,7 +326,7 @@ function problemOf(value, cap) {
       any = true;
     }
   }
-  return any ? JSON.parse(engine().problemRead(JSON.stringify(fields))) : undefined;
+  return any ? problemRead({ fields: JSON.stringify(fields) }) : undefined;
 }
 
 function readThrownFrom(value, rawCode, name, message) {

@@ -20,7 +20,7 @@ import {
   RESULT_NOT_AN_OBJECT,
   RESULT_OUTPUT_REJECTED,
 } from './constants.js';
-import { engine } from './engine.js';
+import * as abi from './abi.js';
 import { errorResult, rejectionResult } from './jsonrpc.js';
 import { logRecord } from './log.js';
 import { McpError } from './mcp-error.js';
@@ -210,7 +210,7 @@ function responder(dialect, name, own, schemaJson) {
       return;
     }
     if (requestId !== undefined && requestId !== false) {
-      entry.requestId = engine().boundedRequestId(cutText(String(requestId), COPY_LIMITS.stringUnits));
+      entry.requestId = abi.boundedRequestId({ id: cutText(String(requestId), COPY_LIMITS.stringUnits) });
     }
     report(onError, entry);
   };
@@ -384,7 +384,7 @@ function outputValidator(schema) {
 
 /** The McpError the model gets for a return that is no tool result, and the one its log record reads. */
 function invalidResult(name, problem) {
-  const { message, log } = JSON.parse(engine().invalidResultJson(name, problem.what, problem.detail));
+  const { message, log } = abi.invalidResult({ tool: name, what: problem.what, detail: problem.detail });
   return {
     wire: new McpError(JsonRpcErrorCode.InternalError, message),
     log: new McpError(JsonRpcErrorCode.InternalError, log),
@@ -404,8 +404,7 @@ function widenedJson(jsonSchemaOf) {
   } catch {
     return undefined;
   }
-  const widened = json === undefined ? '' : engine().advertisedOutputSchemaJson(json);
-  return widened === '' ? undefined : JSON.parse(widened);
+  return json === undefined ? undefined : (abi.advertisedOutputSchema({ schema: json }) ?? undefined);
 }
 
 /**

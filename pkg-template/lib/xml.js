@@ -4,18 +4,11 @@
 // once and safely, makes one wasm call per envelope and builds the result object; every
 // byte of every envelope is written by the Rust core (src/xml/).
 
+import * as abi from './abi.js';
 import { COPY_LIMITS, copyJson, cutText, plainJson, wireDataJson } from './copy.js';
 import { classifyRead } from './classify.js';
-import { engine } from './engine.js';
-import {
-  ECHO_UNITS,
-  GROUP_ISSUES,
-  RENDERED_ISSUES,
-  RESPONSE_BRANDED,
-  RESPONSE_IS_ERROR,
-  THROWN_TEXT_UNITS,
-  TOOL_ERROR_CODES,
-} from './constants.js';
+import { JsonRpcErrorCode } from './codes.js';
+import { ECHO_UNITS, GROUP_ISSUES, RENDERED_ISSUES, THROWN_TEXT_UNITS, TOOL_ERROR_CODES } from './constants.js';
 import {
   argumentError,
   listEntry,
@@ -211,10 +204,10 @@ function detailPairs(fn, param, details, into) {
 // Responses.
 
 /** A response from the core's flag digit (bit 0 isError, bit 1 branded) and text. */
+/** The result object of a response the core wrote (`{ isError, branded, text }`). */
 function response(out) {
-  const flags = out.charCodeAt(0) - 48;
-  const result = { content: [{ type: 'text', text: out.slice(1) }], isError: (flags & RESPONSE_IS_ERROR) !== 0 };
-  if ((flags & RESPONSE_BRANDED) !== 0) Object.defineProperty(result, BRAND, { value: true });
+  const result = { content: [{ type: 'text', text: out.text }], isError: out.isError };
+  if (out.branded) Object.defineProperty(result, BRAND, { value: true });
   return result;
 }
 
@@ -258,17 +251,15 @@ export function responseText(value) {
 export function fromMcpError(thrown, options) {
   const read = readThrown(thrown, TEXT_UNITS);
   const data = readOnce(thrown, 'data');
-  const dataJson = data === READ_THREW ? '' : (wireDataJson(data) ?? '');
-  const code = Number.isInteger(read.code) ? read.code : INTERNAL_ERROR_CODE;
   return response(
-    engine().xmlFromMcpError(
-      code,
-      read.message,
-      dataJson,
-      options.guidance,
-      options.redactSecrets,
-      options.maskServerErrors,
-    ),
+    abi.xmlFromMcpError({
+      code: Number.isInteger(read.code) ? read.code : INTERNAL_ERROR_CODE,
+      message: read.message,
+      data: data === READ_THREW ? undefined : wireDataJson(data),
+      guidance: options.guidance,
+      redactSecrets: options.redactSecrets,
+      maskServerErrors: options.maskServerErrors,
+    }),
   );
 }
 
@@ -283,16 +274,16 @@ export function isBranded(value) {
 
 function writeToolError(code, message, suggestion, actionsJson, pairs, retryAfter, severity, redactSecrets) {
   return response(
-    engine().xmlToolError(
+    abi.xmlToolError({
       code,
       message,
       suggestion,
-      actionsJson,
-      JSON.stringify(pairs),
+      actions: actionsJson,
+      details: JSON.stringify(pairs),
       retryAfter,
       severity,
-      redactSecrets !== false,
-    ),
+      redactSecrets: redactSecrets !== false,
+    }),
   );
 }
 
@@ -322,16 +313,16 @@ export function toolError(code, opts) {
 
 export function error(message, code) {
   message = string('error', 'message', message);
-  return response(engine().xmlError(message, optionalString('error', 'code', code)));
+  return response(abi.xmlError({ message, code: optionalString('error', 'code', code) }));
 }
 
 /** The answer to a call cancelled before its handler started (registerTool's XML gate). */
 export function cancelled(tool) {
-  return response(engine().xmlCancelled(tool));
+  return response(abi.xmlCancelled({ tool }));
 }
 
 export function required(field) {
-  return response(engine().xmlRequired(string('required', 'field', field)));
+  return response(abi.xmlRequired({ field: string('required', 'field', field) }));
 }
 
 // ---------------------------------------------------------------------------------
@@ -452,26 +443,21 @@ export function errorBuilder(code, message) {
 // ---------------------------------------------------------------------------------
 // The pipeline's envelopes.
 
-const ROUTING_KINDS = new Map([
-  ['missing', 0],
-  ['invalid', 1],
-  ['unknown', 2],
-]);
+const ROUTING_KINDS = new Set(['missing', 'invalid', 'unknown']);
 
 export function routingError(kind, opts) {
   const fn = 'routingError';
-  const number = ROUTING_KINDS.get(kind);
-  if (number === undefined) fail(fn, 'kind', "'missing', 'invalid' or 'unknown'", kind);
+  if (!ROUTING_KINDS.has(kind)) fail(fn, 'kind', "'missing', 'invalid' or 'unknown'", kind);
   opts = fields(fn, 'opts', opts, ['discriminator', 'actions', 'value']);
   const discriminator = string(fn, 'opts.discriminator', opts.discriminator);
   const actions = stringList(fn, 'opts.actions', opts.actions, true);
   let value = '';
-  if (number === 1) {
+  if (kind === 'invalid') {
     value = typeof opts.value;
-  } else if (number === 2) {
+  } else if (kind === 'unknown') {
     value = string(fn, 'opts.value', opts.value).slice(0, ECHO_UNITS);
   }
-  return response(engine().xmlRoutingError(number, discriminator, actions, value));
+  return response(abi.xmlRoutingError({ kind, discriminator, actions, value }));
 }
 
 // ---------------------------------------------------------------------------------
@@ -586,7 +572,7 @@ function thrownMessage(thrown, read) {
 }
 
 /** InternalError: the code an unclassified throw is reported under. */
-const INTERNAL_ERROR_CODE = -32603;
+const INTERNAL_ERROR_CODE = JsonRpcErrorCode.InternalError;
 
 export function internalError(thrown, where) {
   const fn = 'internalError';
@@ -599,18 +585,16 @@ export function internalError(thrown, where) {
   const read = readThrown(thrown);
   // Classified only when masking needs the category (client and upstream throws keep their text).
   const code = maskServerErrors ? classifyRead(read, false) : INTERNAL_ERROR_CODE;
-  return response(
-    engine().xmlInternalError(thrownMessage(thrown, read), tool, action, code, redactSecrets, maskServerErrors),
-  );
+  const message = thrownMessage(thrown, read);
+  return response(abi.xmlInternalError({ message, tool, action, code, redactSecrets, maskServerErrors }));
 }
 
 export function groupUnknownAction(group, action, actions) {
   const fn = 'groupUnknownAction';
   group = string(fn, 'group', group);
   action = string(fn, 'action', action);
-  return response(
-    engine().xmlGroupUnknownAction(group, action.slice(0, ECHO_UNITS), stringList(fn, 'actions', actions, true)),
-  );
+  const list = stringList(fn, 'actions', actions, true);
+  return response(abi.xmlGroupUnknownAction({ group, action: action.slice(0, ECHO_UNITS), actions: list }));
 }
 
 export function groupValidationError(group, action, issues) {
@@ -618,7 +602,7 @@ export function groupValidationError(group, action, issues) {
   group = string(fn, 'group', group);
   action = string(fn, 'action', action);
   const { json, total } = issuePrefix(fn, issues, GROUP_ISSUES);
-  return response(engine().xmlGroupValidationError(group, action, json, total));
+  return response(abi.xmlGroupValidationError({ group, action, issues: json, total }));
 }
 
 // ---------------------------------------------------------------------------------
@@ -632,11 +616,11 @@ function validationInput(fn, issues, actionKey, sentArgs) {
   // true sizes of what it cut cross beside it, so `array(N)` is the list's own length.
   const sizes = [];
   const sent = sentArgs === undefined ? undefined : copyJson(sentArgs, SENT_COPY, undefined, { sizes });
-  return [json, total, actionKey, sent, Uint32Array.from(sizes)];
+  return { issues: json, total, actionKey, sent, sentSizes: sizes };
 }
 
 export function formatValidationError(issues, actionKey, sentArgs) {
-  return engine().xmlFormatValidationError(...validationInput('formatValidationError', issues, actionKey, sentArgs));
+  return abi.xmlFormatValidationError(validationInput('formatValidationError', issues, actionKey, sentArgs));
 }
 
 /**
@@ -644,9 +628,7 @@ export function formatValidationError(issues, actionKey, sentArgs) {
  * rejected arguments: `{ content: [{ type: 'text', text }], isError: true }`, unbranded.
  */
 export function validationErrorResult(issues, actionKey, sentArgs) {
-  return response(
-    engine().xmlValidationErrorResult(...validationInput('validationErrorResult', issues, actionKey, sentArgs)),
-  );
+  return response(abi.xmlValidationErrorResult(validationInput('validationErrorResult', issues, actionKey, sentArgs)));
 }
 
 export function enrichValidationError(xml, toolName, actionKey, options) {
@@ -684,20 +666,18 @@ export function enrichValidationError(xml, toolName, actionKey, options) {
   }
   if (!Array.isArray(deltas))
     fail(fn, `options.activeDeltas.get(${JSON.stringify(toolName)}).deltas`, 'an array', deltas);
-  const out = engine().xmlEnrichValidationError(
+  const out = abi.xmlEnrichValidationError({
     xml,
-    toolName,
+    tool: toolName,
     actionKey,
-    plainJson(deltas),
-    includeAllSeverities === true,
-    max,
-  );
-  const space = out.indexOf(' ');
-  const deltaCount = Number(out.slice(0, space));
-  return { xml: out.slice(space + 1), injected: deltaCount > 0, deltaCount };
+    deltas: plainJson(deltas),
+    includeAllSeverities: includeAllSeverities === true,
+    maxDeltasPerError: max,
+  });
+  return { xml: out.text, injected: out.deltas > 0, deltaCount: out.deltas };
 }
 
 export function formatDeltasAsXml(deltas) {
   if (!Array.isArray(deltas)) fail('formatDeltasAsXml', 'deltas', 'an array', deltas);
-  return engine().xmlFormatDeltas(plainJson(deltas));
+  return abi.xmlFormatDeltas({ deltas: plainJson(deltas) });
 }

@@ -17,8 +17,8 @@
 //!
 //! The chain is cut at [`MAX_CAUSES`] links; the JS layer reads each link's `name`,
 //! `message`, `code` and `cause` once inside try/catch, stops at a link it has seen
-//! before (a cycle) or cannot read, and sends the chain in the compact form
-//! [`WireChain`] decodes.
+//! before (a cycle) or cannot read, and sends the chain as a list of links
+//! (`crate::protocol`'s classify request).
 
 use super::system_code::system_code;
 use super::{ladder, Code, ThrownKind, Verdict};
@@ -37,8 +37,6 @@ pub struct Link<'a> {
 }
 
 impl<'a> Link<'a> {
-    const EMPTY: Link<'static> = Link { kind: ThrownKind::Other, name: "", message: "", code: Code::Absent };
-
     /// An ordinary `Error` with this name and message and no `code`.
     pub const fn error(name: &'a str, message: &'a str) -> Self {
         Link { kind: ThrownKind::Other, name, message, code: Code::Absent }
@@ -66,69 +64,6 @@ pub(crate) fn what_it_is_made_of(own: Code<'_>, causes: &[Link<'_>]) -> Option<J
         }
     }
     None
-}
-
-/// Separates the fields of the compact form. The JS layer writes U+FFFD for any
-/// U+0000 in a field: neither is a JS line terminator, whitespace or part of a
-/// pattern, so the patterns read the field the same.
-pub const WIRE_SEPARATOR: char = '\0';
-
-/// A value's `code` string and its cause chain, in the compact form the JS layer
-/// sends across the wasm boundary for [`classify_by_cause`](super::classify_by_cause)
-/// (one string, nothing to allocate):
-///
-/// ```text
-/// own-code ( NUL code NUL name NUL message ){0..5}
-/// ```
-///
-/// where a code field is empty (no usable code), `s` + a string code, `n` + an
-/// integral number in `i32`, or `m` for our branded `McpError` followed by its code
-/// when that is an integral number. Only a string `code` of the thrown value itself
-/// matters to step 9, so its own-code field is only ever empty or `s…`. Links
-/// past the fifth and a trailing partial link are ignored; a malformed code field
-/// reads as no code.
-#[derive(Debug, Clone, Copy)]
-pub struct WireChain<'a> {
-    /// The thrown value's own `code` string, or [`Code::Absent`].
-    pub code: Code<'a>,
-    links: [Link<'a>; MAX_CAUSES],
-    len: usize,
-}
-
-impl<'a> WireChain<'a> {
-    pub fn decode(wire: &'a str) -> Self {
-        let mut fields = wire.split(WIRE_SEPARATOR);
-        let code = fields.next().map_or(Code::Absent, |field| decode_code(field).1);
-        let mut links = [Link::EMPTY; MAX_CAUSES];
-        let mut len = 0;
-        for slot in &mut links {
-            let (Some(code), Some(name), Some(message)) = (fields.next(), fields.next(), fields.next()) else {
-                break;
-            };
-            let (kind, code) = decode_code(code);
-            *slot = Link { kind, name, message, code };
-            len += 1;
-        }
-        WireChain { code, links, len }
-    }
-
-    /// The causes, nearest first.
-    pub fn causes(&self) -> &[Link<'a>] {
-        self.links.get(..self.len).unwrap_or_default()
-    }
-}
-
-fn decode_code(field: &str) -> (ThrownKind, Code<'_>) {
-    let number = |digits: &str| digits.parse::<i32>().map_or(Code::Absent, Code::Number);
-    if let Some(digits) = field.strip_prefix('m') {
-        (ThrownKind::McpError, number(digits))
-    } else if let Some(digits) = field.strip_prefix('n') {
-        (ThrownKind::Other, number(digits))
-    } else if let Some(text) = field.strip_prefix('s') {
-        (ThrownKind::Other, Code::Text(text))
-    } else {
-        (ThrownKind::Other, Code::Absent)
-    }
 }
 
 #[cfg(test)]
@@ -238,52 +173,5 @@ mod tests {
         ];
         assert_eq!(caused("Error", "outer", &SIX), C::InternalError);
         assert_eq!(caused("Error", "outer", SIX.get(1..).unwrap_or_default()), C::NotFound);
-    }
-
-    #[test]
-    fn the_wire_form_decodes_each_field() {
-        let chain = WireChain::decode("sECONNRESET\0m-32003\0McpError\0slow\0n-32001\0McpError\0x\0sEPIPE\0Error\0");
-        assert_eq!(chain.code, Code::Text("ECONNRESET"));
-        let causes = chain.causes();
-        assert_eq!(causes.len(), 3);
-        let [first, second, third] = causes else { panic!("three causes") };
-        assert_eq!(
-            (first.kind, first.code, first.name, first.message),
-            (ThrownKind::McpError, Code::Number(-32003), "McpError", "slow")
-        );
-        assert_eq!((second.kind, second.code), (ThrownKind::Other, Code::Number(-32001)));
-        assert_eq!((third.code, third.name, third.message), (Code::Text("EPIPE"), "Error", ""));
-    }
-
-    #[test]
-    fn the_wire_form_is_forgiving_and_bounded() {
-        assert!(WireChain::decode("").causes().is_empty());
-        assert_eq!(WireChain::decode("").code, Code::Absent);
-        // A partial trailing link is ignored; an odd code field is no code.
-        let chain = WireChain::decode("x\0sA\0Error");
-        assert_eq!((chain.code, chain.causes().len()), (Code::Absent, 0));
-        let chain = WireChain::decode("\0m\0McpError\0m\0n1e3\0E\0m\0q\0E\0m");
-        let codes: Vec<_> = chain.causes().iter().map(|l| (l.kind, l.code)).collect();
-        assert_eq!(
-            codes,
-            [
-                (ThrownKind::McpError, Code::Absent),
-                (ThrownKind::Other, Code::Absent),
-                (ThrownKind::Other, Code::Absent)
-            ]
-        );
-        assert_eq!(WireChain::decode("\0n99999999999\0E\0m").causes().first().map(|l| l.code), Some(Code::Absent));
-        // Six links cross at most five.
-        let six = "\0\0Error\0a".repeat(6);
-        assert_eq!(WireChain::decode(&six).causes().len(), MAX_CAUSES);
-    }
-
-    #[test]
-    fn classification_through_the_wire_form() {
-        let wire = "\0sECONNREFUSED\0Error\0connect ECONNREFUSED 127.0.0.1:1";
-        let chain = WireChain::decode(wire);
-        let thrown = Thrown { code: chain.code, causes: chain.causes(), ..Thrown::error("TypeError", "fetch failed") };
-        assert_eq!(classify(&thrown, false).code, C::ServiceUnavailable);
-        assert_eq!(classify(&thrown, true).code, C::RequestCancelled);
     }
 }

@@ -101,11 +101,6 @@ pub const MESSAGE_UNITS: usize = 1 << 17;
 pub const ID_UNITS: usize = 1024;
 /// What ends a cut field.
 pub const ELLIPSIS: &str = "…";
-/// [`TEXT_UNITS`], [`MAX_BLOCKS`], [`MESSAGE_UNITS`] and [`ID_UNITS`], space-separated:
-/// what the JS layer reads of the caps (written out, so the wasm needs no number
-/// formatting for it; a test holds it to the constants).
-pub const READ_CAPS: &str = "1048576 1000 131072 1024";
-
 /// One `<field name="…">…</field>` of a `<validation_error>`, entities decoded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedField {
@@ -411,11 +406,6 @@ mod tests {
 
     fn parse(text: &str) -> ParsedToolError<'static> {
         parse_tool_result(text, false, None)
-    }
-
-    #[test]
-    fn the_caps_string_is_the_constants() {
-        assert_eq!(READ_CAPS, format!("{TEXT_UNITS} {MAX_BLOCKS} {MESSAGE_UNITS} {ID_UNITS}"));
     }
 
     #[test]

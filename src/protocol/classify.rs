@@ -1,0 +1,202 @@
+//! Classification, codes and request ids: the operations `lib/classify.js` and
+//! `lib/read.js` call.
+
+use super::{json_string, request, Host, Json, Out, ProtocolError};
+use crate::classify::cause::Link;
+use crate::classify::{classify_by_cause, classify_own_with_status, Code, Thrown, ThrownKind};
+use crate::codes::JsonRpcErrorCode;
+use crate::js_constants::KIND_MCP_ERROR;
+use crate::value::Value;
+
+request! {
+    /// A thrown value as the JS layer read it (`lib/read.js`).
+    Classify<'a> as "ClassifyRequest" {
+        /// KIND_MCP_ERROR for our McpError, KIND_OTHER for anything else.
+        kind: u8 = "kind",
+        /// Its `code` when a number (NaN otherwise).
+        code: f64 = "code",
+        /// Its `code` when a string of at most CODE_UNITS units.
+        code_text: Option<&'a str> = "codeText",
+        name: &'a str = "name",
+        message: &'a str = "message",
+        /// The request's signal was aborted.
+        aborted: bool = "aborted",
+        /// The code its HTTP status maps to (problemRead's), 0 for none.
+        status_code: i32 = "statusCode",
+        /// Its `cause` chain, nearest first (`[]`: it has none); left out while unread:
+        /// the answer is then `needsCauses` where the chain would decide.
+        causes: Option<Json<'a>> = "causes",
+    }
+}
+
+/// The thrown value of a [`Classify`] request (also part of `errorResult`'s).
+pub(crate) struct Own<'a> {
+    pub kind: u8,
+    pub code: f64,
+    pub code_text: Option<&'a str>,
+    pub name: &'a str,
+    pub message: &'a str,
+    pub aborted: bool,
+    pub status_code: i32,
+}
+
+/// The cause chain as the JS layer sends it: `[{ mcp?, code?, name, message }]`, at
+/// most [`crate::classify::cause::MAX_CAUSES`] links (more are ignored).
+pub(crate) fn links(causes: Json<'_>) -> Vec<Link<'_>> {
+    let items = causes.0.as_array().unwrap_or_default();
+    items
+        .iter()
+        .take(crate::classify::cause::MAX_CAUSES)
+        .map(|link| {
+            let text = |key| link.get(key).and_then(Value::as_str).unwrap_or_default();
+            let mcp = link.get("mcp").and_then(Value::as_bool) == Some(true);
+            let code = match link.get("code") {
+                Some(Value::String(s)) => Code::Text(s),
+                Some(Value::Number(n)) => integral_i32(*n).map_or(Code::Absent, Code::Number),
+                _ => Code::Absent,
+            };
+            Link {
+                kind: if mcp { ThrownKind::McpError } else { ThrownKind::Other },
+                name: text("name"),
+                message: text("message"),
+                code,
+            }
+        })
+        .collect()
+}
+
+/// What classification answers: the code, or that the chain must be read first.
+pub(crate) enum Verdict {
+    Code(i32),
+    NeedsCauses,
+}
+
+/// Steps 1–10: the value's own fields, then (when they say nothing better than
+/// InternalError) its own `code` string and its chain.
+pub(crate) fn classify_own(own: &Own<'_>, causes: Option<&[Link<'_>]>) -> Verdict {
+    let kind = if own.kind == KIND_MCP_ERROR { ThrownKind::McpError } else { ThrownKind::Other };
+    let code = match (integral_i32(own.code), own.code_text) {
+        (Some(n), _) => Code::Number(n),
+        (None, Some(text)) => Code::Text(text),
+        (None, None) => Code::Absent,
+    };
+    let thrown = Thrown { kind, name: own.name, message: own.message, code, causes: &[] };
+    let status = JsonRpcErrorCode::from_value(own.status_code);
+    if let Some(found) = classify_own_with_status(&thrown, status, own.aborted) {
+        return Verdict::Code(found.code.value());
+    }
+    match causes {
+        None => Verdict::NeedsCauses,
+        Some(causes) => {
+            let own_code = own.code_text.map_or(Code::Absent, Code::Text);
+            Verdict::Code(classify_by_cause(own_code, causes).code.value())
+        }
+    }
+}
+
+fn integral_i32(n: f64) -> Option<i32> {
+    let in_range = n.is_finite() && n.fract() == 0.0 && n >= f64::from(i32::MIN) && n <= f64::from(i32::MAX);
+    // Checked integral and in range: the cast is exact.
+    #[allow(clippy::cast_possible_truncation)]
+    in_range.then_some(n as i32)
+}
+
+/// `{"code":N}`, or `{"needsCauses":true}` when the chain decides and was not sent.
+pub(crate) fn classify(request: Classify<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
+    let own = Own {
+        kind: request.kind,
+        code: request.code,
+        code_text: request.code_text,
+        name: request.name,
+        message: request.message,
+        aborted: request.aborted,
+        status_code: request.status_code,
+    };
+    let causes = request.causes.map(links);
+    Ok(match classify_own(&own, causes.as_deref()) {
+        Verdict::Code(code) => Out::new().number("code", f64::from(code)).finish(),
+        Verdict::NeedsCauses => Out::new().bool("needsCauses", true).finish(),
+    })
+}
+
+request! {
+    /// A thrown plain object's problem-detail fields (PROBLEM_TEXT_FIELDS, PROBLEM_NUMBER_FIELDS).
+    ProblemRead<'a> as "ProblemReadRequest" {
+        fields: Json<'a> = "fields",
+    }
+}
+
+/// `{"message":…,"code":N}`: the message the object reads with and the code its status maps to (0 for none).
+pub(crate) fn problem_read(request: ProblemRead<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
+    let problem = crate::classify::problem::Problem::from_value(request.fields.0);
+    let code = problem.code().map_or(0, JsonRpcErrorCode::value);
+    Ok(Out::new().string("message", &problem.message()).number("code", f64::from(code)).finish())
+}
+
+request! {
+    /// A code and a thrown McpError's `data.reason`.
+    CategoryFor<'a> as "CategoryForRequest" {
+        code: i32 = "code",
+        reason: &'a str = "reason",
+    }
+}
+
+/// The category `code` files under given `data.reason` ([`crate::classify::category_of`],
+/// mcp-ts-core's `getErrorCategory(code, data)`), as a JSON string. An unknown code is `server`.
+pub(crate) fn category_for(request: CategoryFor<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
+    let data = Value::Object(vec![("reason".to_owned(), Value::str(request.reason))]);
+    let category = JsonRpcErrorCode::from_value(request.code)
+        .map_or(crate::codes::Category::Server, |known| crate::classify::category_of(known, Some(&data)));
+    Ok(json_string(category.as_str()))
+}
+
+request! {
+    /// An HTTP status.
+    HttpStatus<'a> as "HttpStatusRequest" {
+        status: f64 = "status",
+    }
+}
+
+/// The code of an HTTP status (`null` for none).
+pub(crate) fn http_status(request: HttpStatus<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
+    Ok(crate::http_status::http_status_to_error_code(request.status)
+        .map_or_else(|| "null".to_owned(), |code| code.value().to_string()))
+}
+
+request! {
+    /// A caller's request id.
+    BoundedRequestId<'a> as "BoundedRequestIdRequest" {
+        id: &'a str = "id",
+    }
+}
+
+/// The id as envelopes and log records write it (cut at 1,024 units), as a JSON string.
+pub(crate) fn bounded_request_id(request: BoundedRequestId<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
+    Ok(json_string(&crate::request_id::bounded_request_id(request.id)))
+}
+
+request! {
+    /// Nothing but the operation's name.
+    RequestId<'a> as "RequestIdRequest" {}
+}
+
+/// A fresh `XXXXX-XXXXX` id, as a JSON string.
+pub(crate) fn request_id(_: RequestId<'_>, host: &mut dyn Host) -> Result<String, ProtocolError> {
+    fresh_request_id(host).map(|id| json_string(&id))
+}
+
+/// A fresh request id from the host's randomness.
+pub(crate) fn fresh_request_id(host: &mut dyn Host) -> Result<String, ProtocolError> {
+    let mut failed = false;
+    let id = crate::request_id::request_id(|buffer| {
+        if failed || !host.fill_random(buffer) {
+            failed = true;
+            // Any constant makes the loop finish; the id is discarded below.
+            buffer.fill(0);
+        }
+    });
+    if failed {
+        return Err(ProtocolError("crypto.getRandomValues is unavailable".to_owned()));
+    }
+    Ok(id)
+}

@@ -1,0 +1,328 @@
+//! The JSON-RPC dialect's operations (`lib/jsonrpc.js`, `lib/log.js`, `lib/register.js`).
+//!
+//! Issues arrive as their first entries (a bounded copy), their true count and the true
+//! sizes of what the copy cut (flat `u32` records, see [`crate::sizes`]), so the core
+//! writes every count itself.
+
+use super::classify::{classify_own, fresh_request_id, links, Own, Verdict};
+use super::{request, Host, Json, Out, ProtocolError};
+use crate::js_constants::{
+    RESULT_CONTENT_NOT_A_LIST, RESULT_NOT_AN_OBJECT, RESULT_NO_STRUCTURED_CONTENT, THROWN_MCP, THROWN_XML, THROWN_ZOD,
+};
+use crate::jsonrpc::from_xml::mcp_error_from_xml;
+use crate::jsonrpc::output_schema::advertised_output_schema as widened_output_schema;
+use crate::jsonrpc::{
+    contract_from_value, error_result as error_result_value, fail as fail_parts, format_validation_of,
+    log_record as log_record_value, recovery_for as recovery_for_value, rejection_result as rejection_result_value,
+    ContractEntry, ErrorResultOptions, IssueList, LogOptions, PreValidation, ThrownData, ThrownError,
+    ValidationOptions,
+};
+use crate::sizes::TrueSizes;
+use crate::tool_result::{invalid_result_log, invalid_result_message, InvalidResult};
+use crate::value::Value;
+
+fn contract(given: Option<Json<'_>>) -> Vec<ContractEntry> {
+    given.map(|c| contract_from_value(c.0)).unwrap_or_default()
+}
+
+/// A count from JS (a list length): a finite non-negative number, else 0.
+fn count(total: f64) -> usize {
+    if total.is_finite() && total > 0.0 {
+        // Integral by origin, and a saturating cast.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let total = total as usize;
+        total
+    } else {
+        0
+    }
+}
+
+/// The first issues (an empty list when they are not a list).
+fn items(list: Json<'_>) -> &[Value] {
+    list.0.as_array().unwrap_or_default()
+}
+
+request! {
+    /// An argument rejection: `formatValidation(issues, { tool, args, schema, input })`.
+    FormatValidation<'a> as "FormatValidationRequest" {
+        /// The first issues, a bounded copy.
+        issues: Json<'a> = "issues",
+        /// How many issues there are in all.
+        issues_total: f64 = "issuesTotal",
+        /// The true sizes of what the issues' copy cut.
+        issue_sizes: Vec<u32> = "issueSizes",
+        tool: &'a str = "tool",
+        args: Option<Json<'a>> = "args",
+        schema: Option<Json<'a>> = "schema",
+        input: Option<Json<'a>> = "input",
+    }
+}
+
+/// `{ code, message, data }` of the rejection.
+pub(crate) fn format_validation(request: FormatValidation<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
+    let list = items(request.issues);
+    let sizes = TrueSizes::locate(request.issues.0, &request.issue_sizes);
+    let input = request.input.map(|v| PreValidation::from_value(v.0));
+    let options = ValidationOptions {
+        tool: request.tool,
+        args: request.args.map(|a| a.0),
+        schema: request.schema.map(|s| s.0),
+        input: input.as_ref(),
+    };
+    let issues = IssueList::of(list, count(request.issues_total), &sizes);
+    Ok(format_validation_of(issues, &options).to_json())
+}
+
+/// The envelope's request id: `given`, or a fresh one; `None` when the envelope has none.
+fn envelope_id(given: Option<&str>, fresh: bool, host: &mut dyn Host) -> Result<Option<String>, ProtocolError> {
+    if fresh {
+        return fresh_request_id(host).map(Some);
+    }
+    Ok(given.filter(|id| !id.is_empty()).map(str::to_owned))
+}
+
+request! {
+    /// `errorResult(formatValidation(issues, rejection), options)` in one call.
+    RejectionResult<'a> as "RejectionResultRequest" {
+        issues: Json<'a> = "issues",
+        issues_total: f64 = "issuesTotal",
+        issue_sizes: Vec<u32> = "issueSizes",
+        tool: &'a str = "tool",
+        args: Option<Json<'a>> = "args",
+        schema: Option<Json<'a>> = "schema",
+        /// The caller's request id (none: see `freshId`).
+        request_id: Option<&'a str> = "requestId",
+        /// Make a fresh request id (the caller gave none).
+        fresh_id: bool = "freshId",
+        contract: Option<Json<'a>> = "contract",
+        aborted: bool = "aborted",
+        redact_secrets: bool = "redactSecrets",
+        mask_server_errors: bool = "maskServerErrors",
+    }
+}
+
+/// The error `CallToolResult` of an argument rejection.
+pub(crate) fn rejection_result(request: RejectionResult<'_>, host: &mut dyn Host) -> Result<String, ProtocolError> {
+    let list = items(request.issues);
+    let sizes = TrueSizes::locate(request.issues.0, &request.issue_sizes);
+    let validation = ValidationOptions {
+        tool: request.tool,
+        args: request.args.map(|a| a.0),
+        schema: request.schema.map(|s| s.0),
+        input: None,
+    };
+    let contract = contract(request.contract);
+    let id = envelope_id(request.request_id, request.fresh_id, host)?;
+    let options = ErrorResultOptions {
+        request_id: id.as_deref(),
+        contract: &contract,
+        aborted: request.aborted,
+        redact_secrets: request.redact_secrets,
+        mask_server_errors: request.mask_server_errors,
+        ..ErrorResultOptions::default()
+    };
+    let issues = IssueList::of(list, count(request.issues_total), &sizes);
+    Ok(rejection_result_value(issues, &validation, &options).to_json())
+}
+
+request! {
+    /// `errorResult(thrown, options)`: the thrown value as `lib/read.js` read it.
+    ErrorResult<'a> as "ErrorResultRequest" {
+        /// What was thrown: THROWN_PLAIN, THROWN_MCP, THROWN_ZOD or THROWN_XML.
+        thrown: u8 = "thrown",
+        /// The thrown value's fields, as for classify.
+        kind: u8 = "kind",
+        code: f64 = "code",
+        code_text: Option<&'a str> = "codeText",
+        name: &'a str = "name",
+        message: &'a str = "message",
+        status_code: i32 = "statusCode",
+        /// Its cause chain as for classify; left out while unread.
+        causes: Option<Json<'a>> = "causes",
+        /// An McpError's `data`: JSON text of an object whose fields are each the JSON
+        /// text of the thrown field (deeper than the core's reader, see ThrownData).
+        data: Option<&'a str> = "data",
+        /// A ZodError's first issues, their count and the sizes their copy cut.
+        issues: Option<Json<'a>> = "issues",
+        issues_total: f64 = "issuesTotal",
+        issue_sizes: Vec<u32> = "issueSizes",
+        /// An XML dialect response's text.
+        xml: Option<&'a str> = "xml",
+        request_id: Option<&'a str> = "requestId",
+        fresh_id: bool = "freshId",
+        contract: Option<Json<'a>> = "contract",
+        aborted: bool = "aborted",
+        redact_secrets: bool = "redactSecrets",
+        mask_server_errors: bool = "maskServerErrors",
+        /// Write the recovery guidance a code implies.
+        guidance: bool = "guidance",
+    }
+}
+
+/// `{"result":<CallToolResult>}`, or `{"needsCauses":true}` when the value says
+/// nothing better than InternalError and its chain was not sent.
+pub(crate) fn error_result(request: ErrorResult<'_>, host: &mut dyn Host) -> Result<String, ProtocolError> {
+    let own = Own {
+        kind: request.kind,
+        code: request.code,
+        code_text: request.code_text,
+        name: request.name,
+        message: request.message,
+        aborted: false,
+        status_code: request.status_code,
+    };
+    let chain = request.causes.map(links);
+    let code = match request.thrown {
+        THROWN_XML => 0,
+        _ => match classify_own(&own, chain.as_deref()) {
+            Verdict::NeedsCauses => return Ok(Out::new().bool("needsCauses", true).finish()),
+            Verdict::Code(code) => code,
+        },
+    };
+    let contract = contract(request.contract);
+    let id = envelope_id(request.request_id, request.fresh_id, host)?;
+    let cause_messages: Vec<&str> = chain.as_deref().unwrap_or_default().iter().map(|l| l.message).collect();
+    let options = ErrorResultOptions {
+        request_id: id.as_deref(),
+        contract: &contract,
+        aborted: request.aborted,
+        redact_secrets: request.redact_secrets,
+        mask_server_errors: request.mask_server_errors,
+        guidance: request.guidance,
+        cause_messages: &cause_messages,
+    };
+    let message = request.message;
+    let result = match request.thrown {
+        THROWN_MCP => {
+            let data = ThrownData::parse(request.data.unwrap_or_default(), id.as_deref().unwrap_or_default())
+                .map_err(|e| ProtocolError(format!("ErrorResultRequest.data: {e}")))?;
+            let thrown = ThrownError::Mcp { code, message, data: data.value.as_ref() };
+            data.restore(error_result_value(&thrown, &options).to_json(), request.redact_secrets)
+        }
+        THROWN_XML => {
+            let parts = mcp_error_from_xml(request.xml.unwrap_or_default());
+            error_result_value(&ThrownError::from(&parts), &options).to_json()
+        }
+        THROWN_ZOD => {
+            let empty = Value::Array(Vec::new());
+            let list = request.issues.map_or(&empty, |l| l.0);
+            let sizes = TrueSizes::locate(list, &request.issue_sizes);
+            let issues = IssueList::of(list.as_array().unwrap_or_default(), count(request.issues_total), &sizes);
+            error_result_value(&ThrownError::Zod { code, issues }, &options).to_json()
+        }
+        _ => error_result_value(&ThrownError::Plain { code, message }, &options).to_json(),
+    };
+    Ok(Out::new().raw("result", &result).finish())
+}
+
+request! {
+    /// A tool's output JSON Schema.
+    AdvertisedOutputSchema<'a> as "AdvertisedOutputSchemaRequest" {
+        /// JSON.stringify of the author's schema, read here (text that is no JSON the
+        /// core reads, too deep say, is no schema it can widen).
+        schema: &'a str = "schema",
+    }
+}
+
+/// The output schema a tool advertises so that its error results pass clients that
+/// validate `structuredContent` on errors too (SDK v1), widened by
+/// [`widened_output_schema`]; `null` when it cannot be.
+pub(crate) fn advertised_output_schema(
+    request: AdvertisedOutputSchema<'_>,
+    _: &mut dyn Host,
+) -> Result<String, ProtocolError> {
+    let schema = Value::parse_json(request.schema).ok();
+    Ok(schema.and_then(|s| widened_output_schema(&s)).unwrap_or_else(|| "null".to_owned()))
+}
+
+request! {
+    /// A handler's return that is no tool result.
+    InvalidResultRequest<'a> as "InvalidResultRequest" {
+        tool: &'a str = "tool",
+        /// One of the RESULT_* constants.
+        what: u8 = "what",
+        /// The type (not an object) or the validator's message (rejected by the outputSchema).
+        detail: &'a str = "detail",
+    }
+}
+
+/// `{"message":…,"log":…}`: what the model reads and what the log gets ([`crate::tool_result`]).
+pub(crate) fn invalid_result(request: InvalidResultRequest<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
+    let what = match request.what {
+        RESULT_NOT_AN_OBJECT => InvalidResult::NotAnObject { type_of: request.detail },
+        RESULT_CONTENT_NOT_A_LIST => InvalidResult::ContentNotAList,
+        RESULT_NO_STRUCTURED_CONTENT => InvalidResult::NoStructuredContent,
+        _ => InvalidResult::OutputRejected { reason: request.detail },
+    };
+    Ok(Out::new()
+        .string("message", &invalid_result_message(request.tool))
+        .string("log", &invalid_result_log(request.tool, what))
+        .finish())
+}
+
+request! {
+    /// `logRecord(thrown, { tool, contract, aborted, phase })`.
+    LogRecord<'a> as "LogRecordRequest" {
+        /// THROWN_PLAIN, THROWN_MCP or THROWN_ZOD.
+        thrown: u8 = "thrown",
+        /// The classified code.
+        code: i32 = "code",
+        message: &'a str = "message",
+        /// A thrown McpError's string `data.reason`.
+        reason: Option<&'a str> = "reason",
+        /// A ZodError's first issues and their count.
+        issues: Option<Json<'a>> = "issues",
+        issues_total: f64 = "issuesTotal",
+        tool: &'a str = "tool",
+        contract: Option<Json<'a>> = "contract",
+        aborted: bool = "aborted",
+        phase: Option<&'a str> = "phase",
+    }
+}
+
+/// `logRecord`'s object.
+pub(crate) fn log_record(request: LogRecord<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
+    let contract = contract(request.contract);
+    let data = request.reason.map(|r| Value::Object(vec![("reason".to_owned(), Value::str(r))]));
+    let thrown = match request.thrown {
+        THROWN_MCP => ThrownError::Mcp { code: request.code, message: request.message, data: data.as_ref() },
+        THROWN_ZOD => {
+            let list = request.issues.map(items).unwrap_or_default();
+            let issues = IssueList::of(list, count(request.issues_total), &crate::sizes::NO_CUTS);
+            ThrownError::Zod { code: request.code, issues }
+        }
+        _ => ThrownError::Plain { code: request.code, message: request.message },
+    };
+    let options =
+        LogOptions { tool: request.tool, contract: &contract, aborted: request.aborted, phase: request.phase };
+    Ok(log_record_value(&thrown, &options).to_json())
+}
+
+request! {
+    /// `fail(contract, reason, message?, data?)`: `data` holds the caller's keys only.
+    Fail<'a> as "FailRequest" {
+        contract: Option<Json<'a>> = "contract",
+        reason: &'a str = "reason",
+        message: Option<&'a str> = "message",
+        data: Option<Json<'a>> = "data",
+    }
+}
+
+/// `{ code, message, data }` of a declared failure.
+pub(crate) fn fail(request: Fail<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
+    let contract = contract(request.contract);
+    Ok(fail_parts(&contract, request.reason, request.message, request.data.map(|d| d.0)).to_json())
+}
+
+request! {
+    /// `recoveryFor(contract, reason)`.
+    RecoveryFor<'a> as "RecoveryForRequest" {
+        contract: Option<Json<'a>> = "contract",
+        reason: &'a str = "reason",
+    }
+}
+
+/// `{ recovery: { hint } }` or `{}`.
+pub(crate) fn recovery_for(request: RecoveryFor<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
+    Ok(recovery_for_value(&contract(request.contract), request.reason).to_json())
+}

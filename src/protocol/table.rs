@@ -1,0 +1,114 @@
+//! Every operation of the protocol, once: its JS name, its Rust function, its request
+//! struct and its result's TypeScript type. [`operations!`] hands the table to a
+//! macro: [`entry`] (here) makes each operation's entry point from request text, the
+//! wasm module one export per entry point, and [`OPERATIONS`] lists them for the
+//! generator ([`super::declare`]).
+
+/// Calls `$callback!` with the table. Results are JSON text of the type named.
+macro_rules! operations {
+    ($callback:ident) => {
+        $callback! {
+            /// A thrown value's code (steps 1–10 of classify).
+            classify: classify::classify(classify::Classify) -> "{ code: JsonRpcErrorCode } | { needsCauses: true }";
+            /// What a thrown plain object's problem-detail fields say.
+            problemRead: classify::problem_read(classify::ProblemRead) -> "{ message: string; code: number }";
+            /// The category a code files under given a thrown McpError's `data.reason`.
+            categoryFor: classify::category_for(classify::CategoryFor) -> "ErrorCategory";
+            /// httpStatusToErrorCode.
+            httpStatusToErrorCode: classify::http_status(classify::HttpStatus) -> "JsonRpcErrorCode | null";
+            /// A caller's request id as envelopes write it.
+            boundedRequestId: classify::bounded_request_id(classify::BoundedRequestId) -> "string";
+            /// A fresh request id.
+            requestId: classify::request_id(classify::RequestId) -> "string";
+            /// formatValidation's `{ code, message, data }`.
+            formatValidation: jsonrpc::format_validation(jsonrpc::FormatValidation) -> "McpErrorParts";
+            /// rejectionResult's CallToolResult.
+            rejectionResult: jsonrpc::rejection_result(jsonrpc::RejectionResult) -> "CallToolResult";
+            /// errorResult's CallToolResult.
+            errorResult: jsonrpc::error_result(jsonrpc::ErrorResult) -> "{ result: CallToolResult } | { needsCauses: true }";
+            /// The output schema a tool advertises.
+            advertisedOutputSchema: jsonrpc::advertised_output_schema(jsonrpc::AdvertisedOutputSchema) -> "JsonValue | null";
+            /// What the model reads and the log gets for a return that is no tool result.
+            invalidResult: jsonrpc::invalid_result(jsonrpc::InvalidResultRequest) -> "{ message: string; log: string }";
+            /// logRecord's object.
+            logRecord: jsonrpc::log_record(jsonrpc::LogRecord) -> "LogRecord";
+            /// fail's `{ code, message, data }`.
+            fail: jsonrpc::fail(jsonrpc::Fail) -> "McpErrorParts";
+            /// recoveryFor's object.
+            recoveryFor: jsonrpc::recovery_for(jsonrpc::RecoveryFor) -> "{ recovery?: { hint: string } }";
+            /// toolError's response.
+            xmlToolError: xml::xml_tool_error(xml::ToolError) -> "XmlResponse";
+            /// error's response.
+            xmlError: xml::xml_error(xml::XmlError) -> "XmlResponse";
+            /// The response to a call cancelled before its handler started.
+            xmlCancelled: xml::xml_cancelled(xml::Tool) -> "XmlResponse";
+            /// required's response.
+            xmlRequired: xml::xml_required(xml::Required) -> "XmlResponse";
+            /// routingError's response.
+            xmlRoutingError: xml::xml_routing_error(xml::Routing) -> "XmlResponse";
+            /// internalError's response.
+            xmlInternalError: xml::xml_internal_error(xml::InternalError) -> "XmlResponse";
+            /// The response for an McpError thrown inside a tool of the XML dialect.
+            xmlFromMcpError: xml::xml_from_mcp_error(xml::FromMcpError) -> "XmlResponse";
+            /// formatValidationError's text.
+            xmlFormatValidationError: xml::xml_format_validation_error(xml::Validation) -> "string";
+            /// validationErrorResult's response.
+            xmlValidationErrorResult: xml::xml_validation_error_result(xml::Validation) -> "XmlResponse";
+            /// enrichValidationError's text and the deltas it injected.
+            xmlEnrichValidationError: xml::xml_enrich_validation_error(xml::Enrich) -> "{ deltas: number; text: string }";
+            /// The `<contract_deltas>` text.
+            xmlFormatDeltas: xml::xml_format_deltas(xml::Deltas) -> "string";
+            /// createGroup's reply to an unknown action.
+            xmlGroupUnknownAction: xml::xml_group_unknown_action(xml::GroupUnknownAction) -> "XmlResponse";
+            /// createGroup's validation reply.
+            xmlGroupValidationError: xml::xml_group_validation_error(xml::GroupValidation) -> "XmlResponse";
+            /// parseToolError of an error result.
+            clientParseToolError: client::client_parse_tool_error(client::ParseToolError) -> "ParsedToolError";
+        }
+    };
+}
+#[allow(unused_imports)] // the wasm module's only
+pub(crate) use operations;
+
+/// One operation, as the generator declares it.
+#[derive(Debug, Clone, Copy)]
+pub struct Operation {
+    pub name: &'static str,
+    pub doc: &'static str,
+    pub request: &'static str,
+    pub fields: &'static [super::FieldSpec],
+    pub result: &'static str,
+}
+
+macro_rules! entry_points {
+    ($($(#[doc = $doc:literal])* $js:ident: $module:ident::$rust:ident($rmod:ident::$req:ident) -> $ts:literal;)*) => {
+        /// Each operation's entry point: its request's text in, its result's text out.
+        pub mod entry {
+            use super::super::{Host, ProtocolError, Request};
+            $(
+                $(#[doc = $doc])*
+                pub fn $rust(request: &str, host: &mut dyn Host) -> Result<String, ProtocolError> {
+                    let root = super::super::parse_request(request, stringify!($js))?;
+                    let decoded = <super::super::$rmod::$req<'_> as Request>::decode(&root)?;
+                    super::super::$module::$rust(decoded, host)
+                }
+            )*
+        }
+
+        /// Every operation's entry point by name, in the table's order.
+        pub const ENTRIES: &[(&str, fn(&str, &mut dyn super::Host) -> Result<String, super::ProtocolError>)] =
+            &[$((stringify!($js), entry::$rust),)*];
+
+        /// Every operation, in the table's order.
+        pub const OPERATIONS: &[Operation] = &[$(
+            Operation {
+                name: stringify!($js),
+                doc: concat!($($doc, "\n",)*),
+                request: <super::$rmod::$req<'static> as super::Request<'static>>::NAME,
+                fields: <super::$rmod::$req<'static> as super::Request<'static>>::FIELDS,
+                result: $ts,
+            },
+        )*];
+    };
+}
+operations!(entry_points);

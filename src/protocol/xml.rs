@@ -1,0 +1,309 @@
+//! The XML dialect's operations (`lib/xml.js`). Scalars cross as strings and numbers;
+//! lists, detail pairs, issues, deltas and arguments as JSON the JS layer wrote from a
+//! bounded plain copy. A builder's answer is a response: `{ isError, branded, text }`.
+
+use super::{json_string, request, Host, Json, Out, ProtocolError};
+use crate::codes::{Category, JsonRpcErrorCode};
+use crate::redact::WirePolicy;
+use crate::sizes::TrueSizes;
+use crate::value::Value;
+use crate::xml::from_jsonrpc::tool_error_from_mcp;
+use crate::xml::routing::MAX_GROUP_ISSUES;
+use crate::xml::validation::validation_error_response_sized;
+use crate::xml::{
+    enrich_validation_error, error, format_deltas_xml, format_validation_error_sized, group_unknown_action,
+    group_validation_error, internal_error_with, max_deltas_from_js, required, routing_error, tool_error_with,
+    EnrichOptions, RoutingError, ToolErrorOptions, ToolResponse,
+};
+
+/// A response as it crosses: `{"isError":…,"branded":…,"text":…}`.
+#[inline(never)]
+pub fn response_json(response: &ToolResponse) -> String {
+    Out::new()
+        .bool("isError", response.is_error)
+        .bool("branded", response.branded)
+        .string("text", &response.text)
+        .finish()
+}
+
+type Answer = Result<String, ProtocolError>;
+
+fn items(list: Json<'_>) -> &[Value] {
+    list.0.as_array().unwrap_or_default()
+}
+
+/// A list of strings; anything else in it is skipped (the JS layer sends strings).
+#[inline(never)]
+fn strings(list: Option<Json<'_>>) -> Vec<String> {
+    list.map(items).unwrap_or_default().iter().filter_map(Value::as_str).map(str::to_owned).collect()
+}
+
+/// `[[key, value], …]` with both sides strings.
+fn pairs(list: Option<Json<'_>>) -> Vec<(String, String)> {
+    let pair = |item: &Value| match item.as_array() {
+        Some([Value::String(k), Value::String(v)]) => Some((k.clone(), v.clone())),
+        _ => None,
+    };
+    list.map(items).unwrap_or_default().iter().filter_map(pair).collect()
+}
+
+/// An issue count from JS: a finite positive number, else 0.
+fn issue_total(total: f64) -> usize {
+    if total.is_finite() && total > 0.0 {
+        // Saturating float-to-int cast; a count beyond usize is not reachable anyway.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let total = total as usize;
+        total
+    } else {
+        0
+    }
+}
+
+request! {
+    /// `toolError(code, opts)`.
+    ToolError<'a> as "XmlToolErrorRequest" {
+        code: &'a str = "code",
+        message: &'a str = "message",
+        suggestion: Option<&'a str> = "suggestion",
+        /// A list of strings.
+        actions: Option<Json<'a>> = "actions",
+        /// `[key, String(value)]` pairs in `Object.keys` order.
+        details: Option<Json<'a>> = "details",
+        retry_after: Option<f64> = "retryAfter",
+        severity: Option<&'a str> = "severity",
+        /// Mask secrets in the message, suggestion and detail values.
+        redact_secrets: bool = "redactSecrets",
+    }
+}
+
+pub(crate) fn xml_tool_error(request: ToolError<'_>, _: &mut dyn Host) -> Answer {
+    let options = ToolErrorOptions {
+        message: request.message.to_owned(),
+        suggestion: request.suggestion.map(str::to_owned),
+        available_actions: strings(request.actions),
+        details: pairs(request.details),
+        retry_after: request.retry_after,
+        severity: request.severity.map(str::to_owned),
+    };
+    let wire = WirePolicy { redact_secrets: request.redact_secrets, ..WirePolicy::default() };
+    Ok(response_json(&tool_error_with(request.code, &options, wire)))
+}
+
+request! {
+    /// `error(message, code?)`.
+    XmlError<'a> as "XmlErrorRequest" {
+        message: &'a str = "message",
+        code: Option<&'a str> = "code",
+    }
+}
+
+pub(crate) fn xml_error(request: XmlError<'_>, _: &mut dyn Host) -> Answer {
+    Ok(response_json(&error(request.message, request.code)))
+}
+
+request! {
+    /// A tool's name.
+    Tool<'a> as "XmlToolRequest" {
+        tool: &'a str = "tool",
+    }
+}
+
+/// The answer to a call cancelled before its handler started.
+pub(crate) fn xml_cancelled(request: Tool<'_>, _: &mut dyn Host) -> Answer {
+    Ok(response_json(&crate::xml::routing::cancelled(request.tool)))
+}
+
+request! {
+    /// `required(field)`.
+    Required<'a> as "XmlRequiredRequest" {
+        field: &'a str = "field",
+    }
+}
+
+pub(crate) fn xml_required(request: Required<'_>, _: &mut dyn Host) -> Answer {
+    Ok(response_json(&required(request.field)))
+}
+
+request! {
+    /// `routingError`: the discriminator missing, of the wrong type, or naming no action.
+    Routing<'a> as "XmlRoutingErrorRequest" {
+        /// "missing", "invalid" (`value` is the JS `typeof` of what was sent) or
+        /// "unknown" (`value` is the action name sent).
+        kind: &'a str = "kind",
+        discriminator: &'a str = "discriminator",
+        /// A list of strings.
+        actions: Json<'a> = "actions",
+        value: &'a str = "value",
+    }
+}
+
+pub(crate) fn xml_routing_error(request: Routing<'_>, _: &mut dyn Host) -> Answer {
+    let kind = match request.kind {
+        "missing" => RoutingError::Missing,
+        "invalid" => RoutingError::Invalid { received_type: request.value },
+        _ => RoutingError::Unknown { value: request.value },
+    };
+    Ok(response_json(&routing_error(kind, request.discriminator, &strings(Some(request.actions)))))
+}
+
+request! {
+    /// `internalError` for an unbranded throw whose message the JS layer read.
+    InternalError<'a> as "XmlInternalErrorRequest" {
+        message: &'a str = "message",
+        tool: &'a str = "tool",
+        action: Option<&'a str> = "action",
+        /// The throw's classified code (read only under `maskServerErrors`).
+        code: i32 = "code",
+        redact_secrets: bool = "redactSecrets",
+        mask_server_errors: bool = "maskServerErrors",
+    }
+}
+
+pub(crate) fn xml_internal_error(request: InternalError<'_>, _: &mut dyn Host) -> Answer {
+    let category = JsonRpcErrorCode::from_value(request.code).map_or(Category::Server, JsonRpcErrorCode::category);
+    let wire = WirePolicy { redact_secrets: request.redact_secrets, mask_server_errors: request.mask_server_errors };
+    Ok(response_json(&internal_error_with(request.message, request.tool, request.action, category, wire)))
+}
+
+request! {
+    /// An McpError thrown inside a tool of the XML dialect ([`crate::xml::from_jsonrpc`]).
+    FromMcpError<'a> as "XmlFromMcpErrorRequest" {
+        code: i32 = "code",
+        message: &'a str = "message",
+        /// Its wire-safe data.
+        data: Option<Json<'a>> = "data",
+        guidance: bool = "guidance",
+        redact_secrets: bool = "redactSecrets",
+        mask_server_errors: bool = "maskServerErrors",
+    }
+}
+
+pub(crate) fn xml_from_mcp_error(request: FromMcpError<'_>, _: &mut dyn Host) -> Answer {
+    let wire = WirePolicy { redact_secrets: request.redact_secrets, mask_server_errors: request.mask_server_errors };
+    let response =
+        tool_error_from_mcp(request.code, request.message, request.data.map(|d| d.0), request.guidance, wire);
+    Ok(response_json(&response))
+}
+
+request! {
+    /// `formatValidationError` / `validationErrorResult`.
+    Validation<'a> as "XmlValidationRequest" {
+        /// The first issues.
+        issues: Json<'a> = "issues",
+        /// How many there are.
+        total: f64 = "total",
+        action_key: &'a str = "actionKey",
+        /// The arguments sent (left out for `undefined`).
+        sent: Option<Json<'a>> = "sent",
+        /// The true sizes of what the arguments' copy cut.
+        sent_sizes: Vec<u32> = "sentSizes",
+    }
+}
+
+fn validation_sizes<'a>(request: &'a Validation<'_>) -> TrueSizes<'a> {
+    request.sent.map(|s| TrueSizes::locate(s.0, &request.sent_sizes)).unwrap_or_default()
+}
+
+/// The `<validation_error>` text, as a JSON string.
+pub(crate) fn xml_format_validation_error(request: Validation<'_>, _: &mut dyn Host) -> Answer {
+    let sizes = validation_sizes(&request);
+    let sent = request.sent.map(|s| s.0);
+    let text = format_validation_error_sized(
+        items(request.issues),
+        issue_total(request.total),
+        request.action_key,
+        sent,
+        &sizes,
+    );
+    Ok(json_string(&text))
+}
+
+/// The `<validation_error>` as a response.
+pub(crate) fn xml_validation_error_result(request: Validation<'_>, _: &mut dyn Host) -> Answer {
+    let sizes = validation_sizes(&request);
+    let sent = request.sent.map(|s| s.0);
+    let total = issue_total(request.total);
+    Ok(response_json(&validation_error_response_sized(items(request.issues), total, request.action_key, sent, &sizes)))
+}
+
+request! {
+    /// `enrichValidationError(xml, tool, actionKey, deltas, options)`.
+    Enrich<'a> as "XmlEnrichRequest" {
+        xml: &'a str = "xml",
+        tool: &'a str = "tool",
+        action_key: &'a str = "actionKey",
+        /// The tool's deltas.
+        deltas: Json<'a> = "deltas",
+        include_all_severities: bool = "includeAllSeverities",
+        max_deltas_per_error: Option<f64> = "maxDeltasPerError",
+    }
+}
+
+/// `{"deltas":N,"text":…}`: the text with the N deltas injected.
+pub(crate) fn xml_enrich_validation_error(request: Enrich<'_>, _: &mut dyn Host) -> Answer {
+    let options = EnrichOptions {
+        include_all_severities: request.include_all_severities,
+        max_deltas_per_error: request.max_deltas_per_error.map(max_deltas_from_js),
+    };
+    let enriched =
+        enrich_validation_error(request.xml, request.tool, request.action_key, items(request.deltas), &options);
+    // A count of deltas the core injected: far below 2^53.
+    #[allow(clippy::cast_precision_loss)]
+    let deltas = enriched.delta_count as f64;
+    Ok(Out::new().number("deltas", deltas).string("text", &enriched.xml).finish())
+}
+
+request! {
+    /// A tool's deltas.
+    Deltas<'a> as "XmlDeltasRequest" {
+        deltas: Json<'a> = "deltas",
+    }
+}
+
+/// The `<contract_deltas>` text (`""` for none), as a JSON string.
+pub(crate) fn xml_format_deltas(request: Deltas<'_>, _: &mut dyn Host) -> Answer {
+    Ok(json_string(&format_deltas_xml(items(request.deltas))))
+}
+
+request! {
+    /// `createGroup`'s reply to an action it does not have.
+    GroupUnknownAction<'a> as "XmlGroupUnknownActionRequest" {
+        group: &'a str = "group",
+        action: &'a str = "action",
+        /// A list of strings.
+        actions: Json<'a> = "actions",
+    }
+}
+
+pub(crate) fn xml_group_unknown_action(request: GroupUnknownAction<'_>, _: &mut dyn Host) -> Answer {
+    Ok(response_json(&group_unknown_action(request.group, request.action, &strings(Some(request.actions)))))
+}
+
+request! {
+    /// `createGroup`'s validation reply: a prefix of at most GROUP_ISSUES issues and their count.
+    GroupValidation<'a> as "XmlGroupValidationRequest" {
+        group: &'a str = "group",
+        action: &'a str = "action",
+        issues: Json<'a> = "issues",
+        total: f64 = "total",
+    }
+}
+
+/// The core counts the issues it leaves out from the slice it is given, so the count
+/// line is rewritten to `total`.
+pub(crate) fn xml_group_validation_error(request: GroupValidation<'_>, _: &mut dyn Host) -> Answer {
+    let issues = items(request.issues);
+    let mut response = group_validation_error(request.group, request.action, issues);
+    let shown = issues.len().min(MAX_GROUP_ISSUES);
+    let tail = format!("; (+{} more)</message>\n</tool_error>", issues.len() - shown);
+    // Checked finite and above `shown`, so the cast is exact for any real count.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, clippy::cast_precision_loss)]
+    let total = if request.total.is_finite() && request.total > shown as f64 { request.total as usize } else { 0 };
+    if issues.len() > shown && total > issues.len() && response.text.ends_with(&tail) {
+        let head_len = response.text.len() - tail.len();
+        let mut text = response.text.get(..head_len).unwrap_or_default().to_owned();
+        text.push_str(&format!("; (+{} more)</message>\n</tool_error>", total - shown));
+        response.text = text;
+    }
+    Ok(response_json(&response))
+}

@@ -1,0 +1,189 @@
+//! The protocol's operations, natively: each request text decoded into its struct, the
+//! core called, the result written (src/protocol/). The JS layer's requests are what
+//! `pkg/lib/abi.js` writes; these are written by hand in the same form.
+
+use mcp_envelope::protocol::table::{entry, ENTRIES, OPERATIONS};
+use mcp_envelope::protocol::Host;
+
+/// Randomness from a list of bytes, then none.
+struct Bytes(Vec<u8>);
+
+impl Host for Bytes {
+    fn fill_random(&mut self, buffer: &mut [u8]) -> bool {
+        if self.0.len() < buffer.len() {
+            return false;
+        }
+        let rest = self.0.split_off(buffer.len());
+        buffer.copy_from_slice(&self.0);
+        self.0 = rest;
+        true
+    }
+}
+
+fn none() -> Bytes {
+    Bytes(Vec::new())
+}
+
+fn text(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_default()
+}
+
+/// classify's request: the value's own fields, and its causes when given.
+fn classify(kind: u8, code: &str, code_text: Option<&str>, name: &str, message: &str, causes: Option<&str>) -> String {
+    let mut request = format!(
+        r#"{{"op":"classify","kind":{kind},"code":{code},"name":{},"message":{},"aborted":false,"statusCode":0"#,
+        text(name),
+        text(message)
+    );
+    if let Some(code_text) = code_text {
+        request.push_str(&format!(r#","codeText":{}"#, text(code_text)));
+    }
+    if let Some(causes) = causes {
+        request.push_str(&format!(r#","causes":{causes}"#));
+    }
+    request.push('}');
+    entry::classify(&request, &mut none()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The code classify answers, reading the causes when it asks for them (as classify.js does).
+fn full(kind: u8, code: &str, code_text: Option<&str>, name: &str, message: &str, causes: &str) -> i64 {
+    let first = classify(kind, code, code_text, name, message, None);
+    let answer = if first == r#"{"needsCauses":true}"# {
+        classify(kind, code, code_text, name, message, Some(causes))
+    } else {
+        first
+    };
+    let value: serde_json::Value = serde_json::from_str(&answer).unwrap_or_default();
+    value["code"].as_i64().unwrap_or_else(|| panic!("{answer}"))
+}
+
+#[test]
+fn classify_answers_from_the_value_or_asks_for_its_causes() {
+    assert_eq!(classify(0, r#""NaN""#, None, "Error", "status code 429", None), r#"{"code":-32003}"#);
+    assert_eq!(classify(1, "-32001", None, "McpError", "x", None), r#"{"code":-32001}"#);
+    assert_eq!(classify(1, "1e300", None, "McpError", "x", None), r#"{"code":-32603}"#);
+    assert_eq!(classify(0, "-32000", None, "McpError", "aborted", None), r#"{"code":-32011}"#);
+    // Nothing better than InternalError from the value itself: the causes decide.
+    assert_eq!(classify(0, r#""NaN""#, None, "TypeError", "fetch failed", None), r#"{"needsCauses":true}"#);
+    assert_eq!(classify(0, r#""NaN""#, None, "TypeError", "fetch failed", Some("[]")), r#"{"code":-32603}"#);
+}
+
+#[test]
+fn the_chain_and_the_value_s_own_code_decide_when_the_value_says_nothing() {
+    let refused = r#"[{"code":"ECONNREFUSED","name":"Error","message":"connect ECONNREFUSED 127.0.0.1:1"}]"#;
+    assert_eq!(full(0, r#""NaN""#, None, "TypeError", "fetch failed", refused), -32000);
+    assert_eq!(full(0, r#""NaN""#, Some("ECONNRESET"), "Error", "socket hang up", "[]"), -32000);
+    assert_eq!(full(0, r#""NaN""#, Some("REQUEST_TIMEOUT"), "SdkError", "x", "[]"), -32004);
+    let mcp = r#"[{"mcp":true,"code":-32005,"name":"McpError","message":"x"}]"#;
+    assert_eq!(full(0, r#""NaN""#, None, "Error", "x", mcp), -32005);
+    // Links with nothing in them, an odd code, more than five: nothing better than InternalError.
+    let odd =
+        r#"[{"name":"","message":""},{"code":1.5,"name":"E","message":"m"},{"code":null,"name":"E","message":"m"}]"#;
+    assert_eq!(full(0, r#""NaN""#, None, "Error", "x", odd), -32603);
+    let sixth = r#"[{"name":"E","message":"a"},{"name":"E","message":"a"},{"name":"E","message":"a"},{"name":"E","message":"a"},{"name":"E","message":"a"},{"code":"ECONNREFUSED","name":"E","message":"a"}]"#;
+    assert_eq!(full(0, r#""NaN""#, None, "Error", "x", sixth), -32603);
+    // The value's own fields decide before any chain.
+    assert_eq!(full(0, r#""NaN""#, None, "Error", "status code 429", refused), -32003);
+}
+
+#[test]
+fn a_plain_object_s_problem_fields_and_http_status() {
+    let read =
+        entry::problem_read(r#"{"op":"problemRead","fields":{"status":503,"detail":"upstream down"}}"#, &mut none());
+    assert_eq!(read.as_deref(), Ok(r#"{"message":"upstream down","code":-32000}"#));
+    let read = entry::problem_read(r#"{"op":"problemRead","fields":"not an object"}"#, &mut none());
+    assert_eq!(read.as_deref(), Ok(r#"{"message":"","code":0}"#));
+    let status =
+        |s: &str| entry::http_status(&format!(r#"{{"op":"httpStatusToErrorCode","status":{s}}}"#), &mut none());
+    assert_eq!(status("429").as_deref(), Ok("-32003"));
+    assert_eq!(status(r#""NaN""#).as_deref(), Ok("null"));
+    assert_eq!(status(r#""Infinity""#).as_deref(), Ok("null"));
+}
+
+#[test]
+fn request_ids_come_from_the_host_s_randomness() {
+    // 252..=255 are rejected (no modulo bias); the others map onto A-Z0-9 modulo 36.
+    let bytes: Vec<u8> = [252, 253, 254, 255].into_iter().chain(36..48).collect();
+    let id = entry::request_id(r#"{"op":"requestId"}"#, &mut Bytes(bytes));
+    assert_eq!(id.as_deref(), Ok(r#""ABCDE-FGHIJ""#));
+    let none = entry::request_id(r#"{"op":"requestId"}"#, &mut none());
+    assert_eq!(none.map_err(|e| e.to_string()), Err("mcp-envelope: crypto.getRandomValues is unavailable".to_owned()));
+}
+
+#[test]
+fn a_request_that_cannot_be_read_is_an_error_naming_the_field() {
+    let err = |r: Result<String, mcp_envelope::protocol::ProtocolError>| r.map_err(|e| e.to_string());
+    assert_eq!(
+        err(entry::classify("[]", &mut none())),
+        Err("mcp-envelope: classify: the request is not a JSON object".to_owned())
+    );
+    assert!(err(entry::classify("{", &mut none()))
+        .is_err_and(|e| e.starts_with("mcp-envelope: classify: the request is not valid JSON")));
+    assert_eq!(
+        err(entry::bounded_request_id(r#"{"op":"boundedRequestId","id":7}"#, &mut none())),
+        Err("mcp-envelope: BoundedRequestIdRequest.id: not a string".to_owned())
+    );
+    assert_eq!(
+        err(entry::format_validation(r#"{"issues":[],"issuesTotal":0,"issueSizes":[-1],"tool":"t"}"#, &mut none())),
+        Err("mcp-envelope: FormatValidationRequest.issueSizes: not a list of unsigned 32-bit integers".to_owned())
+    );
+    // An optional field may be left out, not sent as another type.
+    assert_eq!(
+        err(entry::xml_error(r#"{"message":"m","code":5}"#, &mut none())),
+        Err("mcp-envelope: XmlErrorRequest.code: not a string".to_owned())
+    );
+}
+
+#[test]
+fn responses_cross_as_objects_and_texts_as_json_strings() {
+    let cancelled = entry::xml_cancelled(r#"{"op":"xmlCancelled","tool":"t"}"#, &mut none()).unwrap_or_default();
+    assert_eq!(
+        cancelled,
+        r#"{"isError":true,"branded":true,"text":"<tool_error>\n<message>[t] Request cancelled.</message>\n</tool_error>"}"#
+    );
+    let deltas = entry::xml_format_deltas(r#"{"deltas":[]}"#, &mut none());
+    assert_eq!(deltas.as_deref(), Ok(r#""""#));
+    let enriched = entry::xml_enrich_validation_error(
+        r#"{"xml":"<x/>","tool":"t","actionKey":"a","deltas":[],"includeAllSeverities":false}"#,
+        &mut none(),
+    );
+    assert_eq!(enriched.as_deref(), Ok(r#"{"deltas":0,"text":"<x/>"}"#));
+}
+
+#[test]
+fn every_operation_has_its_entry_and_declaration() {
+    assert_eq!(ENTRIES.len(), OPERATIONS.len());
+    for ((name, _), op) in ENTRIES.iter().zip(OPERATIONS) {
+        assert_eq!(*name, op.name);
+    }
+    assert_eq!(OPERATIONS.len(), 28);
+}
+
+#[test]
+fn tscore_classify_and_http_status_vectors_through_the_protocol() {
+    let all: Vec<serde_json::Value> = serde_json::from_str(include_str!("conformance/tscore.json")).unwrap_or_default();
+    let mut replayed = 0;
+    for v in &all {
+        match v["kind"].as_str() {
+            Some("classify") => {
+                let name = v["input"]["name"].as_str().unwrap_or_default();
+                let message = v["input"]["message"].as_str().unwrap_or_default();
+                let want = v["expected"]["code"].as_i64().unwrap_or_default();
+                assert_eq!(full(0, r#""NaN""#, None, name, message, "[]"), want, "{}", v["id"]);
+            }
+            Some("httpStatus") => {
+                let status = match v["input"].as_f64() {
+                    Some(n) => n.to_string(),
+                    None => r#""NaN""#.to_owned(),
+                };
+                let request = format!(r#"{{"status":{status}}}"#);
+                let got = entry::http_status(&request, &mut none()).unwrap_or_default();
+                let want = v["expected"].get("code").and_then(serde_json::Value::as_i64);
+                assert_eq!(got, want.map_or_else(|| "null".to_owned(), |c| c.to_string()), "{}", v["id"]);
+            }
+            _ => continue,
+        }
+        replayed += 1;
+    }
+    assert_eq!(replayed, 44);
+}
