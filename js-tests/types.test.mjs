@@ -71,23 +71,31 @@ const generatedTypes = [...declaredTypes(glue)].filter((name) => !loaderTypes.ha
 
 test('no shape is declared both in the generated and in a hand-written declaration', () => {
   assert.ok(
-    generatedTypes.includes('ToolErrorOptions') && generatedTypes.includes('JsonSchemaObject'),
-    'the glue declares the shapes',
+    generatedTypes.includes('ErrorContractEntry') && generatedTypes.includes('LogRecord'),
+    "the glue declares the shapes derived from the core's types",
   );
   for (const [file, text] of publicDeclarations) {
     const repeated = [...declaredTypes(withoutComments(text))].filter((name) => generatedTypes.includes(name));
-    assert.deepEqual(repeated, [], `${file} declares what src/wasm/types.rs generates`);
+    assert.deepEqual(repeated, [], `${file} declares what the core's types generate`);
   }
 });
 
-test('every generated shape is exported by the public declarations', () => {
-  const code = publicDeclarations.map(([, text]) => withoutComments(text)).join('\n');
-  const reexported = new Set(
-    [...code.matchAll(/export (?:type )?\{([^}]*)\} from '(?:\.\.?\/)+wasm\/mcp_envelope\.js'/g)].flatMap(([, names]) =>
-      names.split(',').map((n) => n.trim()),
-    ),
-  );
-  for (const name of generatedTypes) assert.ok(reexported.has(name), `${name} is generated but not exported`);
+test('every generated shape and every shape of types/shapes.d.ts is exported by the public declarations', () => {
+  const code = publicDeclarations
+    .filter(([file]) => !file.endsWith('shapes.d.ts'))
+    .map(([, text]) => withoutComments(text))
+    .join('\n');
+  const reexportedFrom = (module) =>
+    new Set(
+      [...code.matchAll(new RegExp(`export (?:type )?\\{([^}]*)\\} from '(?:\\.\\.?\\/)+${module}'`, 'g'))].flatMap(
+        ([, names]) => names.split(',').map((n) => n.trim()),
+      ),
+    );
+  const fromGlue = reexportedFrom('wasm\\/mcp_envelope\\.js');
+  for (const name of generatedTypes) assert.ok(fromGlue.has(name), `${name} is generated but not exported`);
+  const shapes = withoutComments(readFileSync(new URL('types/shapes.d.ts', pkg), 'utf8'));
+  const fromShapes = reexportedFrom('(?:types\\/)?shapes\\.js');
+  for (const name of declaredTypes(shapes)) assert.ok(fromShapes.has(name), `${name} is declared but not exported`);
 });
 
 test('the CommonJS declarations are the ESM ones with .cjs specifiers', () => {

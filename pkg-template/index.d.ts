@@ -6,17 +6,11 @@
 // and the function signatures.
 
 import { JsonRpcErrorCode } from './wasm/mcp_envelope.js';
-import type { Classification, ClassifyOptions, McpErrorOptions, WasmSource } from './wasm/mcp_envelope.js';
+import type { Classification, ClassifyOptions, McpErrorOptions, WasmSource } from './types/shapes.js';
 
 export { JsonRpcErrorCode } from './wasm/mcp_envelope.js';
-export type {
-  Classification,
-  ClassifyOptions,
-  ErrorCategory,
-  JsonRpcErrorCodeName,
-  McpErrorOptions,
-  WasmSource,
-} from './wasm/mcp_envelope.js';
+export type { ErrorCategory, JsonRpcErrorCodeName } from './wasm/mcp_envelope.js';
+export type { Classification, ClassifyOptions, McpErrorOptions, WasmSource } from './types/shapes.js';
 
 /** An error whose code reaches the client as is. */
 export declare class McpError extends Error {

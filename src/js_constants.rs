@@ -119,18 +119,17 @@ pub fn fallback_result_with_id() -> String {
 /// The fallback log record (JSON text) with [`TOOL_SLOT`] where the tool's name goes.
 pub fn fallback_log_record() -> String {
     let code = JsonRpcErrorCode::InternalError;
-    let mut out = String::from("{\"level\":\"error\",\"code\":");
-    out.push_str(&code.value().to_string());
-    out.push_str(",\"name\":");
-    write_json_string(code.name(), &mut out);
-    out.push_str(",\"category\":");
-    write_json_string(code.category().as_str(), &mut out);
-    out.push_str(",\"message\":");
-    write_json_string(FALLBACK_MESSAGE, &mut out);
-    out.push_str(",\"tool\":");
-    write_json_string(TOOL_SLOT, &mut out);
-    out.push('}');
-    out
+    let record = crate::jsonrpc::log::LogRecord {
+        level: "error",
+        code: code.value(),
+        name: code.name(),
+        category: code.category(),
+        message: FALLBACK_MESSAGE.to_owned(),
+        tool: TOOL_SLOT,
+        reason: None,
+        phase: None,
+    };
+    record.to_json()
 }
 
 fn json_string(text: &str) -> String {

@@ -80,9 +80,7 @@ fn replay(v: &Value) -> Vec<String> {
             let record = log_record(&thrown, &LogOptions { tool: "t", ..Default::default() });
             for (key, want) in expected {
                 match key.as_str() {
-                    "category" => {
-                        check(&mut failures, "category", record.get("category").and_then(Value::as_str), want)
-                    }
+                    "category" => check(&mut failures, "category", Some(record.category.as_str()), want),
                     other => failures.push(format!("expected field {other:?} is not checked")),
                 }
             }

@@ -9,23 +9,28 @@
 // contract), and `InvalidArgumentsError` (it narrows the hand-written `McpError` class).
 
 import type { JsonRpcErrorCode, McpError } from '../index.js';
+import type { LogRecord } from '../wasm/mcp_envelope.js';
 import type {
   ErrorContract,
   ErrorResultOptions,
   FormatValidationOptions,
   InvalidArgumentsData,
-  LogRecord,
   LogRecordOptions,
   RecoveryFor,
   ToolErrorResult,
   ZodIssueLike,
-} from '../wasm/mcp_envelope.js';
+} from './shapes.js';
 
 export type {
   AliasCollision,
+  ErrorContractEntry,
+  KeyAlias,
+  LogRecord,
+  PreValidationInput,
+} from '../wasm/mcp_envelope.js';
+export type {
   CallToolResult,
   ErrorContract,
-  ErrorContractEntry,
   ErrorContractSeverity,
   ErrorResultOptions,
   FormatValidationOptions,
@@ -33,16 +38,13 @@ export type {
   JsonSchema,
   JsonSchemaObject,
   JsonValue,
-  KeyAlias,
-  LogRecord,
   LogRecordLevel,
   LogRecordOptions,
-  PreValidationInput,
   RecoveryFor,
   ToolErrorPayload,
   ToolErrorResult,
   ZodIssueLike,
-} from '../wasm/mcp_envelope.js';
+} from './shapes.js';
 
 /** The `-32602` McpError of an argument rejection. */
 export interface InvalidArgumentsError extends McpError {

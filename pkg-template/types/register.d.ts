@@ -9,7 +9,7 @@
 // and mapped types: arguments, context, result, config, handler), `McpServerLike` (a
 // method signature the server is matched against, not data) and the signature.
 
-import type { RawShapeLike, RegisterToolOptions, StandardSchemaLike, ToolInputSchema } from '../wasm/mcp_envelope.js';
+import type { RawShapeLike, RegisterToolOptions, StandardSchemaLike, ToolInputSchema } from './shapes.js';
 
 export type {
   RawShapeLike,
@@ -17,7 +17,7 @@ export type {
   StandardSchemaLike,
   ToolFailureRecord,
   ToolInputSchema,
-} from '../wasm/mcp_envelope.js';
+} from './shapes.js';
 
 type OutputOf<S> = S extends { readonly '~standard': { readonly types?: infer T } }
   ? NonNullable<T> extends { readonly output: infer O }

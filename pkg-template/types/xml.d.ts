@@ -10,13 +10,12 @@
 // computed from the `TOOL_ERROR_CODES` value, `ErrorBuilder` (an object type of methods
 // paired with its constructor value) and the `McpEnvelopeClientError` class.
 
+import type { CanonicalToolErrorCodes, ErrorDialect } from '../wasm/mcp_envelope.js';
 import type {
-  CanonicalToolErrorCodes,
   ContractDelta,
   DetailValue,
   EnrichedValidationError,
   EnrichOptions,
-  ErrorDialect,
   InternalErrorLocation,
   ParsedToolError,
   ParsedValidationField,
@@ -29,10 +28,10 @@ import type {
   ToolResultLike,
   ValidationErrorResponse,
   ZodIssueLike,
-} from '../wasm/mcp_envelope.js';
+} from './shapes.js';
 
+export type { CanonicalToolErrorCodes, ErrorDialect } from '../wasm/mcp_envelope.js';
 export type {
-  CanonicalToolErrorCodes,
   ContentBlockLike,
   ContractDelta,
   ContractDiffLike,
@@ -40,7 +39,6 @@ export type {
   DetailValue,
   EnrichedValidationError,
   EnrichOptions,
-  ErrorDialect,
   InternalErrorLocation,
   IssuePathSegment,
   ParsedToolError,
@@ -55,7 +53,7 @@ export type {
   ToolResultLike,
   ValidationErrorResponse,
   ZodIssueLike,
-} from '../wasm/mcp_envelope.js';
+} from './shapes.js';
 
 /** The canonical codes of MCP Fusion's `<tool_error code="…">`, in order (the core's list). */
 export declare const TOOL_ERROR_CODES: CanonicalToolErrorCodes;

@@ -32,8 +32,16 @@ use crate::utf16::{cut_utf16, utf16_len_exceeds, utf16_prefix_end};
 use crate::value::{js_number_string, Value};
 use crate::xml::parse::{looks_like_xml, parse_xml_text};
 
-/// Which envelope a parsed error came from.
+/// Which envelope an error was read from: `text` is neither (plain text, such as the
+/// SDK's own `Input validation error: …`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+// Its TypeScript (`ErrorDialect`) is generated from this declaration by the wasm build.
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(rename = "ErrorDialect"),
+    serde(rename_all = "lowercase")
+)]
 pub enum Dialect {
     Xml,
     JsonRpc,

@@ -12,17 +12,34 @@ use crate::value::Value;
 
 use super::McpErrorParts;
 
-/// One declared failure mode: `{ reason, code, when, recovery, retryable?, severity? }`.
+/// One declared failure mode of a tool (`errors: [...]`): `{ reason, code, when,
+/// recovery, retryable?, severity?, thrownBy? }`.
 #[derive(Debug, Clone, PartialEq)]
+// Its TypeScript (`ErrorContractEntry`) is generated from this declaration by the wasm build.
+#[cfg_attr(
+    target_arch = "wasm32",
+    derive(tsify::Tsify),
+    tsify(rename = "ErrorContractEntry"),
+    serde(rename_all = "camelCase")
+)]
 pub struct ContractEntry {
     pub reason: String,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "JsonRpcErrorCode"))]
     pub code: i32,
+    /// When it fires; also the message of a bare {@link fail}.
     pub when: String,
+    /// The wire default for this reason: filled as `data.recovery.hint` when the throw site gave none.
     pub recovery: String,
+    /// Copied onto `data.retryable` by {@link fail} when declared.
+    #[cfg_attr(target_arch = "wasm32", tsify(optional, type = "boolean | undefined"))]
     pub retryable: Option<bool>,
-    /// The log level of this modeled outcome (`debug`, `info`, `notice`, `warning`);
-    /// `None` keeps `error`. It never reaches the wire.
+    /// The failure record's log level (`debug`, `info`, `notice`, `warning`; none keeps
+    /// `error`); never on the wire.
+    #[cfg_attr(target_arch = "wasm32", tsify(optional, type = "ErrorContractSeverity | undefined"))]
     pub severity: Option<String>,
+    /// The reference framework's lint metadata (the failure is a service's); read, never written.
+    #[cfg_attr(target_arch = "wasm32", tsify(optional, type = "'service' | undefined"))]
+    pub thrown_by: Option<String>,
 }
 
 impl ContractEntry {
@@ -39,6 +56,7 @@ impl ContractEntry {
             recovery: text("recovery"),
             retryable: value.get("retryable").and_then(Value::as_bool),
             severity: value.get("severity").and_then(Value::as_str).map(str::to_owned),
+            thrown_by: value.get("thrownBy").and_then(Value::as_str).map(str::to_owned),
         })
     }
 }

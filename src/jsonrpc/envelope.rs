@@ -355,6 +355,7 @@ mod tests {
             recovery: "Do the other thing first.".into(),
             retryable: None,
             severity: None,
+            thrown_by: None,
         }];
         let data = Value::parse_json(r#"{"reason":"r"}"#).unwrap();
         let thrown = ThrownError::Mcp { code: -32001, message: "m", data: Some(&data) };

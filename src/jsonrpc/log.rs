@@ -29,8 +29,60 @@ pub struct LogOptions<'a> {
     pub phase: Option<&'a str>,
 }
 
-/// The log record of `thrown` (its code as classified) as a plain object.
-pub fn log_record(thrown: &ThrownError<'_>, opts: &LogOptions<'_>) -> Value {
+/// The server's own record of a failed call.
+#[derive(Debug, Clone, PartialEq)]
+// Its TypeScript (`LogRecord`) is generated from this declaration by the wasm build.
+#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+pub struct LogRecord<'a> {
+    /// A declared entry's severity for the thrown `data.reason`, `notice` for the
+    /// framework's own refusals, `info` for a cancelled call, else `error`.
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "LogRecordLevel"))]
+    pub level: &'a str,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "JsonRpcErrorCode"))]
+    pub code: i32,
+    /// The code's name (`UnknownError` for a code outside the table).
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "JsonRpcErrorCodeName"))]
+    pub name: &'static str,
+    #[cfg_attr(target_arch = "wasm32", tsify(type = "ErrorCategory"))]
+    pub category: Category,
+    /// The raw message: never redacted, never the server-error sentence. Not for the wire.
+    pub message: String,
+    pub tool: &'a str,
+    /// A thrown McpError's string `data.reason`.
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub reason: Option<&'a str>,
+    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    pub phase: Option<&'a str>,
+}
+
+impl LogRecord<'_> {
+    /// The record as a plain object, its fields in declaration order (absent ones left out).
+    pub fn to_value(&self) -> Value {
+        let mut fields = vec![
+            ("level".to_owned(), Value::str(self.level)),
+            ("code".to_owned(), Value::Number(f64::from(self.code))),
+            ("name".to_owned(), Value::str(self.name)),
+            ("category".to_owned(), Value::str(self.category.as_str())),
+            ("message".to_owned(), Value::str(self.message.as_str())),
+            ("tool".to_owned(), Value::str(self.tool)),
+        ];
+        if let Some(reason) = self.reason {
+            fields.push(("reason".to_owned(), Value::str(reason)));
+        }
+        if let Some(phase) = self.phase {
+            fields.push(("phase".to_owned(), Value::str(phase)));
+        }
+        Value::Object(fields)
+    }
+
+    /// [`LogRecord::to_value`] as JSON text.
+    pub fn to_json(&self) -> String {
+        self.to_value().to_json()
+    }
+}
+
+/// The log record of `thrown` (its code as classified).
+pub fn log_record<'a>(thrown: &ThrownError<'a>, opts: &LogOptions<'a>) -> LogRecord<'a> {
     let (code, message, data) = match *thrown {
         ThrownError::Mcp { code, message, data } => (code, message.to_owned(), data),
         ThrownError::Zod { code, issues } => (code, zod_error_message_of(issues.first, issues.total), None),
@@ -39,21 +91,16 @@ pub fn log_record(thrown: &ThrownError<'_>, opts: &LogOptions<'_>) -> Value {
     let code = if opts.aborted { JsonRpcErrorCode::RequestCancelled.value() } else { code };
     let known = JsonRpcErrorCode::from_value(code);
     let level = if opts.aborted { "info" } else { failure_log_level(opts.contract, data) };
-    let mut fields = vec![
-        ("level".to_owned(), Value::str(level)),
-        ("code".to_owned(), Value::Number(f64::from(code))),
-        ("name".to_owned(), Value::str(known.map_or("UnknownError", JsonRpcErrorCode::name))),
-        ("category".to_owned(), Value::str(known.map_or(Category::Server, |c| category_of(c, data)).as_str())),
-        ("message".to_owned(), Value::String(message)),
-        ("tool".to_owned(), Value::str(opts.tool)),
-    ];
-    if let Some(reason) = data.and_then(|d| d.get("reason")).and_then(Value::as_str) {
-        fields.push(("reason".to_owned(), Value::str(reason)));
+    LogRecord {
+        level,
+        code,
+        name: known.map_or("UnknownError", JsonRpcErrorCode::name),
+        category: known.map_or(Category::Server, |c| category_of(c, data)),
+        message,
+        tool: opts.tool,
+        reason: data.and_then(|d| d.get("reason")).and_then(Value::as_str),
+        phase: opts.phase,
     }
-    if let Some(phase) = opts.phase {
-        fields.push(("phase".to_owned(), Value::str(phase)));
-    }
-    Value::Object(fields)
 }
 
 #[cfg(test)]
@@ -90,10 +137,7 @@ mod tests {
             let data = Value::parse_json(&format!(r#"{{"reason":"{reason}"}}"#)).unwrap();
             let thrown = ThrownError::Mcp { code: -32001, message: "m", data: Some(&data) };
             let out = log_record(&thrown, &LogOptions { tool: "t", contract: &c, aborted, ..Default::default() });
-            (
-                out.get("level").and_then(Value::as_str).map(str::to_owned),
-                out.get("reason").and_then(Value::as_str).map(str::to_owned),
-            )
+            (Some(out.level.to_owned()), out.reason.map(str::to_owned))
         };
         assert_eq!(level("declined", false), (Some("notice".into()), Some("declined".into())));
         assert_eq!(level("no_match", false).0.as_deref(), Some("error"));
@@ -104,11 +148,11 @@ mod tests {
             &ThrownError::Plain { code: -32603, message: "m" },
             &LogOptions { aborted: true, ..Default::default() },
         );
-        assert_eq!(cancelled.get("name").and_then(Value::as_str), Some("RequestCancelled"));
+        assert_eq!(cancelled.name, "RequestCancelled");
         // A client-category throw with no declared severity keeps error, as the reference logs it.
         let not_found = log_record(&ThrownError::Plain { code: -32001, message: "m" }, &LogOptions::default());
-        assert_eq!(not_found.get("level").and_then(Value::as_str), Some("error"));
-        assert_eq!(not_found.get("category").and_then(Value::as_str), Some("client"));
+        assert_eq!(not_found.level, "error");
+        assert_eq!(not_found.category, Category::Client);
     }
 
     #[test]
@@ -117,6 +161,6 @@ mod tests {
         let issues = crate::jsonrpc::IssueList::of(std::slice::from_ref(&issue), 12, &crate::sizes::NO_CUTS);
         let thrown = ThrownError::Zod { code: -32007, issues };
         let out = log_record(&thrown, &LogOptions { tool: "t", ..Default::default() });
-        assert_eq!(out.get("message").and_then(Value::as_str), Some("a: Bad a (+11 more)"));
+        assert_eq!(out.message, "a: Bad a (+11 more)");
     }
 }

@@ -75,7 +75,8 @@ fn write_function(out: &mut String, op: &Operation) {
 pub fn abi_dts() -> String {
     let mut out = String::from(HEADER);
     out.push_str(
-        "import type { CallToolResult, ErrorCategory, JsonRpcErrorCode, JsonValue, LogRecord, ParsedToolError } from '../wasm/mcp_envelope.js';\n\n",
+        "import type { ErrorCategory, JsonRpcErrorCode, LogRecord } from '../wasm/mcp_envelope.js';\n\
+         import type { CallToolResult, JsonValue, ParsedToolError } from '../types/shapes.js';\n\n",
     );
     out.push_str("/** JSON text a bounded copy wrote (`lib/copy.js`): it goes into the request as it is. */\n");
     out.push_str("export type JsonText = string;\n\n");

@@ -52,8 +52,8 @@ macro_rules! exports {
 }
 operations!(exports);
 
-// The declarations generated for TypeScript (the code enum, the data shapes).
-mod types;
+// The code enum and its TypeScript.
+mod codes;
 /// Test builds only (`--features test-trap`, written by scripts/build-test-trap.mjs to
 /// build/test-trap/, never to pkg/): ways to trap the instance on purpose, so
 /// js-tests/self-heal.test.mjs can prove the JS layer re-instantiates it.
