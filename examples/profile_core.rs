@@ -4,7 +4,7 @@
 //! `cargo run --release --example profile_core -- [issues] [iterations]`
 
 use mcp_envelope::jsonrpc::{
-    error_result, format_validation_of, ErrorResultOptions, IssueList, ThrownError, ValidationOptions,
+    error_result, format_validation, ErrorResultOptions, IssueList, ThrownError, ValidationOptions,
 };
 use mcp_envelope::sizes::NO_CUTS;
 use mcp_envelope::value::Value;
@@ -28,7 +28,7 @@ fn main() {
     let started = std::time::Instant::now();
     for _ in 0..iterations {
         let issues = IssueList::of(&first, total, &NO_CUTS);
-        let error = format_validation_of(issues, &opts);
+        let error = format_validation(issues, &opts);
         bytes += error.to_json().len();
         let result = error_result(
             &ThrownError::Plain { code: -32603, message: "boom" },

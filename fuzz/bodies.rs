@@ -5,6 +5,7 @@ use mcp_envelope::classify::cause::Link;
 use mcp_envelope::classify::{classify, classify_by_cause, Code, Thrown, ThrownKind};
 use mcp_envelope::client::{parse_tool_result, StructuredError};
 use mcp_envelope::jsonrpc::{format_validation, PreValidation, ValidationOptions};
+use mcp_envelope::xml::InternalErrorLocation;
 use mcp_envelope::xml::{
     enrich_validation_error, error, format_deltas_xml, group_unknown_action, internal_error, required, routing_error,
     tool_error, EnrichOptions, RoutingError, ToolErrorOptions,
@@ -113,7 +114,7 @@ pub fn classifier(data: &[u8]) {
             _ => None,
         })
         .collect();
-    let thrown = Thrown { kind, name, message, code, causes: &causes };
+    let thrown = Thrown { kind, name, message, code, causes: &causes, status: None };
     let known = |c: JsonRpcErrorCode| JsonRpcErrorCode::ALL.contains(&c);
     assert!(known(classify(&thrown, selector.len() % 3 == 0).code));
     assert!(known(classify_by_cause(code, &causes).code));
@@ -138,6 +139,7 @@ pub fn xml_builders(data: &[u8]) {
         details: strings(&details).into_iter().zip(actions.iter().cloned()).collect(),
         retry_after: Some(number),
         severity: Some(code.to_owned()),
+        ..ToolErrorOptions::default()
     };
     for response in [
         tool_error(code, &options),
@@ -146,7 +148,7 @@ pub fn xml_builders(data: &[u8]) {
         routing_error(RoutingError::Missing, code, &actions),
         routing_error(RoutingError::Invalid { received_type: message }, code, &actions),
         routing_error(RoutingError::Unknown { value: message }, code, &actions),
-        internal_error(message, code, Some(suggestion)),
+        internal_error(message, &InternalErrorLocation::new(code, Some(suggestion))),
         group_unknown_action(code, message, &actions),
     ] {
         assert!(response.text.starts_with("<tool_error"), "{}", response.text);

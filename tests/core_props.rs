@@ -68,7 +68,7 @@ proptest! {
     fn an_aborted_request_is_request_cancelled_whatever_was_thrown(
         name in text(), message in text(), code in code(), kind in kind(),
     ) {
-        let thrown = Thrown { kind, name: &name, message: &message, code, causes: &[] };
+        let thrown = Thrown { kind, name: &name, message: &message, code, causes: &[], status: None };
         prop_assert_eq!(classify(&thrown, true).code, JsonRpcErrorCode::RequestCancelled);
     }
 
@@ -81,7 +81,7 @@ proptest! {
             .iter()
             .map(|(n, m, c)| Link { kind: ThrownKind::Other, name: n, message: m, code: *c })
             .collect();
-        let thrown = Thrown { kind, name: &name, message: &message, code, causes: &links };
+        let thrown = Thrown { kind, name: &name, message: &message, code, causes: &links, status: None };
         let got = classify(&thrown, false);
         // The seeds' table, written here: the upstream codes, the server codes, and
         // every other code a client's.

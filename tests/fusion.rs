@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 
 use mcp_envelope::value::{js_number_string, Value};
 use mcp_envelope::xml::parse::ParsedField;
-use mcp_envelope::xml::validation::validation_error_response_with_total;
+use mcp_envelope::xml::InternalErrorLocation;
+use mcp_envelope::xml::ValidationInput;
 use mcp_envelope::xml::{
     enrich_validation_error, error, error_builder, escape_attr, escape_content, format_deltas_xml,
     format_validation_error, group_unknown_action, group_validation_error, internal_error, max_deltas_from_js,
@@ -92,6 +93,7 @@ fn options_from(opts: &Value) -> ToolErrorOptions {
         details: pairs(opts.get("details")),
         retry_after: opts.get("retryAfter").and_then(number),
         severity: opts.get("severity").and_then(Value::as_str).map(str::to_owned),
+        ..ToolErrorOptions::default()
     }
 }
 
@@ -211,7 +213,11 @@ fn run_pipeline(id: i64, input: &Value, expected: &Value) -> Outcome {
         return compare_response(&response, expected, true);
     }
     if let Some(thrown) = def.get("throws").and_then(Value::as_str) {
-        return compare_response(&internal_error(thrown, tool, Some(action)), expected, true);
+        return compare_response(
+            &internal_error(thrown, &InternalErrorLocation::new(tool, Some(action))),
+            expected,
+            true,
+        );
     }
     if let Some(thrown) = def.get("throwsToolError") {
         // The handler threw a branded toolError: it passes through unchanged.
@@ -525,12 +531,14 @@ fn every_validation_vector_parses_back_one_entry_per_field() {
 fn the_validation_result_is_the_pipelines_unbranded_error() {
     let v = vector(77);
     let sent = without_key(at(&v, &["input", "args"]).expect("args"), "action");
-    let response = validation_error_response_with_total(&zod3_issues(77), 2, "test/create", Some(&sent));
+    let response =
+        ValidationInput { total: 2, ..ValidationInput::new(&zod3_issues(77), "test/create", Some(&sent)) }.response();
     assert_eq!(response.text, s(&v, &["expected", "text"]));
     assert!(response.is_error);
     assert!(!response.branded);
     // A prefix of the issues and their total: the rest are counted, not rendered.
-    let more = validation_error_response_with_total(&zod3_issues(77)[..1], 5, "test/create", Some(&sent));
+    let more = ValidationInput { total: 5, ..ValidationInput::new(&zod3_issues(77)[..1], "test/create", Some(&sent)) }
+        .response();
     let p = parse_tool_error_text(&more.text);
     let validation = p.validation.expect("fields");
     assert_eq!(validation.fields.len(), 1);

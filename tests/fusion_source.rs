@@ -5,6 +5,7 @@
 
 use mcp_envelope::value::Value;
 use mcp_envelope::xml::validation::issue_suggestion;
+use mcp_envelope::xml::InternalErrorLocation;
 use mcp_envelope::xml::{
     enrich_validation_error, error, format_deltas_xml, format_validation_error, group_validation_error, internal_error,
     parse_tool_error_text, EnrichOptions, ParsedCode,
@@ -69,8 +70,11 @@ fn replay(v: &Value) -> Result<(), String> {
         "internal_error" => {
             // `message` is what the reference's catch makes of `thrown`; the JS layer's
             // reading of the thrown value itself is replayed by js-tests/xml-internal-error.test.mjs.
-            let got =
-                internal_error(text(input, &["message"]), text(input, &["tool"]), Some(text(input, &["action"]))).text;
+            let got = internal_error(
+                text(input, &["message"]),
+                &InternalErrorLocation::new(text(input, &["tool"]), Some(text(input, &["action"]))),
+            )
+            .text;
             if got != text(expected, &["text"]) {
                 return mismatch(&got, &text(expected, &["text"]));
             }

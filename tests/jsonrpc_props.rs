@@ -15,8 +15,8 @@
 use mcp_envelope::jsonrpc::bound::bound_issues;
 use mcp_envelope::jsonrpc::rejection::ISSUES_READ_WHOLE;
 use mcp_envelope::jsonrpc::{
-    error_result, format_validation, format_validation_of, Alias, ErrorResultOptions, IssueList, PreValidation,
-    ThrownError, ValidationOptions,
+    error_result, format_validation, Alias, ErrorResultOptions, IssueList, PreValidation, ThrownError,
+    ValidationOptions,
 };
 use mcp_envelope::sizes::{TrueSizes, NO_CUTS};
 use mcp_envelope::value::Value;
@@ -839,7 +839,7 @@ proptest! {
         let opts = ValidationOptions { tool: "t", args: Some(&args), ..Default::default() };
         let first = issues.get(..issues.len().min(100)).unwrap_or_default();
         let whole = format_validation(&issues, &opts);
-        prop_assert_eq!(format_validation_of(IssueList::of(first, issues.len(), &NO_CUTS), &opts), whole);
+        prop_assert_eq!(format_validation(IssueList::of(first, issues.len(), &NO_CUTS), &opts), whole);
         let options = ErrorResultOptions { request_id: Some("R"), ..Default::default() };
         let all = error_result(&ThrownError::Zod { code: -32007, issues: IssueList::all(&issues) }, &options);
         let cut = error_result(&ThrownError::Zod { code: -32007, issues: IssueList::of(first, issues.len(), &NO_CUTS) }, &options);
@@ -865,7 +865,7 @@ proptest! {
             .collect();
         let args = Value::parse_json(r#"{"a":1,"b":[1,2],"x":"s"}"#).unwrap_or(Value::Null);
         let opts = ValidationOptions { tool: "t", args: Some(&args), ..Default::default() };
-        prop_assert_eq!(format_validation_of(IssueList::of(&light, issues.len(), &NO_CUTS), &opts), format_validation(&issues, &opts));
+        prop_assert_eq!(format_validation(IssueList::of(&light, issues.len(), &NO_CUTS), &opts), format_validation(&issues, &opts));
         let options = ErrorResultOptions { request_id: Some("R"), ..Default::default() };
         let all = error_result(&ThrownError::Zod { code: -32007, issues: IssueList::all(&issues) }, &options);
         let cut = error_result(&ThrownError::Zod { code: -32007, issues: IssueList::of(&light, issues.len(), &NO_CUTS) }, &options);
@@ -879,12 +879,12 @@ proptest! {
         let (copy, records) = copy_issues(&issues, 1025, 11);
         let sizes = TrueSizes::locate(&copy, &records);
         let first = copy.as_array().unwrap_or_default();
-        prop_assert_eq!(IssueList::of(first, issues.len(), &sizes).bounded(), bound_issues(&issues));
+        prop_assert_eq!(bound_issues(IssueList::of(first, issues.len(), &sizes)), bound_issues(&issues));
         // With room for what rendering reads, the whole rejection is the original's.
         let (copy, records) = copy_issues(&issues, 1025, 1100);
         let sizes = TrueSizes::locate(&copy, &records);
         let first = copy.as_array().unwrap_or_default();
         let opts = ValidationOptions { tool: "t", ..Default::default() };
-        prop_assert_eq!(format_validation_of(IssueList::of(first, issues.len(), &sizes), &opts), format_validation(&issues, &opts));
+        prop_assert_eq!(format_validation(IssueList::of(first, issues.len(), &sizes), &opts), format_validation(&issues, &opts));
     }
 }

@@ -6,9 +6,8 @@
 //! and for a `<validation_error>` its action and every field's name and line.
 
 use mcp_envelope::value::Value;
-use mcp_envelope::xml::validation::{
-    format_validation_error_with_total, validation_error_response, VALIDATION_RECOVERY,
-};
+use mcp_envelope::xml::validation::{validation_error_response, ValidationInput, VALIDATION_RECOVERY};
+use mcp_envelope::xml::InternalErrorLocation;
 use mcp_envelope::xml::{
     enrich_validation_error, error, escape_attr, escape_content, format_deltas_xml, format_validation_error,
     internal_error, parse_tool_error, parse_tool_error_text, required, routing_error, tool_error, unescape,
@@ -329,7 +328,15 @@ fn options(
     severity: Option<String>,
     retry_after: Option<f64>,
 ) -> ToolErrorOptions {
-    ToolErrorOptions { message, suggestion, available_actions: actions, details, retry_after, severity }
+    ToolErrorOptions {
+        message,
+        suggestion,
+        available_actions: actions,
+        details,
+        retry_after,
+        severity,
+        ..ToolErrorOptions::default()
+    }
 }
 
 fn arb_value() -> impl Strategy<Value = Value> {
@@ -790,7 +797,7 @@ proptest! {
         let parsed = parse_tool_error_text(&missing.text);
         prop_assert_eq!(parsed.message, client_reads(&format!("Required field \"{message}\" is missing.")));
 
-        let internal = internal_error(&message, &tool, action.as_deref());
+        let internal = internal_error(&message, &InternalErrorLocation::new(&tool, action.as_deref()));
         prop_assert_eq!(well_formed(&internal.text), Ok(()));
         prop_assert!(parse_tool_error_text(&internal.text).message.ends_with(&client_reads(&message)));
     }
@@ -848,7 +855,7 @@ proptest! {
         left_out in 0usize..3,
     ) {
         let total = issues.len() + left_out;
-        let xml = format_validation_error_with_total(&issues, total, &action_key, sent.as_ref());
+        let xml = ValidationInput { total, ..ValidationInput::new(&issues, &action_key, sent.as_ref()) }.text();
         let parsed = parse_tool_error_text(&xml);
         let Some(validation) = parsed.validation else {
             return Err(TestCaseError::fail("not read as a validation error"));
@@ -873,7 +880,7 @@ proptest! {
     ) {
         let (issues, sent, expected) = assemble(&modeled);
         let total = issues.len() + left_out;
-        let xml = format_validation_error_with_total(&issues, total, &action_key, Some(&sent));
+        let xml = ValidationInput { total, ..ValidationInput::new(&issues, &action_key, Some(&sent)) }.text();
         prop_assert_eq!(well_formed(&xml), Ok(()));
         let parsed = parse_tool_error_text(&xml);
         prop_assert_eq!(&parsed.code, &ParsedCode::Text("VALIDATION_ERROR".into()));

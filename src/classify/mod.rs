@@ -73,12 +73,16 @@ pub struct Thrown<'a> {
     pub message: &'a str,
     pub code: Code<'a>,
     pub causes: &'a [Link<'a>],
+    /// The code a thrown plain object's HTTP status maps to ([`problem::Problem::code`]):
+    /// after the request's abort, it decides ahead of the ladder (the status is what the
+    /// server said; the text only how it said it).
+    pub status: Option<JsonRpcErrorCode>,
 }
 
 impl<'a> Thrown<'a> {
     /// An ordinary `Error` with this name and message, no `code` and no `cause`.
     pub fn error(name: &'a str, message: &'a str) -> Self {
-        Thrown { kind: ThrownKind::Other, name, message, code: Code::Absent, causes: &[] }
+        Thrown { kind: ThrownKind::Other, name, message, code: Code::Absent, causes: &[], status: None }
     }
 
     /// The value itself as one link of its chain.
@@ -144,24 +148,12 @@ pub fn classify_own(thrown: &Thrown<'_>, aborted: bool) -> Option<Classification
     if aborted {
         return Some(Classification::of(JsonRpcErrorCode::RequestCancelled));
     }
+    if let Some(code) = thrown.status {
+        return Some(Classification::of(code));
+    }
     match ladder(&thrown.link()) {
         Verdict::Code(code) => Some(Classification::of(code)),
         Verdict::Unknown => None,
-    }
-}
-
-/// [`classify_own`] for a thrown plain object that states an HTTP status
-/// ([`problem::Problem::code`]): after the request's abort, the status's code decides
-/// ahead of the ladder (the status is what the server said; the text only how it said
-/// it). `status_code` `None`: [`classify_own`] as it is.
-pub fn classify_own_with_status(
-    thrown: &Thrown<'_>,
-    status_code: Option<JsonRpcErrorCode>,
-    aborted: bool,
-) -> Option<Classification> {
-    match status_code {
-        Some(code) if !aborted => Some(Classification::of(code)),
-        _ => classify_own(thrown, aborted),
     }
 }
 
@@ -225,7 +217,7 @@ mod tests {
     }
 
     fn ours(code: Code<'static>, message: &'static str) -> Thrown<'static> {
-        Thrown { kind: ThrownKind::McpError, name: "McpError", message, code, causes: &[] }
+        Thrown { kind: ThrownKind::McpError, name: "McpError", message, code, causes: &[], status: None }
     }
 
     #[test]

@@ -19,6 +19,7 @@
 //! Within the caps the value comes back unchanged. Cost follows the caps, not the
 //! input: only kept entries are visited; a cut string is counted, never copied.
 
+use crate::jsonrpc::issue_list::IssueList;
 use crate::sizes::{TrueSizes, NO_CUTS};
 use crate::value::Value;
 use crate::zod::issue::{ISSUES, REPORTED_INPUT};
@@ -81,17 +82,13 @@ struct Budget<'s> {
     sizes: &'s TrueSizes<'s>,
 }
 
-/// The caps applied to a list of Zod issues (`data.issues`). `uncut` is Zod's
-/// top-level issue count when fewer are kept (`issuesCount`).
-pub fn bound_issues(issues: &[Value]) -> Bounded {
-    bound_issues_of(issues, issues.len(), &NO_CUTS)
-}
-
-/// [`bound_issues`] of a list of `total` issues of which `first` are the first, each
-/// cut node's count field written from `sizes` (see [`crate::sizes`]).
-pub fn bound_issues_of(first: &[Value], total: usize, sizes: &TrueSizes<'_>) -> Bounded {
-    let mut budget = Budget { issues_left: MAX_ISSUES_TOTAL, nesting: 0, sizes };
-    bound_issue_list(first, total.max(first.len()), &mut budget)
+/// The caps applied to a list of Zod issues (`data.issues`): `issuesCount` is the
+/// list's total when fewer are kept, and each cut node's count field is written from
+/// its sizes (see [`crate::sizes`]).
+pub fn bound_issues<'a>(issues: impl Into<IssueList<'a>>) -> Bounded {
+    let list = issues.into();
+    let mut budget = Budget { issues_left: MAX_ISSUES_TOTAL, nesting: 0, sizes: list.sizes };
+    bound_issue_list(list.first, list.total.max(list.first.len()), &mut budget)
 }
 
 /// The caps applied to any caller-sized value that is not an issue list, the value

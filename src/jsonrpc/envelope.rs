@@ -37,8 +37,9 @@ use crate::value::Value;
 
 use super::bound::push_field;
 use super::contract::{fill_recovery, set_key, ContractEntry};
+use super::issue_list::IssueList;
 use super::path::path_string;
-use super::rejection::{format_validation_of, IssueList, ValidationOptions};
+use super::rejection::{format_validation, ValidationOptions};
 use super::McpErrorParts;
 use crate::zod::IssueView;
 
@@ -153,8 +154,8 @@ pub fn error_result(thrown: &ThrownError<'_>, opts: &ErrorResultOptions<'_>) -> 
         }
         ThrownError::Zod { code, issues } => {
             let mut fields = Vec::new();
-            push_field(&mut fields, "issues", issues.bounded());
-            (code, zod_error_message_of(issues.first, issues.total), Some(Value::Object(fields)))
+            push_field(&mut fields, "issues", super::bound::bound_issues(issues));
+            (code, zod_error_message(issues), Some(Value::Object(fields)))
         }
         ThrownError::Plain { code, message } => (code, message.to_owned(), None),
     };
@@ -198,7 +199,7 @@ pub fn error_result(thrown: &ThrownError<'_>, opts: &ErrorResultOptions<'_>) -> 
 }
 
 /// The error envelope of an argument rejection, in one step: what `errorResult` writes
-/// for the McpError [`format_validation_of`] builds (the McpError itself is never made).
+/// for the McpError [`format_validation`] builds (the McpError itself is never made).
 /// Every string of that error is within the caps a thrown McpError's are cut at, so the
 /// envelope is the two-step one byte for byte.
 pub fn rejection_result(
@@ -206,7 +207,7 @@ pub fn rejection_result(
     validation: &ValidationOptions<'_>,
     opts: &ErrorResultOptions<'_>,
 ) -> CallToolResult {
-    let parts = format_validation_of(issues, validation);
+    let parts = format_validation(issues, validation);
     error_result(&ThrownError::from(&parts), opts)
 }
 
@@ -297,14 +298,11 @@ fn term_line(data: &Value) -> Vec<String> {
 /// A ZodError's message on the wire and in logs: the first issue's line (`path:
 /// message`, the path cut at 1,024 units with `…`, the message whole), then
 /// ` (+N more)` for the other top-level issues. An error with no issue reads
-/// `Invalid input`.
-pub fn zod_error_message(issues: &[Value]) -> String {
-    zod_error_message_of(issues, issues.len())
-}
-
-/// [`zod_error_message`] of an error with `total` issues of which `issues` are the
-/// first (the count is never below `issues.len()`).
-pub fn zod_error_message_of(issues: &[Value], total: usize) -> String {
+/// `Invalid input`. `issues`: all of them (`&issues`) or an [`IssueList`] (the first
+/// ones and the true total; the count is never below what it holds).
+pub fn zod_error_message<'a>(issues: impl Into<IssueList<'a>>) -> String {
+    let list = issues.into();
+    let (issues, total) = (list.first, list.total);
     let Some(first) = issues.first() else { return "Invalid input".to_owned() };
     let view = IssueView::new(first);
     let path: Vec<&Value> = view.path().iter().take(super::text::MAX_STRING_UNITS + 1).collect();
@@ -440,8 +438,11 @@ mod tests {
     #[test]
     fn zod_message_counts_a_given_total() {
         let issue = Value::parse_json(r#"{"path":["a"],"message":"Bad"}"#).unwrap();
-        assert_eq!(zod_error_message_of(std::slice::from_ref(&issue), 40), "a: Bad (+39 more)");
-        assert_eq!(zod_error_message_of(std::slice::from_ref(&issue), 0), "a: Bad");
+        assert_eq!(
+            zod_error_message(IssueList::of(std::slice::from_ref(&issue), 40, &crate::sizes::NO_CUTS)),
+            "a: Bad (+39 more)"
+        );
+        assert_eq!(zod_error_message(IssueList::of(std::slice::from_ref(&issue), 0, &crate::sizes::NO_CUTS)), "a: Bad");
     }
 
     #[test]

@@ -16,7 +16,7 @@ use crate::codes::{Category, JsonRpcErrorCode};
 use crate::value::Value;
 
 use super::contract::{failure_log_level, ContractEntry};
-use super::envelope::{zod_error_message_of, ThrownError};
+use super::envelope::{zod_error_message, ThrownError};
 
 /// Where the failure happened and what the tool declared.
 #[derive(Debug, Clone, Copy, Default)]
@@ -85,7 +85,7 @@ impl LogRecord<'_> {
 pub fn log_record<'a>(thrown: &ThrownError<'a>, opts: &LogOptions<'a>) -> LogRecord<'a> {
     let (code, message, data) = match *thrown {
         ThrownError::Mcp { code, message, data } => (code, message.to_owned(), data),
-        ThrownError::Zod { code, issues } => (code, zod_error_message_of(issues.first, issues.total), None),
+        ThrownError::Zod { code, issues } => (code, zod_error_message(issues), None),
         ThrownError::Plain { code, message } => (code, message.to_owned(), None),
     };
     let code = if opts.aborted { JsonRpcErrorCode::RequestCancelled.value() } else { code };

@@ -20,6 +20,7 @@ pub mod contract;
 pub mod envelope;
 pub mod from_xml;
 pub mod hint;
+pub mod issue_list;
 pub mod log;
 pub mod output_schema;
 pub mod path;
@@ -32,13 +33,13 @@ use crate::value::Value;
 
 pub use contract::{contract_from_value, fail, failure_log_level, find_entry, recovery_for, ContractEntry};
 pub use envelope::{
-    error_result, rejection_result, zod_error_message, zod_error_message_of, CallToolResult, ErrorResultOptions,
-    ThrownError,
+    error_result, rejection_result, zod_error_message, CallToolResult, ErrorResultOptions, ThrownError,
 };
+pub use issue_list::IssueList;
 pub use log::{log_record, LogOptions};
 pub use rejection::{
-    format_validation, format_validation_of, render_rejection, render_rejection_of, Alias, AliasCollision, IssueList,
-    PreValidation, Rejection, ValidationOptions, MESSAGE_PREFIX, REASON_INVALID_ARGUMENTS,
+    format_validation, render_rejection, Alias, AliasCollision, PreValidation, Rejection, ValidationOptions,
+    MESSAGE_PREFIX, REASON_INVALID_ARGUMENTS,
 };
 pub use thrown_data::ThrownData;
 

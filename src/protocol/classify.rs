@@ -3,7 +3,7 @@
 
 use super::{json_string, request, Host, Json, Out, ProtocolError};
 use crate::classify::cause::Link;
-use crate::classify::{classify_by_cause, classify_own_with_status, Code, Thrown, ThrownKind};
+use crate::classify::{classify_by_cause, classify_own as classify_value, Code, Thrown, ThrownKind};
 use crate::codes::JsonRpcErrorCode;
 use crate::js_constants::KIND_MCP_ERROR;
 use crate::value::Value;
@@ -80,9 +80,9 @@ pub(crate) fn classify_own(own: &Own<'_>, causes: Option<&[Link<'_>]>) -> Verdic
         (None, Some(text)) => Code::Text(text),
         (None, None) => Code::Absent,
     };
-    let thrown = Thrown { kind, name: own.name, message: own.message, code, causes: &[] };
     let status = JsonRpcErrorCode::from_value(own.status_code);
-    if let Some(found) = classify_own_with_status(&thrown, status, own.aborted) {
+    let thrown = Thrown { kind, name: own.name, message: own.message, code, causes: &[], status };
+    if let Some(found) = classify_value(&thrown, own.aborted) {
         return Verdict::Code(found.code.value());
     }
     match causes {

@@ -12,10 +12,10 @@ use crate::js_constants::{
 use crate::jsonrpc::from_xml::mcp_error_from_xml;
 use crate::jsonrpc::output_schema::advertised_output_schema as widened_output_schema;
 use crate::jsonrpc::{
-    contract_from_value, error_result as error_result_value, fail as fail_parts, format_validation_of,
-    log_record as log_record_value, recovery_for as recovery_for_value, rejection_result as rejection_result_value,
-    ContractEntry, ErrorResultOptions, IssueList, LogOptions, PreValidation, ThrownData, ThrownError,
-    ValidationOptions,
+    contract_from_value, error_result as error_result_value, fail as fail_parts,
+    format_validation as format_validation_parts, log_record as log_record_value, recovery_for as recovery_for_value,
+    rejection_result as rejection_result_value, ContractEntry, ErrorResultOptions, IssueList, LogOptions,
+    PreValidation, ThrownData, ThrownError, ValidationOptions,
 };
 use crate::sizes::TrueSizes;
 use crate::tool_result::{invalid_result_log, invalid_result_message, InvalidResult};
@@ -70,7 +70,7 @@ pub(crate) fn format_validation(request: FormatValidation<'_>, _: &mut dyn Host)
         input: input.as_ref(),
     };
     let issues = IssueList::of(list, count(request.issues_total), &sizes);
-    Ok(format_validation_of(issues, &options).to_json())
+    Ok(format_validation_parts(issues, &options).to_json())
 }
 
 /// The envelope's request id: `given`, or a fresh one; `None` when the envelope has none.

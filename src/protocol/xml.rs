@@ -9,11 +9,10 @@ use crate::sizes::TrueSizes;
 use crate::value::Value;
 use crate::xml::from_jsonrpc::tool_error_from_mcp;
 use crate::xml::routing::MAX_GROUP_ISSUES;
-use crate::xml::validation::validation_error_response_sized;
 use crate::xml::{
-    enrich_validation_error, error, format_deltas_xml, format_validation_error_sized, group_unknown_action,
-    group_validation_error, internal_error_with, max_deltas_from_js, required, routing_error, tool_error_with,
-    EnrichOptions, RoutingError, ToolErrorOptions, ToolResponse,
+    enrich_validation_error, error, format_deltas_xml, group_unknown_action, group_validation_error, internal_error,
+    max_deltas_from_js, required, routing_error, tool_error, EnrichOptions, InternalErrorLocation, RoutingError,
+    ToolErrorOptions, ToolResponse, ValidationInput,
 };
 
 /// A response as it crosses: `{"isError":…,"branded":…,"text":…}`.
@@ -84,9 +83,9 @@ pub(crate) fn xml_tool_error(request: ToolError<'_>, _: &mut dyn Host) -> Answer
         details: pairs(request.details),
         retry_after: request.retry_after,
         severity: request.severity.map(str::to_owned),
+        wire: WirePolicy { redact_secrets: request.redact_secrets, ..WirePolicy::default() },
     };
-    let wire = WirePolicy { redact_secrets: request.redact_secrets, ..WirePolicy::default() };
-    Ok(response_json(&tool_error_with(request.code, &options, wire)))
+    Ok(response_json(&tool_error(request.code, &options)))
 }
 
 request! {
@@ -162,7 +161,8 @@ request! {
 pub(crate) fn xml_internal_error(request: InternalError<'_>, _: &mut dyn Host) -> Answer {
     let category = JsonRpcErrorCode::from_value(request.code).map_or(Category::Server, JsonRpcErrorCode::category);
     let wire = WirePolicy { redact_secrets: request.redact_secrets, mask_server_errors: request.mask_server_errors };
-    Ok(response_json(&internal_error_with(request.message, request.tool, request.action, category, wire)))
+    let at = InternalErrorLocation { tool: request.tool, action: request.action, category, wire };
+    Ok(response_json(&internal_error(request.message, &at)))
 }
 
 request! {
@@ -200,30 +200,27 @@ request! {
     }
 }
 
-fn validation_sizes<'a>(request: &'a Validation<'_>) -> TrueSizes<'a> {
-    request.sent.map(|s| TrueSizes::locate(s.0, &request.sent_sizes)).unwrap_or_default()
+/// The `<validation_error>` `request` asks for.
+fn with_validation<T>(request: &Validation<'_>, write: impl FnOnce(&ValidationInput<'_>) -> T) -> T {
+    let sizes = request.sent.map(|s| TrueSizes::locate(s.0, &request.sent_sizes)).unwrap_or_default();
+    let input = ValidationInput {
+        issues: items(request.issues),
+        total: issue_total(request.total),
+        action_key: request.action_key,
+        sent: request.sent.map(|s| s.0),
+        sent_sizes: &sizes,
+    };
+    write(&input)
 }
 
 /// The `<validation_error>` text, as a JSON string.
 pub(crate) fn xml_format_validation_error(request: Validation<'_>, _: &mut dyn Host) -> Answer {
-    let sizes = validation_sizes(&request);
-    let sent = request.sent.map(|s| s.0);
-    let text = format_validation_error_sized(
-        items(request.issues),
-        issue_total(request.total),
-        request.action_key,
-        sent,
-        &sizes,
-    );
-    Ok(json_string(&text))
+    Ok(json_string(&with_validation(&request, |input| input.text())))
 }
 
 /// The `<validation_error>` as a response.
 pub(crate) fn xml_validation_error_result(request: Validation<'_>, _: &mut dyn Host) -> Answer {
-    let sizes = validation_sizes(&request);
-    let sent = request.sent.map(|s| s.0);
-    let total = issue_total(request.total);
-    Ok(response_json(&validation_error_response_sized(items(request.issues), total, request.action_key, sent, &sizes)))
+    Ok(response_json(&with_validation(&request, |input| input.response())))
 }
 
 request! {

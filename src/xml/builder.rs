@@ -4,14 +4,12 @@
 //! `isError` getters; that duck typing lives in the JS layer, which calls
 //! [`ErrorBuilder::build`] once. Here the builder is a plain value.
 
-use super::tool_error::{tool_error_with, ToolErrorOptions, ToolResponse};
-use crate::redact::WirePolicy;
+use super::tool_error::{tool_error, ToolErrorOptions, ToolResponse};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ErrorBuilder {
     code: String,
     options: ToolErrorOptions,
-    wire: WirePolicy,
 }
 
 /// `errorBuilder(code, message)`.
@@ -21,13 +19,13 @@ pub fn error_builder(code: impl Into<String>, message: impl Into<String>) -> Err
 
 impl ErrorBuilder {
     pub fn new(code: impl Into<String>, message: impl Into<String>) -> Self {
-        ErrorBuilder { code: code.into(), options: ToolErrorOptions::new(message), wire: WirePolicy::default() }
+        ErrorBuilder { code: code.into(), options: ToolErrorOptions::new(message) }
     }
 
     /// Whether secrets in the message, suggestion and details are masked (default true).
     #[must_use]
     pub fn redact_secrets(mut self, on: bool) -> Self {
-        self.wire.redact_secrets = on;
+        self.options.wire.redact_secrets = on;
         self
     }
 
@@ -94,7 +92,7 @@ impl ErrorBuilder {
     }
 
     pub fn build(&self) -> ToolResponse {
-        tool_error_with(&self.code, &self.options, self.wire)
+        tool_error(&self.code, &self.options)
     }
 }
 

@@ -10,7 +10,7 @@
 //! `<details>`. A server-category code under `mask_server_errors` goes out with the
 //! fixed server sentence, as in the JSON-RPC envelope.
 
-use super::tool_error::{tool_error_with, ToolErrorOptions, ToolResponse};
+use super::tool_error::{tool_error, ToolErrorOptions, ToolResponse};
 use crate::codes::{xml_code_for, JsonRpcErrorCode};
 use crate::guidance::guidance_for;
 use crate::redact::{WirePolicy, SERVER_ERROR_MESSAGE};
@@ -68,10 +68,16 @@ pub fn tool_error_from_mcp(
         }
     }
     let message = if masked { SERVER_ERROR_MESSAGE } else { message };
-    tool_error_with(
+    tool_error(
         xml_code_for(known),
-        &ToolErrorOptions { suggestion, available_actions, details, retry_after, ..ToolErrorOptions::new(message) },
-        wire,
+        &ToolErrorOptions {
+            suggestion,
+            available_actions,
+            details,
+            retry_after,
+            wire,
+            ..ToolErrorOptions::new(message)
+        },
     )
 }
 

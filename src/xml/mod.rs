@@ -37,14 +37,11 @@ pub use escape::{escape_attr, escape_content, unescape};
 pub use parse::{parse_tool_error, parse_tool_error_text, Dialect, ParsedCode, ParsedToolError};
 // `parse_tool_error` reads both dialects and plain text: see [`crate::client`].
 pub use routing::{
-    group_unknown_action, group_validation_error, internal_error, internal_error_with, route_action, routing_error,
+    group_unknown_action, group_validation_error, internal_error, route_action, routing_error, InternalErrorLocation,
     RoutingError, INTERNAL_ERROR_RECOVERY,
 };
-pub use tool_error::{error, is_error_severity, required, tool_error, tool_error_with, ToolErrorOptions, ToolResponse};
-pub use validation::{
-    format_validation_error, format_validation_error_sized, format_validation_error_with_total,
-    validation_error_response, VALIDATION_RECOVERY,
-};
+pub use tool_error::{error, is_error_severity, required, tool_error, ToolErrorOptions, ToolResponse};
+pub use validation::{format_validation_error, validation_error_response, ValidationInput, VALIDATION_RECOVERY};
 
 /// Whether `code` is one of the canonical codes (any other string is a valid
 /// custom code; the set is closed for autocomplete, open for use).

@@ -10,7 +10,7 @@
 //! branded throw as `[tool/action] [object Object]`; we do not copy that.
 
 use super::escape::push_content;
-use super::tool_error::{error, tool_error_with, ToolErrorOptions, ToolResponse};
+use super::tool_error::{error, tool_error, ToolErrorOptions, ToolResponse};
 use super::validation::{issue_message, path_text};
 use crate::codes::Category;
 use crate::js::js_typeof;
@@ -138,38 +138,45 @@ fn located_message(message: &str, tool: &str, action: Option<&str>) -> String {
     }
 }
 
+/// Where an unbranded throw happened and how its message reaches the wire
+/// (`internalError(thrown, where)`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct InternalErrorLocation<'a> {
+    pub tool: &'a str,
+    pub action: Option<&'a str>,
+    /// The thrown value's category (as `classify` finds it): with `mask_server_errors`,
+    /// a server-category throw is reported as `[tool/action] ` and
+    /// [`SERVER_ERROR_MESSAGE`]; a client or upstream one keeps its message.
+    pub category: Category,
+    pub wire: WirePolicy,
+}
+
+impl<'a> InternalErrorLocation<'a> {
+    /// In `tool` (and `action`), a server-category throw under the default wire policy.
+    pub fn new(tool: &'a str, action: Option<&'a str>) -> Self {
+        InternalErrorLocation { tool, action, category: Category::Server, wire: WirePolicy::default() }
+    }
+}
+
 /// An unbranded throw from a handler or middleware. `message` is `err.message` for
 /// an `Error`, `String(err)` otherwise (the JS layer computes it). Secrets in it are
 /// masked before it is cut (a cut must not leave half a key unrecognised).
-pub fn internal_error(message: &str, tool: &str, action: Option<&str>) -> ToolResponse {
-    internal_error_with(message, tool, action, Category::Server, WirePolicy::default())
-}
-
-/// [`internal_error`] under an explicit wire policy. `category` is the thrown value's
-/// (as `classify` finds it): with `mask_server_errors`, a server-category throw is
-/// reported as `[tool/action] ` and [`SERVER_ERROR_MESSAGE`]; a client or upstream one
-/// keeps its message.
-pub fn internal_error_with(
-    message: &str,
-    tool: &str,
-    action: Option<&str>,
-    category: Category,
-    wire: WirePolicy,
-) -> ToolResponse {
-    let message = if wire.mask_server_errors && category == Category::Server {
+pub fn internal_error(message: &str, at: &InternalErrorLocation<'_>) -> ToolResponse {
+    let (tool, action, wire) = (at.tool, at.action, at.wire);
+    let message = if wire.mask_server_errors && at.category == Category::Server {
         SERVER_ERROR_MESSAGE.into()
     } else {
         wire.text(message)
     };
-    tool_error_with(
+    tool_error(
         "INTERNAL_ERROR",
         &ToolErrorOptions {
             suggestion: Some(INTERNAL_ERROR_RECOVERY.to_owned()),
             severity: Some("error".to_owned()),
+            // Redacted above, before the cut; the tool and action are the server's own names.
+            wire: WirePolicy { redact_secrets: false, ..wire },
             ..ToolErrorOptions::new(located_message(&message, tool, action))
         },
-        // Redacted above, before the cut; the tool and action are the server's own names.
-        WirePolicy { redact_secrets: false, ..wire },
     )
 }
 
@@ -241,10 +248,13 @@ mod tests {
 
     #[test]
     fn internal_error_names_the_tool_and_action() {
-        assert!(internal_error("boom", "t", None).text.contains("<message>[t] boom</message>"));
-        assert!(internal_error("boom", "t", Some("a")).text.contains("<message>[t/a] boom</message>"));
+        let t = InternalErrorLocation::new("t", None);
+        assert!(internal_error("boom", &t).text.contains("<message>[t] boom</message>"));
+        assert!(internal_error("boom", &InternalErrorLocation::new("t", Some("a")))
+            .text
+            .contains("<message>[t/a] boom</message>"));
         let huge = "x".repeat(10_000);
-        assert!(internal_error(&huge, "t", None).text.len() < 4300);
+        assert!(internal_error(&huge, &t).text.len() < 4300);
     }
 
     #[test]
@@ -273,14 +283,12 @@ mod tests {
     fn internal_error_masks_secrets_before_the_cut() {
         let key = "ghp_16C7e42F292c6912E7710c838347Ae178B4a";
         let message = format!("{} {key}", "x".repeat(MAX_INTERNAL_MESSAGE_UNITS - 12));
-        let text = internal_error(&message, "t", None).text;
+        let text = internal_error(&message, &InternalErrorLocation::new("t", None)).text;
         assert!(!text.contains("ghp_16C7e4") && text.contains("ghp_***"), "{text}");
-        let raw = internal_error_with(
+        let unmasked = WirePolicy { redact_secrets: false, ..WirePolicy::default() };
+        let raw = internal_error(
             "postgres://a:pw@h",
-            "t",
-            None,
-            Category::Server,
-            WirePolicy { redact_secrets: false, ..WirePolicy::default() },
+            &InternalErrorLocation { wire: unmasked, ..InternalErrorLocation::new("t", None) },
         );
         assert!(raw.text.contains("<message>[t] postgres://a:pw@h</message>"));
     }
@@ -288,10 +296,12 @@ mod tests {
     #[test]
     fn server_category_throws_can_be_masked() {
         let mask = WirePolicy { mask_server_errors: true, ..WirePolicy::default() };
-        let server = internal_error_with("SELECT * FROM users failed", "t", Some("a"), Category::Server, mask).text;
+        let at = InternalErrorLocation { wire: mask, ..InternalErrorLocation::new("t", Some("a")) };
+        let server = internal_error("SELECT * FROM users failed", &at).text;
         assert!(server.contains(&format!("<message>[t/a] {SERVER_ERROR_MESSAGE}</message>")), "{server}");
         for category in [Category::Client, Category::Upstream] {
-            let kept = internal_error_with("No item 7", "t", None, category, mask).text;
+            let at = InternalErrorLocation { category, wire: mask, ..InternalErrorLocation::new("t", None) };
+            let kept = internal_error("No item 7", &at).text;
             assert!(kept.contains("<message>[t] No item 7</message>"), "{kept}");
         }
     }

@@ -54,6 +54,8 @@ pub struct ToolErrorOptions {
     pub retry_after: Option<f64>,
     /// `error` when absent. Any string is accepted; only `warning` clears `isError`.
     pub severity: Option<String>,
+    /// What the wire allows (only `redact_secrets` applies here): secrets masked by default.
+    pub wire: WirePolicy,
 }
 
 impl ToolErrorOptions {
@@ -76,13 +78,9 @@ pub fn is_error_severity(severity: &str) -> bool {
 /// routing writers cap).
 ///
 /// Secrets in the message, the suggestion and the detail values are masked
-/// (`crate::redact`); [`tool_error_with`] can turn that off.
+/// (`crate::redact`) unless `options.wire` turns that off.
 pub fn tool_error(code: &str, options: &ToolErrorOptions) -> ToolResponse {
-    tool_error_with(code, options, WirePolicy::default())
-}
-
-/// [`tool_error`] under an explicit wire policy (only `redact_secrets` applies here).
-pub fn tool_error_with(code: &str, options: &ToolErrorOptions, wire: WirePolicy) -> ToolResponse {
+    let wire = options.wire;
     let severity = options.severity.as_deref().unwrap_or(DEFAULT_SEVERITY);
     let mut text = String::with_capacity(96 + options.message.len());
     text.push_str("<tool_error code=\"");
@@ -127,7 +125,7 @@ pub fn tool_error_with(code: &str, options: &ToolErrorOptions, wire: WirePolicy)
 /// `error(message, code?)`: the plain envelope, no severity attribute. The reference
 /// writes the attribute whenever a code is given (`code !== undefined`), so an empty
 /// code gives `code=""`. Secrets in the
-/// message are masked (`tool_error_with` writes one unmasked).
+/// message are masked (a `wire` without `redact_secrets` writes one unmasked).
 pub fn error(message: &str, code: Option<&str>) -> ToolResponse {
     let mut text = String::with_capacity(48 + message.len());
     text.push_str("<tool_error");
@@ -167,6 +165,7 @@ mod tests {
             details: vec![("k".into(), "v".into())],
             retry_after: Some(1e21),
             severity: Some("warning".into()),
+            ..ToolErrorOptions::default()
         };
         let r = tool_error("C", &options);
         assert_eq!(
@@ -198,7 +197,9 @@ mod tests {
         assert!(masked.contains("<message>connect postgres://admin:***@db/x</message>"), "{masked}");
         assert!(masked.contains("<recovery>Send Bearer ***</recovery>"), "{masked}");
         assert!(masked.contains("<detail key=\"dsn\">redis://:***@cache</detail>"), "{masked}");
-        let raw = tool_error_with("X", &options, WirePolicy { redact_secrets: false, ..WirePolicy::default() }).text;
+        let unmasked =
+            ToolErrorOptions { wire: WirePolicy { redact_secrets: false, ..WirePolicy::default() }, ..options };
+        let raw = tool_error("X", &unmasked).text;
         assert!(raw.contains(":pw@") && raw.contains("abc123def456") && raw.contains(":s3cret@"), "{raw}");
         assert_eq!(error("token=abc", None).text, "<tool_error>\n<message>token=***</message>\n</tool_error>");
     }

@@ -79,25 +79,42 @@ const UNION_SENTENCE: &str = "Value didn't match any of the expected formats.";
 /// `formatValidationError(issues, actionKey, sentArgs)`. `sent_args` is `None` when
 /// the arguments were `undefined`.
 pub fn format_validation_error(issues: &[Value], action_key: &str, sent_args: Option<&Value>) -> String {
-    format_validation_error_with_total(issues, issues.len(), action_key, sent_args)
+    ValidationInput::new(issues, action_key, sent_args).text()
 }
 
-/// As [`format_validation_error`], for a caller that passes only a prefix of the
-/// issues (at least [`MAX_RENDERED_ISSUES`] of them, when there are that many) and
-/// their total count, so a million issues never cross the boundary.
-pub fn format_validation_error_with_total(
-    issues: &[Value],
-    total_issues: usize,
-    action_key: &str,
-    sent_args: Option<&Value>,
-) -> String {
-    format_validation_error_sized(issues, total_issues, action_key, sent_args, &NO_CUTS)
+/// What a `<validation_error>` is written from: the issues and their total count (a
+/// caller may pass only a prefix of at least [`MAX_RENDERED_ISSUES`] of them, so a
+/// million issues never cross the boundary), the action key, the sent arguments
+/// (`None`: `undefined`) and, for a bounded copy of them, the true sizes of what it cut
+/// (see [`crate::sizes`]: `array(N)` and a list's `length` are the original's).
+#[derive(Debug, Clone, Copy)]
+pub struct ValidationInput<'a> {
+    pub issues: &'a [Value],
+    pub total: usize,
+    pub action_key: &'a str,
+    pub sent: Option<&'a Value>,
+    pub sent_sizes: &'a TrueSizes<'a>,
 }
 
-/// As [`format_validation_error_with_total`], from a bounded copy of the sent arguments
-/// and the true sizes of what it cut (see [`crate::sizes`]): `array(N)` and a list's
-/// `length` are the original's.
-pub fn format_validation_error_sized(
+impl<'a> ValidationInput<'a> {
+    /// All of `issues`, and the sent arguments whole.
+    pub fn new(issues: &'a [Value], action_key: &'a str, sent: Option<&'a Value>) -> Self {
+        ValidationInput { issues, total: issues.len(), action_key, sent, sent_sizes: &NO_CUTS }
+    }
+
+    /// The `<validation_error>` text.
+    pub fn text(&self) -> String {
+        write_validation_error(self.issues, self.total, self.action_key, self.sent, self.sent_sizes)
+    }
+
+    /// The pipeline's response for rejected arguments: `isError: true`, not branded
+    /// (MCP Fusion's pipeline returns it as a plain `{ content, isError: true }`).
+    pub fn response(&self) -> ToolResponse {
+        ToolResponse { text: self.text(), is_error: true, branded: false }
+    }
+}
+
+fn write_validation_error(
     issues: &[Value],
     total_issues: usize,
     action_key: &str,
@@ -128,37 +145,9 @@ pub fn format_validation_error_sized(
     out
 }
 
-/// The pipeline's response for rejected arguments: `isError: true`, not branded
-/// (MCP Fusion's pipeline returns it as a plain `{ content, isError: true }`).
+/// The pipeline's response for rejected arguments (see [`ValidationInput::response`]).
 pub fn validation_error_response(issues: &[Value], action_key: &str, sent_args: Option<&Value>) -> ToolResponse {
-    validation_error_response_with_total(issues, issues.len(), action_key, sent_args)
-}
-
-/// As [`validation_error_response`], from a prefix of the issues and their total
-/// (see [`format_validation_error_with_total`]).
-pub fn validation_error_response_with_total(
-    issues: &[Value],
-    total_issues: usize,
-    action_key: &str,
-    sent_args: Option<&Value>,
-) -> ToolResponse {
-    validation_error_response_sized(issues, total_issues, action_key, sent_args, &NO_CUTS)
-}
-
-/// As [`validation_error_response_with_total`], with the true sizes of what the copy
-/// of the sent arguments cut (see [`format_validation_error_sized`]).
-pub fn validation_error_response_sized(
-    issues: &[Value],
-    total_issues: usize,
-    action_key: &str,
-    sent_args: Option<&Value>,
-    sent_sizes: &TrueSizes<'_>,
-) -> ToolResponse {
-    ToolResponse {
-        text: format_validation_error_sized(issues, total_issues, action_key, sent_args, sent_sizes),
-        is_error: true,
-        branded: false,
-    }
+    ValidationInput::new(issues, action_key, sent_args).response()
 }
 
 /// `${issue.message}` as a template prints it (a missing message is `undefined`), cut
@@ -211,7 +200,7 @@ pub(crate) fn path_text(path: &[Value]) -> String {
 fn field_detail(issue: IssueView<'_>, sent_args: Option<&Value>, sizes: &TrueSizes<'_>) -> String {
     let mut detail = issue_message(issue);
     detail.push_str(" You sent: ");
-    detail.push_str(&describe_sent(resolve_sent_sized(sent_args, sizes, issue.path())));
+    detail.push_str(&describe_sent(resolve_sent(sent_args, sizes, issue.path())));
     detail.push('.');
     if let Some(suggestion) = suggestion_for(issue) {
         detail.push(' ');
@@ -224,14 +213,10 @@ fn field_detail(issue: IssueView<'_>, sent_args: Option<&Value>, sizes: &TrueSiz
 /// [`At::Missing`] is also what an empty path reads as here.
 pub type SentValue<'v> = At<'v>;
 
-/// Follows an issue path into the sent arguments as a JS property walk would.
-pub fn resolve_sent<'v>(sent_args: Option<&'v Value>, path: &[Value]) -> SentValue<'v> {
-    resolve_sent_sized(sent_args, &NO_CUTS, path)
-}
-
-/// [`resolve_sent`] in a bounded copy whose cuts `sizes` records: a cut list's length
-/// is the original's (a list the copy cut resolves to [`At::List`]).
-pub fn resolve_sent_sized<'v>(sent_args: Option<&'v Value>, sizes: &TrueSizes<'_>, path: &[Value]) -> SentValue<'v> {
+/// Follows an issue path into the sent arguments as a JS property walk would, in a
+/// bounded copy whose cuts `sizes` records (`&NO_CUTS` for the arguments whole): a cut
+/// list's length is the original's (a list the copy cut resolves to [`At::List`]).
+pub fn resolve_sent<'v>(sent_args: Option<&'v Value>, sizes: &TrueSizes<'_>, path: &[Value]) -> SentValue<'v> {
     // The reference resolves no root: an empty path is `(missing)`.
     if path.is_empty() || path.len() > MAX_RESOLVE_SEGMENTS {
         return At::Missing;
@@ -423,7 +408,7 @@ mod tests {
     #[test]
     fn sent_values_print_as_the_reference_does() {
         let args = issue(r#"{"s":"abc","n":1.5,"b":false,"z":null,"a":[1,2],"o":{"k":"v"},"e":""}"#);
-        let sent = |key: &str| describe_sent(resolve_sent(Some(&args), &[Value::str(key)]));
+        let sent = |key: &str| describe_sent(resolve_sent(Some(&args), &NO_CUTS, &[Value::str(key)]));
         assert_eq!(sent("s"), "'abc'");
         assert_eq!(sent("n"), "1.5");
         assert_eq!(sent("b"), "false");
@@ -432,12 +417,15 @@ mod tests {
         assert_eq!(sent("o"), "{\"k\":\"v\"}");
         assert_eq!(sent("e"), "''");
         assert_eq!(sent("nope"), "(missing)");
-        assert_eq!(describe_sent(resolve_sent(Some(&args), &[])), "(missing)");
-        assert_eq!(describe_sent(resolve_sent(None, &[Value::str("s")])), "(missing)");
-        assert_eq!(describe_sent(resolve_sent(Some(&args), &[Value::str("a"), Value::Number(1.0)])), "2");
-        assert_eq!(describe_sent(resolve_sent(Some(&args), &[Value::str("a"), Value::str("1")])), "2");
-        assert_eq!(describe_sent(resolve_sent(Some(&args), &[Value::str("a"), Value::str("length")])), "2");
-        assert_eq!(describe_sent(resolve_sent(Some(&args), &[Value::str("s"), Value::Number(0.0)])), "(missing)");
+        assert_eq!(describe_sent(resolve_sent(Some(&args), &NO_CUTS, &[])), "(missing)");
+        assert_eq!(describe_sent(resolve_sent(None, &NO_CUTS, &[Value::str("s")])), "(missing)");
+        assert_eq!(describe_sent(resolve_sent(Some(&args), &NO_CUTS, &[Value::str("a"), Value::Number(1.0)])), "2");
+        assert_eq!(describe_sent(resolve_sent(Some(&args), &NO_CUTS, &[Value::str("a"), Value::str("1")])), "2");
+        assert_eq!(describe_sent(resolve_sent(Some(&args), &NO_CUTS, &[Value::str("a"), Value::str("length")])), "2");
+        assert_eq!(
+            describe_sent(resolve_sent(Some(&args), &NO_CUTS, &[Value::str("s"), Value::Number(0.0)])),
+            "(missing)"
+        );
     }
 
     #[test]
@@ -452,7 +440,7 @@ mod tests {
             issue(r#"{"code":"custom","path":["text"],"message":"m"}"#),
             issue(r#"{"code":"custom","path":["in"],"message":"m"}"#),
         ];
-        let xml = format_validation_error_sized(&issues, 3, "t", Some(&args), &sizes);
+        let xml = ValidationInput { sent_sizes: &sizes, ..ValidationInput::new(&issues, "t", Some(&args)) }.text();
         assert!(xml.contains(r#"<field name="when">m You sent: "2024-01-15T10:30:00.000Z".</field>"#), "{xml}");
         assert!(xml.contains(r#"<field name="text">m You sent: '2024-01-15T10:30:00.000Z'.</field>"#), "{xml}");
         // Inside an object the Date is its JSON already: cut to 50 units with the rest.
@@ -520,14 +508,12 @@ mod tests {
         assert_eq!(text.matches("<field ").count(), MAX_RENDERED_ISSUES);
         assert!(text.contains("<more_issues count=\"999900\">999900 more issues not shown.</more_issues>"));
         assert!(text.ends_with("</recovery>\n</validation_error>"));
-        let prefix = format_validation_error_with_total(
-            issues.get(..MAX_RENDERED_ISSUES).unwrap_or_default(),
-            issues.len(),
-            "t/a",
-            None,
-        );
+        let first = issues.get(..MAX_RENDERED_ISSUES).unwrap_or_default();
+        let prefix = ValidationInput { total: issues.len(), ..ValidationInput::new(first, "t/a", None) }.text();
         assert_eq!(prefix, text);
-        let one = format_validation_error_with_total(issues.get(..1).unwrap_or_default(), 2, "t/a", None);
+        let one =
+            ValidationInput { total: 2, ..ValidationInput::new(issues.get(..1).unwrap_or_default(), "t/a", None) };
+        let one = one.text();
         assert!(one.contains("<more_issues count=\"1\">1 more issue not shown.</more_issues>"));
     }
 
@@ -535,7 +521,7 @@ mod tests {
     fn huge_objects_are_not_serialised_whole() {
         let big = Value::Object((0..200_000).map(|i| (format!("k{i}"), Value::Number(f64::from(i)))).collect());
         let args = Value::Object(vec![("o".to_owned(), big)]);
-        let sent = describe_sent(resolve_sent(Some(&args), &[Value::str("o")]));
+        let sent = describe_sent(resolve_sent(Some(&args), &NO_CUTS, &[Value::str("o")]));
         assert_eq!(sent.encode_utf16().count(), 50);
     }
 
@@ -559,9 +545,9 @@ mod tests {
         let nested = |depth: usize| (0..depth).fold(Value::str("leaf"), |inner, _| Value::Array(vec![inner]));
         let zeros = |n: usize| vec![Value::Number(0.0); n];
         let args = nested(MAX_RESOLVE_SEGMENTS);
-        assert_eq!(describe_sent(resolve_sent(Some(&args), &zeros(MAX_RESOLVE_SEGMENTS))), "'leaf'");
+        assert_eq!(describe_sent(resolve_sent(Some(&args), &NO_CUTS, &zeros(MAX_RESOLVE_SEGMENTS))), "'leaf'");
         let deeper = nested(MAX_RESOLVE_SEGMENTS + 1);
-        assert_eq!(describe_sent(resolve_sent(Some(&deeper), &zeros(MAX_RESOLVE_SEGMENTS + 1))), "(missing)");
+        assert_eq!(describe_sent(resolve_sent(Some(&deeper), &NO_CUTS, &zeros(MAX_RESOLVE_SEGMENTS + 1))), "(missing)");
     }
 
     /// A date bound that is neither epoch milliseconds nor an ISO date prints as any

@@ -17,13 +17,12 @@
 //! The renderer reads the arguments for two facts only — is a value present at the
 //! path, and what JSON type it is — and never copies a value the caller sent.
 //!
-//! The files, one concept each: `input` (pre-validation's record), `issue_list`
-//! (the issues read), `render` (the pass over them), `line` (one line and its
+//! The files, one concept each: `input` (pre-validation's record), `render` (the
+//! pass over the issues, an [`IssueList`]), `line` (one line and its
 //! sentence), `union` (union branches), `keys` (unknown keys and alias
 //! collisions); this file assembles the McpError.
 
 mod input;
-mod issue_list;
 mod keys;
 mod line;
 mod render;
@@ -31,13 +30,13 @@ mod union;
 
 pub use super::hint::Line;
 pub use input::{Alias, AliasCollision, PreValidation};
-pub use issue_list::IssueList;
-pub use render::{render_rejection, render_rejection_of};
+pub use render::render_rejection;
 
 use crate::codes::JsonRpcErrorCode;
 use crate::value::Value;
 
-use super::bound::push_field;
+use super::bound::{bound_issues, push_field};
+use super::issue_list::IssueList;
 use super::McpErrorParts;
 use input::input_record;
 
@@ -98,21 +97,18 @@ impl Rejection {
 /// The `-32602` McpError for a failed argument parse: the full message and `data`
 /// (`issues` bounded, `reason: "invalid_arguments"`, `input` when pre-validation
 /// changed something, `recovery: { hint }`). Throw it, or pass it to `error_result`.
-pub fn format_validation(issues: &[Value], opts: &ValidationOptions<'_>) -> McpErrorParts {
-    format_validation_of(IssueList::all(issues), opts)
-}
-
-/// [`format_validation`] of an [`IssueList`]: a prefix of the issues, their true total
-/// and the true sizes of what their copy cut.
-pub fn format_validation_of(issues: IssueList<'_>, opts: &ValidationOptions<'_>) -> McpErrorParts {
-    let rejection = render_rejection_of(issues, opts);
+/// `issues`: all of them (`&issues`), or an [`IssueList`] (a prefix of the issues,
+/// their true total and the true sizes of what their copy cut).
+pub fn format_validation<'a>(issues: impl Into<IssueList<'a>>, opts: &ValidationOptions<'_>) -> McpErrorParts {
+    let issues = issues.into();
+    let rejection = render_rejection(issues, opts);
     let mut message = String::from(MESSAGE_PREFIX);
     message.push_str(opts.tool);
     message.push_str(": ");
     message.push_str(&rejection.detail());
 
     let mut data: Vec<(String, Value)> = Vec::new();
-    push_field(&mut data, "issues", issues.bounded());
+    push_field(&mut data, "issues", bound_issues(issues));
     data.push(("reason".into(), Value::str(REASON_INVALID_ARGUMENTS)));
     if let Some(input) = opts.input.filter(|i| i.changed_anything()) {
         data.push(("input".into(), input_record(input)));

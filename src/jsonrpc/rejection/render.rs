@@ -2,10 +2,10 @@
 //! the first [`super::MAX_LINES`] lines kept, the rest counted, within a work budget.
 
 use super::input::{declined_keys, PreValidation};
-use super::issue_list::IssueList;
 use super::line::{line_for, line_text, missing_text, raw};
 use super::{Rejection, ValidationOptions, MAX_EXAMINED_ISSUES, MAX_LINES};
 use crate::jsonrpc::hint::{build_hint, Line, Sentence};
+use crate::jsonrpc::issue_list::IssueList;
 use crate::sizes::TrueSizes;
 use crate::value::Value;
 use crate::zod::issue::{MAX_PATH_SEGMENTS, MAX_RENDER_BRANCH_ISSUES};
@@ -17,15 +17,12 @@ pub(super) const MAX_RENDER_WORK: usize = 4096;
 pub(super) const MAX_UNION_DEPTH: usize = 8;
 
 /// Renders the lines, the `(+N more)` count and the hint, without building the error.
-pub fn render_rejection(issues: &[Value], opts: &ValidationOptions<'_>) -> Rejection {
-    render_rejection_of(IssueList::all(issues), opts)
-}
-
-/// [`render_rejection`] of an [`IssueList`]. `(+N more)` is every line the issues
-/// render past the tenth, as mcp-ts-core counts them (a union lifted into its branch's
-/// issues counts each of them, repeated lines count): exact over the first 100 issues,
-/// which are examined; each issue past them counts as one line (see [`MAX_EXAMINED_ISSUES`]).
-pub fn render_rejection_of(list: IssueList<'_>, opts: &ValidationOptions<'_>) -> Rejection {
+/// `(+N more)` is every line the issues render past the tenth, as mcp-ts-core counts
+/// them (a union lifted into its branch's issues counts each of them, repeated lines
+/// count): exact over the first 100 issues, which are examined; each issue past them
+/// counts as one line (see [`MAX_EXAMINED_ISSUES`]).
+pub fn render_rejection<'a>(issues: impl Into<IssueList<'a>>, opts: &ValidationOptions<'_>) -> Rejection {
+    let list = issues.into();
     let issues = list.first;
     let total = list.total.max(issues.len());
     let empty = PreValidation::default();

@@ -1,6 +1,6 @@
-//! [`IssueList`]: the issues a rejection reads, their true total and cut sizes.
+//! [`IssueList`]: the issues a rejection, `data.issues` or a ZodError's message reads,
+//! their true total and cut sizes.
 
-use crate::jsonrpc::bound::{bound_issues_of, Bounded};
 use crate::sizes::{TrueSizes, NO_CUTS};
 use crate::value::Value;
 
@@ -25,10 +25,12 @@ impl<'a> IssueList<'a> {
     pub fn of(first: &'a [Value], total: usize, sizes: &'a TrueSizes<'a>) -> IssueList<'a> {
         IssueList { first, total: total.max(first.len()), sizes }
     }
+}
 
-    /// `data.issues` with its count fields.
-    pub fn bounded(&self) -> Bounded {
-        bound_issues_of(self.first, self.total, self.sizes)
+/// Every issue of a list (`&issues`, `&issues[..]`), uncut: what [`IssueList::all`] makes.
+impl<'a, T: AsRef<[Value]> + ?Sized> From<&'a T> for IssueList<'a> {
+    fn from(issues: &'a T) -> Self {
+        IssueList::all(issues.as_ref())
     }
 }
 
