@@ -3,6 +3,8 @@
 #![allow(dead_code, clippy::cast_precision_loss)]
 use mcp_envelope::classify::cause::Link;
 use mcp_envelope::classify::{classify, classify_by_cause, Code, Thrown, ThrownKind};
+use mcp_envelope::client::parse_tool_error;
+use mcp_envelope::client::xml::parse_tool_error_text;
 use mcp_envelope::client::{parse_tool_result, StructuredError};
 use mcp_envelope::jsonrpc::{format_validation, PreValidation, ValidationOptions};
 use mcp_envelope::xml::InternalErrorLocation;
@@ -11,7 +13,6 @@ use mcp_envelope::xml::{
     tool_error, EnrichOptions, RoutingError, ToolErrorOptions,
 };
 use mcp_envelope::xml::{format_validation_error, group_validation_error, validation_error_response};
-use mcp_envelope::xml::{parse_tool_error, parse_tool_error_text};
 use mcp_envelope::JsonRpcErrorCode;
 use mcp_envelope::Value;
 

@@ -7,15 +7,17 @@
 
 use std::collections::BTreeMap;
 
+use mcp_envelope::client::xml::parse_tool_error_text;
+use mcp_envelope::client::ParsedField;
+use mcp_envelope::client::{parse_tool_error, ParsedCode};
 use mcp_envelope::value::{js_number_string, Value};
-use mcp_envelope::xml::parse::ParsedField;
 use mcp_envelope::xml::InternalErrorLocation;
 use mcp_envelope::xml::ValidationInput;
 use mcp_envelope::xml::{
     enrich_validation_error, error, error_builder, escape_attr, escape_content, format_deltas_xml,
     format_validation_error, group_unknown_action, group_validation_error, internal_error, max_deltas_from_js,
-    parse_tool_error, parse_tool_error_text, required, route_action, tool_error, validation_error_response,
-    EnrichOptions, ErrorBuilder, ParsedCode, ToolErrorOptions, ToolResponse, VALIDATION_RECOVERY,
+    required, route_action, tool_error, validation_error_response, EnrichOptions, ErrorBuilder, ToolErrorOptions,
+    ToolResponse, VALIDATION_RECOVERY,
 };
 
 const VECTORS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/conformance/fusion.json");

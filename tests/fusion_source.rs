@@ -3,12 +3,14 @@
 //! from what MCP Fusion's source does (the `source` of every entry names the file and
 //! commit it was read from) where the shared vectors are silent. Byte for byte.
 
+use mcp_envelope::client::xml::parse_tool_error_text;
+use mcp_envelope::client::ParsedCode;
 use mcp_envelope::value::Value;
 use mcp_envelope::xml::validation::issue_suggestion;
 use mcp_envelope::xml::InternalErrorLocation;
 use mcp_envelope::xml::{
     enrich_validation_error, error, format_deltas_xml, format_validation_error, group_validation_error, internal_error,
-    parse_tool_error_text, EnrichOptions, ParsedCode,
+    EnrichOptions,
 };
 
 const VECTORS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/conformance-own/fusion-source.json");

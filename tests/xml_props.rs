@@ -5,13 +5,14 @@
 //! gives back exactly the code, message, recovery, actions and severity that went in,
 //! and for a `<validation_error>` its action and every field's name and line.
 
+use mcp_envelope::client::xml::parse_tool_error_text;
+use mcp_envelope::client::{parse_tool_error, ParsedCode};
 use mcp_envelope::value::Value;
 use mcp_envelope::xml::validation::{validation_error_response, ValidationInput, VALIDATION_RECOVERY};
 use mcp_envelope::xml::InternalErrorLocation;
 use mcp_envelope::xml::{
     enrich_validation_error, error, escape_attr, escape_content, format_deltas_xml, format_validation_error,
-    internal_error, parse_tool_error, parse_tool_error_text, required, routing_error, tool_error, unescape,
-    EnrichOptions, ParsedCode, RoutingError, ToolErrorOptions,
+    internal_error, required, routing_error, tool_error, unescape, EnrichOptions, RoutingError, ToolErrorOptions,
 };
 use proptest::prelude::*;
 

@@ -11,7 +11,7 @@
 //!    (`MCP error <code>: …`, and -32602 for `Input validation error: …`).
 //! 3. **The XML dialect** (MCP Fusion) when the text has a `<tool_error` or
 //!    `<validation_error` start tag or a `<message>…</message>` element: see
-//!    [`crate::xml::parse`].
+//!    [`xml`].
 //! 4. **Plain text** otherwise ([`Dialect::Text`]): the whole text is the message. The
 //!    official SDK's own texts read with their code (v1's `MCP error -32602: …` as
 //!    -32602 with the prefix taken off the message; `Input validation error: …` and
@@ -26,11 +26,12 @@
 //! [`ID_UNITS`], each with `…` as its last unit.
 
 pub mod text;
+pub mod xml;
 
 use crate::js::js_truthy;
 use crate::utf16::{cut_utf16, utf16_len_exceeds, utf16_prefix_end};
 use crate::value::{js_number_string, Value};
-use crate::xml::parse::{looks_like_xml, parse_xml_text};
+use xml::{looks_like_xml, parse_xml_text};
 
 /// Which envelope an error was read from: `text` is neither (plain text, such as the
 /// SDK's own `Input validation error: …`).
@@ -141,7 +142,7 @@ pub struct ParsedToolError<'a> {
     pub validation: Option<ParsedValidation>,
     /// The `<detail key="…">value</detail>` lines of the first `<details>`, in order,
     /// key and value entities decoded (at most
-    /// [`MAX_PARSED_DETAILS`](crate::xml::parse::MAX_PARSED_DETAILS)); XML dialect only.
+    /// [`MAX_PARSED_DETAILS`](xml::MAX_PARSED_DETAILS)); XML dialect only.
     pub details: Vec<(String, String)>,
     /// `<retry_after>N seconds</retry_after>`'s N when it is a finite number; XML
     /// dialect only.

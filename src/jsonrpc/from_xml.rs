@@ -11,9 +11,10 @@
 //! what the response said.
 
 use super::McpErrorParts;
+use crate::client::xml::parse_tool_error_text;
+use crate::client::ParsedCode;
 use crate::codes::json_rpc_code_for;
 use crate::value::Value;
-use crate::xml::{parse_tool_error_text, ParsedCode};
 
 /// The McpError a thrown XML response's `text` stands for.
 pub fn mcp_error_from_xml(text: &str) -> McpErrorParts {

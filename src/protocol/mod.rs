@@ -2,10 +2,10 @@
 //!
 //! Each operation takes one request, JSON text the JS layer writes, decoded here into
 //! that operation's struct, and returns one result, JSON text the JS layer parses once.
-//! The table in [`table`] names every operation, its request struct and its result's
+//! The table in `table` names every operation, its request struct and its result's
 //! TypeScript type; from it come the wasm exports (`src/wasm/`), the JS that encodes
 //! each request (`pkg/lib/abi.js`) and its TypeScript interface (`pkg/lib/abi.d.ts`),
-//! both written by [`declare`]. Nothing here knows wasm: the operations run and are
+//! both written by `declare`. Nothing here knows wasm: the operations run and are
 //! tested natively like the rest of the core.
 
 mod classify;

@@ -1,5 +1,5 @@
 //! Every operation of the protocol, once: its JS name, its Rust function, its request
-//! struct and its result's TypeScript type. [`operations!`] hands the table to a
+//! struct and its result's TypeScript type. `operations!` hands the table to a
 //! macro: [`entry`] (here) makes each operation's entry point from request text, the
 //! wasm module one export per entry point, and [`OPERATIONS`] lists them for the
 //! generator ([`super::declare`]).

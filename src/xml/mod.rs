@@ -8,7 +8,7 @@
 //!   throws; [`group_unknown_action`] / [`group_validation_error`] are `createGroup`'s.
 //! * [`format_validation_error`] turns Zod 3 or Zod 4 issues into
 //!   `<validation_error>`; [`enrich_validation_error`] adds `<contract_awareness>`.
-//! * [`parse_tool_error`] reads an error back on the client, from either dialect.
+//! * [`crate::client::parse_tool_error`] reads an error back on the client, from either dialect.
 //!
 //! Output is byte for byte the reference's, except where the reference produces
 //! XML that is not well-formed or drops information; the escaping rules and their
@@ -24,7 +24,6 @@ pub mod contract;
 pub mod escape;
 pub mod from_jsonrpc;
 
-pub mod parse;
 pub mod routing;
 pub mod tool_error;
 pub mod validation;
@@ -34,8 +33,6 @@ pub use crate::js::{js_object_key_order, js_typeof};
 pub use builder::{error_builder, ErrorBuilder};
 pub use contract::{enrich_validation_error, format_deltas_xml, max_deltas_from_js, EnrichOptions, Enriched};
 pub use escape::{escape_attr, escape_content, unescape};
-pub use parse::{parse_tool_error, parse_tool_error_text, Dialect, ParsedCode, ParsedToolError};
-// `parse_tool_error` reads both dialects and plain text: see [`crate::client`].
 pub use routing::{
     group_unknown_action, group_validation_error, internal_error, route_action, routing_error, InternalErrorLocation,
     RoutingError, INTERNAL_ERROR_RECOVERY,

@@ -1,4 +1,4 @@
-//! The XML dialect's client reader. [`parse_tool_error`] (in [`crate::client`]) decides
+//! The XML dialect's client reader. [`parse_tool_error`](super::parse_tool_error) decides
 //! the dialect and calls it for a text with a `<tool_error` or `<validation_error`
 //! start tag or a `<message>` element:
 //!
@@ -25,15 +25,14 @@
 //! and unescaped, and only when there is none the one-line `<available_actions>` form.
 //! Two deliberate differences: attributes may be single-quoted, and `severity` is
 //! unescaped as `code` is. Entities are decoded with
-//! [`unescape`](super::escape::unescape()), which also reads the numeric references
+//! [`unescape`](crate::xml::escape::unescape()), which also reads the numeric references
 //! our writer uses for control characters.
 
-use super::escape::unescape;
 use crate::js::js_trim;
+use crate::xml::escape::unescape;
 
-use crate::client::{non_empty_or_unknown, ELLIPSIS};
-pub use crate::client::{
-    parse_tool_error, Dialect, ParsedCode, ParsedField, ParsedToolError, ParsedValidation, UNKNOWN_CODE,
+use super::{
+    non_empty_or_unknown, Dialect, ParsedCode, ParsedField, ParsedToolError, ParsedValidation, ELLIPSIS, UNKNOWN_CODE,
     VALIDATION_ERROR_CODE,
 };
 
@@ -311,6 +310,7 @@ fn retry_after_of(text: &str) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::client::parse_tool_error;
     use crate::value::Value;
 
     #[test]
