@@ -71,58 +71,105 @@ pub(crate) fn skip_space(bytes: &[u8], mut i: usize) -> usize {
 
 /// The text of a JSON string's body (between the quotes); lone surrogates become U+FFFD.
 pub(crate) fn decode_json_string(body: &str) -> Option<String> {
-    let mut out = String::with_capacity(body.len());
-    let mut chars = body.chars();
-    let mut pending_high: Option<u32> = None;
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            if pending_high.take().is_some() {
-                out.push('\u{FFFD}');
+    decode_string(body, 0, End::Text).ok().map(|(text, _)| text)
+}
+
+/// Where a string [`decode_string`] reads ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum End {
+    /// At its closing quote, as JSON text writes it: a raw control character is an error.
+    Quote,
+    /// At the end of the text given (a string's body already cut out).
+    Text,
+}
+
+/// Decodes the JSON string starting at byte `start` of `text` (just past its opening
+/// quote, for [`End::Quote`]): escapes resolved, a `\uD83D\uDE00` pair joined, any
+/// unpaired surrogate U+FFFD (as `String.prototype.toWellFormed` would make it).
+/// Returns the text and the index just past the string (past its closing quote).
+pub(crate) fn decode_string(text: &str, start: usize, end: End) -> Result<(String, usize), &'static str> {
+    let bytes = text.as_bytes();
+    let mut pos = start;
+    let mut out = String::new();
+    loop {
+        // Copy the run of plain characters in one go.
+        let run_start = pos;
+        while let Some(&b) = bytes.get(pos) {
+            if b == b'\\' || (end == End::Quote && (b == b'"' || b < 0x20)) {
+                break;
             }
-            out.push(c);
-            continue;
+            pos += 1;
         }
-        let escape = chars.next()?;
-        let unit = match escape {
-            'u' => {
-                let mut unit = 0u32;
-                for _ in 0..4 {
-                    unit = unit * 16 + chars.next()?.to_digit(16)?;
-                }
-                unit
+        // The text is UTF-8 and a run ends before an ASCII byte (or at the end): a boundary.
+        let run = text.get(run_start..pos).ok_or("bad UTF-8")?;
+        match bytes.get(pos) {
+            Some(b'"') if end == End::Quote && out.is_empty() => return Ok((run.to_owned(), pos + 1)),
+            Some(b'"') if end == End::Quote => {
+                out.push_str(run);
+                return Ok((out, pos + 1));
             }
-            '"' => u32::from('"'),
-            '\\' => u32::from('\\'),
-            '/' => u32::from('/'),
-            'b' => 8,
-            'f' => 12,
-            'n' => 10,
-            'r' => 13,
-            't' => 9,
-            _ => return None,
+            None if end == End::Text => {
+                out.push_str(run);
+                return Ok((out, pos));
+            }
+            _ => out.push_str(run),
+        }
+        match bytes.get(pos) {
+            Some(b'\\') => {
+                let escape = *bytes.get(pos + 1).ok_or("unexpected end")?;
+                pos += 2;
+                match escape {
+                    b'"' => out.push('"'),
+                    b'\\' => out.push('\\'),
+                    b'/' => out.push('/'),
+                    b'b' => out.push('\u{8}'),
+                    b'f' => out.push('\u{c}'),
+                    b'n' => out.push('\n'),
+                    b'r' => out.push('\r'),
+                    b't' => out.push('\t'),
+                    b'u' => {
+                        let unit = hex4(bytes, pos)?;
+                        pos += 4;
+                        out.push(finish_code_unit(bytes, &mut pos, unit)?);
+                    }
+                    _ => return Err("bad escape"),
+                }
+            }
+            Some(_) => return Err("control character in string"),
+            None => return Err("unterminated string"),
+        }
+    }
+}
+
+fn hex4(bytes: &[u8], at: usize) -> Result<u32, &'static str> {
+    let mut code = 0u32;
+    for i in at..at + 4 {
+        let digit = match bytes.get(i) {
+            Some(b @ b'0'..=b'9') => u32::from(b - b'0'),
+            Some(b @ b'a'..=b'f') => u32::from(b - b'a') + 10,
+            Some(b @ b'A'..=b'F') => u32::from(b - b'A') + 10,
+            _ => return Err("bad \\u escape"),
         };
-        match (pending_high.take(), unit) {
-            (Some(high), 0xDC00..=0xDFFF) => {
-                out.push(char::from_u32(0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00)).unwrap_or('\u{FFFD}'));
-            }
-            (high, 0xD800..=0xDBFF) => {
-                if high.is_some() {
-                    out.push('\u{FFFD}');
-                }
-                pending_high = Some(unit);
-            }
-            (high, unit) => {
-                if high.is_some() {
-                    out.push('\u{FFFD}');
-                }
-                out.push(char::from_u32(unit).unwrap_or('\u{FFFD}'));
+        code = code * 16 + digit;
+    }
+    Ok(code)
+}
+
+/// Pairs a high surrogate with a following `\uDC00`-style low one (moving `pos` past
+/// it); anything unpaired becomes U+FFFD.
+fn finish_code_unit(bytes: &[u8], pos: &mut usize, unit: u32) -> Result<char, &'static str> {
+    if (0xD800..0xDC00).contains(&unit) {
+        if bytes.get(*pos..pos.saturating_add(2)) == Some(b"\\u".as_slice()) {
+            let low = hex4(bytes, *pos + 2)?;
+            if (0xDC00..0xE000).contains(&low) {
+                *pos += 6;
+                let combined = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+                return Ok(char::from_u32(combined).unwrap_or('\u{FFFD}'));
             }
         }
+        return Ok('\u{FFFD}');
     }
-    if pending_high.is_some() {
-        out.push('\u{FFFD}');
-    }
-    Some(out)
+    Ok(char::from_u32(unit).unwrap_or('\u{FFFD}'))
 }
 
 #[cfg(test)]

@@ -5,8 +5,8 @@
 //! already copied into a plain, acyclic, depth-limited prefix; this module reads that
 //! text back with its own depth limit, so no input can recurse without bound.
 
-use crate::json_syntax::skip_space;
 pub use crate::json_syntax::write_json_string;
+use crate::json_syntax::{decode_string, skip_space, End};
 
 /// Deepest nesting [`Value::parse_json`] accepts. The JS layer cuts far shallower;
 /// this is the core's own guard against hand-made input.
@@ -366,92 +366,11 @@ impl Parser<'_> {
         crate::decimal::parse_number(text).map(Value::Number).ok_or_else(|| self.error("bad number"))
     }
 
-    fn hex4(&mut self) -> Result<u32, JsonError> {
-        let mut code = 0u32;
-        for _ in 0..4 {
-            let digit = match self.peek() {
-                Some(b @ b'0'..=b'9') => u32::from(b - b'0'),
-                Some(b @ b'a'..=b'f') => u32::from(b - b'a') + 10,
-                Some(b @ b'A'..=b'F') => u32::from(b - b'A') + 10,
-                _ => return Err(self.error("bad \\u escape")),
-            };
-            code = code * 16 + digit;
-            self.pos += 1;
-        }
-        Ok(code)
-    }
-
     fn string(&mut self) -> Result<String, JsonError> {
-        self.pos += 1; // opening quote
-        let mut out = String::new();
-        loop {
-            // Copy the run of plain characters in one go.
-            let run_start = self.pos;
-            while let Some(b) = self.peek() {
-                if b == b'"' || b == b'\\' || b < 0x20 {
-                    break;
-                }
-                self.pos += 1;
-            }
-            // The text is UTF-8 and a run ends before an ASCII byte: always a boundary.
-            let run = self.text.get(run_start..self.pos).ok_or_else(|| self.error("bad UTF-8"))?;
-            match self.peek() {
-                Some(b'"') if out.is_empty() => {
-                    self.pos += 1;
-                    return Ok(run.to_owned());
-                }
-                Some(b'"') => {
-                    out.push_str(run);
-                    self.pos += 1;
-                    return Ok(out);
-                }
-                _ => out.push_str(run),
-            }
-            match self.peek() {
-                Some(b'\\') => {
-                    self.pos += 1;
-                    let escape = self.peek().ok_or_else(|| self.error("unexpected end"))?;
-                    self.pos += 1;
-                    match escape {
-                        b'"' => out.push('"'),
-                        b'\\' => out.push('\\'),
-                        b'/' => out.push('/'),
-                        b'b' => out.push('\u{8}'),
-                        b'f' => out.push('\u{c}'),
-                        b'n' => out.push('\n'),
-                        b'r' => out.push('\r'),
-                        b't' => out.push('\t'),
-                        b'u' => {
-                            let unit = self.hex4()?;
-                            out.push(self.finish_code_unit(unit)?);
-                        }
-                        _ => return Err(self.error("bad escape")),
-                    }
-                }
-                Some(_) => return Err(self.error("control character in string")),
-                None => return Err(self.error("unterminated string")),
-            }
-        }
-    }
-
-    /// Pairs a high surrogate with a following `\uDC00`-style low one; anything
-    /// unpaired becomes U+FFFD.
-    fn finish_code_unit(&mut self, unit: u32) -> Result<char, JsonError> {
-        if (0xD800..0xDC00).contains(&unit) {
-            let next = self.bytes.get(self.pos..self.pos.saturating_add(2));
-            if next == Some(b"\\u".as_slice()) {
-                let save = self.pos;
-                self.pos += 2;
-                let low = self.hex4()?;
-                if (0xDC00..0xE000).contains(&low) {
-                    let combined = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
-                    return Ok(char::from_u32(combined).unwrap_or('\u{FFFD}'));
-                }
-                self.pos = save;
-            }
-            return Ok('\u{FFFD}');
-        }
-        Ok(char::from_u32(unit).unwrap_or('\u{FFFD}'))
+        // Past the opening quote; errors are reported where the string starts.
+        let (text, end) = decode_string(self.text, self.pos + 1, End::Quote).map_err(|reason| self.error(reason))?;
+        self.pos = end;
+        Ok(text)
     }
 }
 
