@@ -1,7 +1,7 @@
 //! The fuzz targets' bodies, shared by fuzz/fuzz_targets/*.rs and by the regression
 //! test that replays the corpus in `cargo test` (tests/fuzz_regressions.rs).
 #![allow(dead_code, clippy::cast_precision_loss)]
-use mcp_envelope::classify::cause::Link;
+use mcp_envelope::classify::Link;
 use mcp_envelope::classify::{classify, classify_by_cause, Code, Thrown, ThrownKind};
 use mcp_envelope::client::parse_tool_error;
 use mcp_envelope::client::xml::parse_tool_error_text;

@@ -24,36 +24,48 @@
     )
 )]
 
+// The public API: one module per thing a server or client does, each re-exporting
+// what it offers; every other module is the core's own (crate-visible at most).
+
+/// Which JSON-RPC code a thrown value gets (mcp-ts-core's ladder, its cause chain).
 pub mod classify;
+/// Reading a tool error back on the client, from either dialect or plain text.
 pub mod client;
+/// The JSON-RPC error codes, their names and categories, and the canonical XML codes.
 pub mod codes;
-pub mod decimal;
-pub mod guidance;
-pub mod http_status;
-pub mod js;
+/// The JSON-RPC dialect (mcp-ts-core): argument rejections, error results, contracts, log records.
+pub mod jsonrpc;
+/// The true sizes of what a bounded copy of a value cut, so counts stay exact.
+pub mod sizes;
+/// JSON values as JavaScript sees them (key order, numbers), read and written.
+pub mod value;
+/// The XML dialect (MCP Fusion): `<tool_error>`, `<validation_error>`, contract awareness.
+pub mod xml;
+/// Zod issues (Zod 3 and Zod 4) as both dialects read them.
+pub mod zod;
+
 /// The constants the npm package's JS layer imports, generated into `pkg/lib/constants.js`.
 #[doc(hidden)]
 pub mod js_constants;
-mod json_syntax;
-pub mod jsonrpc;
-mod key_order;
 /// The protocol between the npm package's JS layer and the core (not a Rust API).
 #[doc(hidden)]
 pub mod protocol;
-pub mod redact;
-pub mod request_id;
-pub mod sizes;
-pub mod sort;
-pub mod tool_result;
-mod utf16;
-pub mod value;
-pub mod xml;
-pub mod zod;
-
 /// The wasm-bindgen exports the npm package's JS layer calls; not a Rust API.
 #[cfg(target_arch = "wasm32")]
 #[doc(hidden)]
 pub mod wasm;
+
+mod decimal;
+mod guidance;
+mod http_status;
+mod js;
+mod json_syntax;
+mod key_order;
+mod redact;
+mod request_id;
+mod sort;
+mod tool_result;
+mod utf16;
 
 pub use classify::{classify, Classification, Thrown, ThrownKind};
 pub use codes::{Category, JsonRpcErrorCode, CANONICAL_TOOL_ERROR_CODES};

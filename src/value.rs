@@ -5,6 +5,7 @@
 //! already copied into a plain, acyclic, depth-limited prefix; this module reads that
 //! text back with its own depth limit, so no input can recurse without bound.
 
+pub use crate::decimal::parse_number;
 pub use crate::json_syntax::write_json_string;
 use crate::json_syntax::{decode_string, skip_space, End};
 

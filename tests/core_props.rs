@@ -3,7 +3,7 @@
 //! same functions on mutated inputs; these state what must hold for every input).
 #![cfg(not(target_arch = "wasm32"))]
 
-use mcp_envelope::classify::cause::Link;
+use mcp_envelope::classify::Link;
 use mcp_envelope::classify::{Code, CLASSIFY_TEXT_CAP};
 use mcp_envelope::codes::Category;
 use mcp_envelope::{classify, JsonRpcErrorCode, Thrown, ThrownKind, Value};

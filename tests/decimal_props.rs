@@ -4,7 +4,7 @@
 //! subnormal and overflow edges.
 #![cfg(not(target_arch = "wasm32"))]
 
-use mcp_envelope::decimal::parse_number;
+use mcp_envelope::value::parse_number;
 use proptest::prelude::*;
 
 fn std_bits(text: &str) -> Option<u64> {

@@ -6,7 +6,7 @@
 use mcp_envelope::client::xml::parse_tool_error_text;
 use mcp_envelope::client::ParsedCode;
 use mcp_envelope::value::Value;
-use mcp_envelope::xml::validation::issue_suggestion;
+use mcp_envelope::xml::issue_suggestion;
 use mcp_envelope::xml::InternalErrorLocation;
 use mcp_envelope::xml::{
     enrich_validation_error, error, format_deltas_xml, format_validation_error, group_validation_error, internal_error,

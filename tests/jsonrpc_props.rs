@@ -12,15 +12,13 @@
 //!   `issuesCount`) equals the uncut size, and is present exactly when a cut happened;
 //! - the message and hint lines stay within their caps, and rendering never panics.
 
-use mcp_envelope::jsonrpc::bound::bound_issues;
-use mcp_envelope::jsonrpc::rejection::ISSUES_READ_WHOLE;
 use mcp_envelope::jsonrpc::{
-    error_result, format_validation, Alias, ErrorResultOptions, IssueList, PreValidation, ThrownError,
-    ValidationOptions,
+    bound_issues, error_result, format_validation, Alias, ErrorResultOptions, IssueList, PreValidation, ThrownError,
+    ValidationOptions, ISSUES_READ_WHOLE,
 };
 use mcp_envelope::sizes::{TrueSizes, NO_CUTS};
 use mcp_envelope::value::Value;
-use mcp_envelope::zod::issue::UNION_CODES;
+use mcp_envelope::zod::UNION_CODES;
 use proptest::prelude::*;
 
 const CAP: usize = 1024;

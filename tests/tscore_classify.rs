@@ -52,8 +52,8 @@ fn tscore_http_status_vectors() {
 /// that is no system code.
 #[test]
 fn tscore_classify_vectors_keep_their_code_as_a_cause() {
-    use mcp_envelope::classify::cause::Link;
     use mcp_envelope::classify::Code;
+    use mcp_envelope::classify::Link;
     let vectors = vectors("classify");
     let mut failures = Vec::new();
     for v in &vectors {

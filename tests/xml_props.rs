@@ -8,12 +8,12 @@
 use mcp_envelope::client::xml::parse_tool_error_text;
 use mcp_envelope::client::{parse_tool_error, ParsedCode};
 use mcp_envelope::value::Value;
-use mcp_envelope::xml::validation::{validation_error_response, ValidationInput, VALIDATION_RECOVERY};
 use mcp_envelope::xml::InternalErrorLocation;
 use mcp_envelope::xml::{
     enrich_validation_error, error, escape_attr, escape_content, format_deltas_xml, format_validation_error,
     internal_error, required, routing_error, tool_error, unescape, EnrichOptions, RoutingError, ToolErrorOptions,
 };
+use mcp_envelope::xml::{validation_error_response, ValidationInput, VALIDATION_RECOVERY};
 use proptest::prelude::*;
 
 // ---------------------------------------------------------------------------

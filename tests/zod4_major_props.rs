@@ -7,7 +7,7 @@
 //! no sentence.
 
 use mcp_envelope::value::Value;
-use mcp_envelope::xml::validation::issue_suggestion;
+use mcp_envelope::xml::issue_suggestion;
 use mcp_envelope::zod::{IssueView, Major};
 use proptest::prelude::*;
 

@@ -26,15 +26,15 @@
 //! The JS layer reads the thrown value (once, inside try/catch) into a [`Thrown`];
 //! this module only ever sees strings and numbers, so nothing here can run user code.
 
-pub mod cause;
+pub(crate) mod cause;
 mod patterns;
-pub mod problem;
-pub mod sdk;
-pub mod system_code;
+pub(crate) mod problem;
+pub(crate) mod sdk;
+pub(crate) mod system_code;
 
 use crate::codes::{Category, JsonRpcErrorCode};
 use crate::value::Value;
-use cause::Link;
+pub use cause::{Link, MAX_CAUSES};
 use patterns::{Haystack, COMMON_PATTERNS, PROVIDER_PATTERNS};
 
 /// How much of a name or message the patterns read, in bytes. A keyword past this

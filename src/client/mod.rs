@@ -25,7 +25,7 @@
 //! `…`; messages and recoveries are cut at [`MESSAGE_UNITS`], a reason and a request id at
 //! [`ID_UNITS`], each with `…` as its last unit.
 
-pub mod text;
+pub(crate) mod text;
 pub mod xml;
 
 use crate::js::js_truthy;

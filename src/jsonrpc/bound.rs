@@ -20,7 +20,7 @@
 //! input: only kept entries are visited; a cut string is counted, never copied.
 
 use crate::jsonrpc::issue_list::IssueList;
-use crate::sizes::{TrueSizes, NO_CUTS};
+use crate::sizes::TrueSizes;
 use crate::value::Value;
 use crate::zod::issue::{ISSUES, REPORTED_INPUT};
 use crate::zod::{IssueView, Nested};
@@ -89,13 +89,6 @@ pub fn bound_issues<'a>(issues: impl Into<IssueList<'a>>) -> Bounded {
     let list = issues.into();
     let mut budget = Budget { issues_left: MAX_ISSUES_TOTAL, nesting: 0, sizes: list.sizes };
     bound_issue_list(list.first, list.total.max(list.first.len()), &mut budget)
-}
-
-/// The caps applied to any caller-sized value that is not an issue list, the value
-/// itself sitting at `level` (0 for an object a list holds).
-pub fn bound_value(value: &Value, level: usize) -> Bounded {
-    let mut budget = Budget { issues_left: 0, nesting: MAX_ISSUE_NESTING, sizes: &NO_CUTS };
-    bound_plain(value, level, &mut budget)
 }
 
 /// Writes `key: value` and its count fields into `entries`.

@@ -15,22 +15,23 @@
 //! returns values it serialises; nothing here reads a clock, a global or a random
 //! source. Cost follows the caps, not the input.
 
-pub mod bound;
-pub mod contract;
-pub mod envelope;
-pub mod from_xml;
-pub mod hint;
-pub mod issue_list;
-pub mod log;
-pub mod output_schema;
-pub mod path;
-pub mod rejection;
-pub mod schema;
-pub mod text;
-pub mod thrown_data;
+pub(crate) mod bound;
+pub(crate) mod contract;
+pub(crate) mod envelope;
+pub(crate) mod from_xml;
+pub(crate) mod hint;
+pub(crate) mod issue_list;
+pub(crate) mod log;
+pub(crate) mod output_schema;
+pub(crate) mod path;
+pub(crate) mod rejection;
+pub(crate) mod schema;
+pub(crate) mod text;
+pub(crate) mod thrown_data;
 
 use crate::value::Value;
 
+pub use bound::{bound_issues, Bounded};
 pub use contract::{contract_from_value, fail, failure_log_level, find_entry, recovery_for, ContractEntry};
 pub use envelope::{
     error_result, rejection_result, zod_error_message, CallToolResult, ErrorResultOptions, ThrownError,
@@ -39,7 +40,7 @@ pub use issue_list::IssueList;
 pub use log::{log_record, LogOptions};
 pub use rejection::{
     format_validation, render_rejection, Alias, AliasCollision, PreValidation, Rejection, ValidationOptions,
-    MESSAGE_PREFIX, REASON_INVALID_ARGUMENTS,
+    ISSUES_READ_WHOLE, MESSAGE_PREFIX, REASON_INVALID_ARGUMENTS,
 };
 pub use thrown_data::ThrownData;
 

@@ -25,6 +25,7 @@ pub fn cut_data_string(s: &str) -> (String, Option<usize>) {
 
 /// `s` cut to the line cap, ending `…` when cut (message lines, hint sentences,
 /// ZodError paths).
+#[cfg(test)]
 pub fn cut_line(s: &str) -> String {
     let mut out = Capped::line();
     out.push_str(s);

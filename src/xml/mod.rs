@@ -19,14 +19,14 @@
 //! computes a thrown value's message, and handles the brand (a thrown *branded*
 //! response passes through; see [`routing`]).
 
-pub mod builder;
-pub mod contract;
-pub mod escape;
-pub mod from_jsonrpc;
+pub(crate) mod builder;
+pub(crate) mod contract;
+pub(crate) mod escape;
+pub(crate) mod from_jsonrpc;
 
-pub mod routing;
-pub mod tool_error;
-pub mod validation;
+pub(crate) mod routing;
+pub(crate) mod tool_error;
+pub(crate) mod validation;
 
 pub use crate::codes::CANONICAL_TOOL_ERROR_CODES;
 pub use crate::js::{js_object_key_order, js_typeof};
@@ -38,7 +38,9 @@ pub use routing::{
     RoutingError, INTERNAL_ERROR_RECOVERY,
 };
 pub use tool_error::{error, is_error_severity, required, tool_error, ToolErrorOptions, ToolResponse};
-pub use validation::{format_validation_error, validation_error_response, ValidationInput, VALIDATION_RECOVERY};
+pub use validation::{
+    format_validation_error, issue_suggestion, validation_error_response, ValidationInput, VALIDATION_RECOVERY,
+};
 
 /// Whether `code` is one of the canonical codes (any other string is a valid
 /// custom code; the set is closed for autocomplete, open for use).

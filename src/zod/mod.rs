@@ -26,10 +26,10 @@
 //! formatter), so the view keeps the raw [`IssueView::code`] and says which
 //! [`Major`] wrote an issue where its shape shows it.
 
-pub mod at_path;
-pub mod issue;
-pub mod path;
+pub(crate) mod at_path;
+pub(crate) mod issue;
+pub(crate) mod path;
 
 pub use at_path::{arriving_at, value_at, Arriving, At};
-pub use issue::{relative_path, Branch, IssueKind, IssueView, Major, Nested};
+pub use issue::{relative_path, Branch, IssueKind, IssueView, Major, Nested, UNION_CODES};
 pub use path::{same_segment, Segment};

@@ -28,7 +28,6 @@ mod line;
 mod render;
 mod union;
 
-pub use super::hint::Line;
 pub use input::{Alias, AliasCollision, PreValidation};
 pub use render::render_rejection;
 
