@@ -72,6 +72,8 @@ function joinedText(content, limits) {
  * object, then `code` as a number and as a string, `message`, and `data`'s
  * `recovery.hint`, `reason`, `retryable` and `requestId` (a number as JS prints it),
  * each left out unless it has that type.
+ * @param {typeof LIMITS} limits
+ * @param {import('./wire.js').Writable<import('./abi.js').ParseToolErrorRequest>} request
  */
 function readStructured(result, limits, request) {
   const structured = readOnce(result, 'structuredContent');

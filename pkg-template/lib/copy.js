@@ -7,7 +7,12 @@ import { UNREADABLE, WIRE_STRING_UNITS, WIRE_TRUNCATED, WIRE_VALUE_LIMIT } from 
 import { text as jsonString } from './wire.js';
 
 /**
- * How a copy reads a value. `depth`, `entries` and `stringUnits` bound it (far above
+ * @typedef {{ readonly depth: number, readonly entries: number, readonly stringUnits: number,
+ *   readonly strings: boolean, readonly lenient?: boolean, readonly markDates?: boolean }} CopyPolicy
+ */
+
+/**
+ * How a copy reads a value (a CopyPolicy). `depth`, `entries` and `stringUnits` bound it (far above
  * every cap the core applies); `strings: false` sends string values empty (only their
  * presence and type cross); `lenient` reads what Zod issues and detail values carry
  * as their JSON rendering would show it: a BigInt or Symbol as its `String()` (JSON
@@ -18,7 +23,12 @@ import { text as jsonString } from './wire.js';
  */
 export const COPY_LIMITS = Object.freeze({ depth: 16, entries: 1000, stringUnits: 65536, strings: true });
 
-/** What one crossing may spend: containers visited, and string units copied. */
+/** @typedef {{ nodes: number, units: number }} CopyBudget */
+
+/**
+ * What one crossing may spend: containers visited, and string units copied.
+ * @returns {CopyBudget}
+ */
 export function copyBudget(nodes = 50000, units = Infinity) {
   return { nodes, units };
 }
@@ -43,6 +53,8 @@ const MAX_MARKED_DATES = 1024;
 /** Array indices a pruned copy writes placeholders up to, at most (see `only` below). */
 const PAD_LIMIT = 1 << 20;
 
+/** @typedef {{ keysAt: (depth: number) => Set<string>, indicesAt: (depth: number) => number[] }} SegmentSet */
+
 /**
  * The keys a pruned copy keeps at each depth (see `copyJson`'s `only`), from what a
  * copy of the issues put in `seen`: each path segment, its position in its path, and
@@ -53,6 +65,8 @@ const PAD_LIMIT = 1 << 20;
  * `keysAt(depth)` is a Set of property keys; `indicesAt(depth)` the array indices among
  * them, ascending. A container at depth d keeps only those: the work is the issues'
  * segments per container, not the issues' segments times every container.
+ * @param {Array<string | number | boolean>} seen
+ * @returns {SegmentSet | null}
  */
 export function segmentSet(seen, max = 4096) {
   const exact = [];
@@ -60,7 +74,7 @@ export function segmentSet(seen, max = 4096) {
   const distinct = new Set();
   for (let i = 0; i + 2 < seen.length; i += 3) {
     const key = String(seen[i]);
-    const position = seen[i + 1];
+    const position = /** @type {number} */ (seen[i + 1]);
     distinct.add(key);
     if (distinct.size > max) return null;
     const byDepth = seen[i + 2] ? exact : loose;
@@ -121,6 +135,11 @@ function arrayIndex(key) {
  * size), and a list only `only.indicesAt(d)`, every other index before the last one
  * written as `0`. Any path whose segments are all allowed at their depths resolves as
  * it would in the whole value.
+ * @param {unknown} root
+ * @param {CopyPolicy} [policy]
+ * @param {CopyBudget} [budget]
+ * @param {{ sizes?: number[], seen?: Array<string | number | boolean>, only?: SegmentSet, at?: number[] }} [options]
+ * @returns {string}
  */
 export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { sizes, seen, only, at = [] } = {}) {
   // The containers on the path from the root (at most policy.depth): a cycle is one of them.
@@ -143,7 +162,7 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
       record(text.length, kind);
     }
     budget.units -= kept.length;
-    if (collect && kind === 0) seen.push(kept, position, exactPath);
+    if (collect && kind === 0) seen?.push(kept, position, exactPath);
     return jsonString(kept);
   };
   // Inside a `path` member of the value being copied (see `seen`): whether it is the
@@ -160,7 +179,7 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
         out += policy.strings ? string(value) : '""';
         return;
       case 'number':
-        if (collect) seen.push(value, position, exactPath);
+        if (collect) seen?.push(value, position, exactPath);
         // String() of a finite number is its JSON text (-0 included).
         out += Number.isFinite(value) ? `${value}` : 'null';
         return;

@@ -161,6 +161,7 @@ const NOT_READ = Symbol('not read');
  * The issues that cross, as JSON text, how many there are, the true sizes of what
  * their copies cut, and every string and number they hold (the keys a path can name).
  * An unreadable list (a Proxy whose traps throw) crosses as no issue at all.
+ * @returns {{ json: string, total: number, sizes: Uint32Array, seen: Array<string | number | boolean> }}
  */
 function issuesCrossing(issues) {
   const total = listLength(issues);
@@ -234,7 +235,10 @@ export function formatValidation(issues, options) {
   return new McpError(code, message, data);
 }
 
-/** What a rejection sends the core: the issues crossing, the tool, arguments and schema as JSON text. */
+/**
+ * What a rejection sends the core: the issues crossing, the tool, arguments and schema as JSON text.
+ * @returns {import('./abi.js').FormatValidationRequest}
+ */
 function rejectionCrossing(issues, options) {
   if (!Array.isArray(issues)) throw argumentError('formatValidation', 'issues', 'an array', issues);
   const { tool, args, schema, input } = readOptions(options, 'formatValidation', ['tool', 'args', 'schema', 'input']);
@@ -260,6 +264,9 @@ function rejectionParts(issues, options) {
  * `errorResult(formatValidation(issues, rejection), options)` in one wasm call, for
  * registerTool: the McpError is never built (nor its stack, nor its data copied back).
  * `rejection` is formatValidation's options without `input`.
+ * @param {unknown} issues
+ * @param {Omit<import('../wasm/mcp_envelope.js').FormatValidationOptions, 'input'>} rejection
+ * @param {import('../wasm/mcp_envelope.js').ErrorResultOptions} [options]
  */
 export function rejectionResult(issues, rejection, options = {}) {
   const crossing = rejectionCrossing(issues, rejection);
@@ -301,10 +308,10 @@ export function readContract(contract, fn = 'errorResult', what = 'options.contr
 }
 
 /**
- * The error CallToolResult for anything a handler threw: `Error: …`, `Recovery: …`
- * and the term line as text, and `structuredContent.error = { code, message, data }`.
+ * errorResult's options, each read once and checked. `id` undefined: the core makes one.
+ * @returns {{ contractJson: string | undefined, id: string | undefined, aborted: boolean,
+ *   redactSecrets: boolean, maskServerErrors: boolean, guidance: boolean }}
  */
-/** errorResult's options, each read once and checked. `id` undefined: the core makes one. */
 function envelopeOptions(options) {
   const { requestId, contract, aborted, redactSecrets, maskServerErrors, guidance } = readOptions(
     options,
@@ -338,11 +345,18 @@ export function contractFor(contractJson, thrown) {
   return declaredIn.get(thrown);
 }
 
+/**
+ * The error CallToolResult for anything a handler threw: `Error: …`, `Recovery: …`
+ * and the term line as text, and `structuredContent.error = { code, message, data }`.
+ * @param {unknown} thrown
+ * @param {import('../wasm/mcp_envelope.js').ErrorResultOptions} [options]
+ */
 export function errorResult(thrown, options = {}) {
   const { contractJson: given, id, aborted, redactSecrets, maskServerErrors, guidance } = envelopeOptions(options);
   const contractJson = contractFor(given, thrown);
   const xmlText = isBranded(thrown) ? responseText(thrown) : undefined;
   const read = readThrown(thrown, COPY_LIMITS.stringUnits);
+  /** @type {import('./wire.js').Writable<import('./abi.js').ErrorResultRequest>} */
   const request = {
     thrown: THROWN_PLAIN,
     kind: read.kind,
@@ -386,12 +400,11 @@ export function errorResult(thrown, options = {}) {
   // and get its chain (read here, once) in a second call.
   // With guidance a plain throw names its nearest cause, so its chain is read up front.
   request.causes = read.kind === KIND_MCP_ERROR ? undefined : guidance ? read.chain() : read.knownChain();
-  let answer = abi.errorResult(request);
-  if (!('result' in answer)) {
-    request.causes = read.chain();
-    answer = abi.errorResult(request);
-  }
-  return answer.result;
+  const answer = abi.errorResult(request);
+  if ('result' in answer) return answer.result;
+  request.causes = read.chain();
+  // With the chain given, the core answers a result.
+  return /** @type {{ result: import('../wasm/mcp_envelope.js').CallToolResult }} */ (abi.errorResult(request)).result;
 }
 
 /** Marks a field of `fail`'s data the core placed: the caller's own value goes there. */
@@ -436,7 +449,8 @@ export function fail(contract, reason, message, data) {
   let fields = parts.data;
   if (fields !== undefined && given !== null) {
     fields = {};
-    for (const [key, value] of Object.entries(parts.data)) {
+    // The core's `data` is an object.
+    for (const [key, value] of Object.entries(/** @type {Record<string, unknown>} */ (parts.data))) {
       const own = value === GIVEN && given.has(key) ? given.get(key) : value;
       Object.defineProperty(fields, key, { value: own, enumerable: true, writable: true, configurable: true });
     }

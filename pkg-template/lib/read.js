@@ -199,7 +199,15 @@ const NO_CAUSES = '[]';
  * asks for it only when the value itself says nothing better than InternalError
  * (`classifyRead` in classify.js).
  */
-class ThrownRead {
+export class ThrownRead {
+  /**
+   * @param {number} kind KIND_MCP_ERROR or KIND_OTHER
+   * @param {number} code
+   * @param {string | undefined} codeText
+   * @param {string} name
+   * @param {string} message
+   * @param {unknown} value
+   */
   constructor(kind, code, codeText, name, message, value) {
     this.kind = kind;
     this.code = code;
@@ -208,11 +216,15 @@ class ThrownRead {
     this.message = message;
     // The value whose chain `chain()` reads; undefined when there is none to read.
     this.value = value;
+    /** @type {string | typeof NOT_READ} */
     this.chainText = NOT_READ;
     // The McpError whose `data.reason` `reason()` reads; undefined for any other value.
+    /** @type {McpError | undefined} */
     this.mcpError = undefined;
+    /** @type {string | undefined | typeof NOT_READ} */
     this.reasonText = NOT_READ;
     // A ZodError's `issues` list (see readThrownFrom); undefined otherwise.
+    /** @type {unknown[] | undefined} */
     this.issues = undefined;
     // What the XML dialect's internalError renders as the reference does: whether the
     // value is an `Error` of this realm (`instanceof Error`) and its `message` as read
@@ -228,6 +240,7 @@ class ThrownRead {
   /**
    * An McpError's `data.reason` when it is a string, else undefined: `data` and its
    * `reason` are read once each, on the first call, inside try/catch.
+   * @returns {string | undefined}
    */
   reason() {
     if (this.reasonText === NOT_READ) {
@@ -240,6 +253,7 @@ class ThrownRead {
    * `chain()` when it is known without reading `cause`: read already, or `[]` when the
    * value has no `cause` at all (`'cause' in value` runs no getter). `undefined` when a
    * cause may be there: `chain()` reads it if the core needs it.
+   * @returns {string | undefined}
    */
   knownChain() {
     const value = this.value;
@@ -255,7 +269,10 @@ class ThrownRead {
     return mayHaveCause ? undefined : NO_CAUSES;
   }
 
-  /** The cause chain as JSON text of its links (`[]` when it has none). */
+  /**
+   * The cause chain as JSON text of its links (`[]` when it has none).
+   * @returns {string}
+   */
   chain() {
     if (this.chainText === NOT_READ) {
       this.chainText = this.value === undefined ? NO_CAUSES : chainOf(this.value);

@@ -55,6 +55,10 @@ function typeError(message) {
   return new TypeError(`mcp-envelope: registerTool: ${message}`);
 }
 
+/**
+ * @param {any} value
+ * @returns {value is PromiseLike<unknown>}
+ */
 function isThenable(value) {
   return (
     value !== null && (typeof value === 'object' || typeof value === 'function') && typeof value.then === 'function'
@@ -328,6 +332,7 @@ function typeName(value) {
  * Why `result` cannot be sent as this tool's result (`{ what, detail }`), or undefined
  * when it can. Each field is read once; `validate` checks a success result's
  * `structuredContent` against the author's output schema.
+ * @returns {Promise<{ what: number, detail: string } | undefined>}
  */
 async function resultProblem(result, validate) {
   if (result === null || typeof result !== 'object' || Array.isArray(result)) {
@@ -382,7 +387,11 @@ function outputValidator(schema) {
   return undefined;
 }
 
-/** The McpError the model gets for a return that is no tool result, and the one its log record reads. */
+/**
+ * The McpError the model gets for a return that is no tool result, and the one its log record reads.
+ * @param {string} name
+ * @param {{ what: number, detail: string }} problem
+ */
 function invalidResult(name, problem) {
   const { message, log } = abi.invalidResult({ tool: name, what: problem.what, detail: problem.detail });
   return {
@@ -493,7 +502,10 @@ function advertiseErrors(registered, schema, v2) {
  */
 function widenInPlace(out) {
   const required = Array.isArray(out.required) ? out.required : [];
-  const widened = widenedJson(() => ({ type: 'object', properties: {}, required }));
+  // The core's widened object schema: `properties.error` and `anyOf` are there.
+  const widened = /** @type {{ properties: { error: unknown }, anyOf: unknown } | undefined} */ (
+    widenedJson(() => ({ type: 'object', properties: {}, required }))
+  );
   if (widened === undefined) return;
   out.properties = { ...out.properties, error: widened.properties.error };
   delete out.required;

@@ -1,6 +1,12 @@
 // How the generated encoders (abi.js, from src/protocol/) write each kind of request field
 // (`Wire` in src/protocol/field.rs): one helper per kind.
 
+/**
+ * A request of abi.d.ts (whose fields are readonly) as a caller fills it in.
+ * @template T
+ * @typedef {{ -readonly [K in keyof T]: T[K] }} Writable
+ */
+
 /** Lone surrogates as U+FFFD, as TextEncoder and the core write them. */
 export const wellFormed =
   typeof String.prototype.toWellFormed === 'function' ? (value) => value.toWellFormed() : (value) => value;

@@ -72,6 +72,11 @@ function object(fn, param, value) {
  * The named fields of an options object, each read once inside try/catch: a getter or
  * a Proxy trap that throws is a TypeError naming the field, and its own message never
  * escapes.
+ * @param {string} fn
+ * @param {string} param
+ * @param {any} value
+ * @param {string[]} names
+ * @returns {any} the fields read, each as it was
  */
 function fields(fn, param, value, names) {
   object(fn, param, value);
@@ -142,6 +147,7 @@ function jsonCopy(value) {
 /**
  * The first `max` issues as JSON text, and how many there are. A list whose length
  * cannot be read counts as one unreadable issue; an issue whose read throws is one too.
+ * @returns {{ json: string, total: number }}
  */
 function issuePrefix(fn, issues, max) {
   let isArray;
@@ -203,8 +209,10 @@ function detailPairs(fn, param, details, into) {
 // ---------------------------------------------------------------------------------
 // Responses.
 
-/** A response from the core's flag digit (bit 0 isError, bit 1 branded) and text. */
-/** The result object of a response the core wrote (`{ isError, branded, text }`). */
+/**
+ * The result object of a response the core wrote (`{ isError, branded, text }`).
+ * @param {import('./abi.js').XmlResponse} out
+ */
 function response(out) {
   const result = { content: [{ type: 'text', text: out.text }], isError: out.isError };
   if (out.branded) Object.defineProperty(result, BRAND, { value: true });
@@ -247,6 +255,8 @@ export function responseText(value) {
  * An McpError of this package thrown inside a tool of this dialect: the `<tool_error>`
  * its code, message and data mean (the core maps the code through the table both
  * dialects share). `options`: `{ guidance, redactSecrets, maskServerErrors }`, read already.
+ * @param {unknown} thrown
+ * @param {{ guidance: boolean, redactSecrets: boolean, maskServerErrors: boolean }} options
  */
 export function fromMcpError(thrown, options) {
   const read = readThrown(thrown, TEXT_UNITS);
@@ -574,6 +584,10 @@ function thrownMessage(thrown, read) {
 /** InternalError: the code an unclassified throw is reported under. */
 const INTERNAL_ERROR_CODE = JsonRpcErrorCode.InternalError;
 
+/**
+ * @param {unknown} thrown
+ * @param {import('../wasm/mcp_envelope.js').InternalErrorLocation} where
+ */
 export function internalError(thrown, where) {
   const fn = 'internalError';
   where = fields(fn, 'where', where, ['tool', 'action', 'redactSecrets', 'maskServerErrors']);
@@ -608,7 +622,10 @@ export function groupValidationError(group, action, issues) {
 // ---------------------------------------------------------------------------------
 // Validation errors and contract awareness.
 
-/** What both validation writers send: the issue prefix, its total and the sent arguments. */
+/**
+ * What both validation writers send: the issue prefix, its total and the sent arguments.
+ * @returns {import('./abi.js').XmlValidationRequest}
+ */
 function validationInput(fn, issues, actionKey, sentArgs) {
   actionKey = string(fn, 'actionKey', actionKey);
   const { json, total } = issuePrefix(fn, issues, RENDERED_ISSUES);
