@@ -32,18 +32,42 @@ export function readOnce(object, key) {
 }
 
 /**
- * The one way a TypeError names a wrong argument: its kind, never its text (an
- * object's conversion would run its code; a string could hold a secret).
+ * A value's kind, never its text (an object's conversion would run its code; a string
+ * could hold a secret): 'null', 'an array', 'a revoked Proxy', else its `typeof`.
+ * @param {unknown} value
+ * @returns {string}
  */
-export function describe(value) {
+export function kindOf(value) {
   if (value === null) return 'null';
   try {
     if (Array.isArray(value)) return 'an array';
   } catch {
     return 'a revoked Proxy';
   }
-  const type = typeof value;
-  return type === 'object' ? 'an object' : type === 'undefined' ? 'undefined' : `a ${type}`;
+  return typeof value;
+}
+
+/**
+ * The one way a TypeError names a wrong argument: its kind (`kindOf`), a `typeof` with
+ * its article ('an object', 'a string'; 'undefined' stays as it is).
+ * @param {unknown} value
+ * @returns {string}
+ */
+export function describe(value) {
+  const kind = kindOf(value);
+  switch (kind) {
+    case 'object':
+      return 'an object';
+    case 'string':
+    case 'number':
+    case 'bigint':
+    case 'boolean':
+    case 'symbol':
+    case 'function':
+      return `a ${kind}`;
+    default:
+      return kind;
+  }
 }
 
 /**
@@ -66,6 +90,30 @@ export function listEntry(list, i) {
     return list[i];
   } catch {
     return UNREADABLE;
+  }
+}
+
+/**
+ * The one reader of a result's text blocks: `visit(text)` for the `text` of each
+ * `{ type: 'text' }` block among the first `max` entries of `content` (anything but a
+ * list has none), in order, each property read once; it stops when `visit` returns false.
+ * @param {unknown} content
+ * @param {number} max
+ * @param {(text: string) => boolean} visit
+ */
+export function eachTextBlock(content, max, visit) {
+  try {
+    if (!Array.isArray(content)) return; // throws for a revoked Proxy
+  } catch {
+    return;
+  }
+  const length = readOnce(content, 'length');
+  const count = typeof length === 'number' ? Math.min(length, max) : 0;
+  for (let i = 0; i < count; i++) {
+    const block = readOnce(content, i);
+    if (block === null || typeof block !== 'object' || readOnce(block, 'type') !== 'text') continue;
+    const text = readOnce(block, 'text');
+    if (typeof text === 'string' && !visit(text)) return;
   }
 }
 

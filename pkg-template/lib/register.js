@@ -24,7 +24,7 @@ import * as abi from './abi.js';
 import { errorResult, rejectionResult } from './jsonrpc.js';
 import { logRecord } from './log.js';
 import { McpError } from './mcp-error.js';
-import { READ_THREW, readOnce } from './read.js';
+import { kindOf, READ_THREW, readOnce } from './read.js';
 import { cancelled, fromMcpError, internalError, validationErrorResult } from './xml.js';
 
 const DIALECTS = new Set(['jsonrpc', 'xml']);
@@ -322,12 +322,6 @@ function readConfig(config, defaults) {
 // ---------------------------------------------------------------------------------
 // What a handler returns.
 
-function typeName(value) {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value;
-}
-
 /**
  * Why `result` cannot be sent as this tool's result (`{ what, detail }`), or undefined
  * when it can. Each field is read once; `validate` checks a success result's
@@ -336,7 +330,8 @@ function typeName(value) {
  */
 async function resultProblem(result, validate) {
   if (result === null || typeof result !== 'object' || Array.isArray(result)) {
-    return { what: RESULT_NOT_AN_OBJECT, detail: typeName(result) };
+    // The log names the kind without describe's article ('returned string', as it always has).
+    return { what: RESULT_NOT_AN_OBJECT, detail: kindOf(result) };
   }
   const content = readOnce(result, 'content');
   if (content === READ_THREW || (content !== undefined && !Array.isArray(content))) {
