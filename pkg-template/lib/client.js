@@ -8,7 +8,7 @@
 
 import * as abi from './abi.js';
 import { CLIENT_BLOCKS, CLIENT_ID_UNITS, CLIENT_MESSAGE_UNITS, CLIENT_TEXT_UNITS } from './constants.js';
-import { argumentError, READ_THREW, readOnce, unreadableError } from './read.js';
+import { argumentError, eachTextBlock, READ_THREW, readOnce, unreadableError } from './read.js';
 
 const isObject = (value) => typeof value === 'object' && value !== null;
 
@@ -35,36 +35,31 @@ function bounded(value, cap) {
   return typeof value === 'string' ? prefix(value, cap + 1) : undefined;
 }
 
-/** `content`'s text blocks joined with `\n`, at most `caps.text` units; and whether text was left out. */
+/**
+ * `content`'s text blocks joined with `\n`, at most `limits.text` units; and whether text was left out.
+ * @param {unknown} content
+ * @param {typeof LIMITS} limits
+ */
 function joinedText(content, limits) {
-  let count = 0;
-  let isArray = false;
-  try {
-    isArray = Array.isArray(content); // throws for a revoked Proxy
-  } catch {
-    isArray = false;
-  }
-  if (isArray) {
-    const length = readOnce(content, 'length');
-    if (typeof length === 'number') count = Math.min(length, limits.blocks);
-  }
   const parts = [];
   let units = 0;
-  for (let i = 0; i < count; i++) {
-    const block = readOnce(content, i);
-    if (!isObject(block) || readOnce(block, 'type') !== 'text') continue;
-    const text = readOnce(block, 'text');
-    if (typeof text !== 'string') continue;
+  let cut = false;
+  eachTextBlock(content, limits.blocks, (text) => {
     const room = limits.text - units - (parts.length > 0 ? 1 : 0);
-    if (room < 0 || (room === 0 && text.length > 0)) return { text: parts.join('\n'), cut: true };
+    if (room < 0 || (room === 0 && text.length > 0)) {
+      cut = true;
+      return false;
+    }
     if (text.length > room) {
       parts.push(prefix(text, room));
-      return { text: parts.join('\n'), cut: true };
+      cut = true;
+      return false;
     }
     parts.push(text);
     units += text.length + (parts.length > 1 ? 1 : 0);
-  }
-  return { text: parts.join('\n'), cut: false };
+    return true;
+  });
+  return { text: parts.join('\n'), cut };
 }
 
 /**

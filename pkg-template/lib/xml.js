@@ -11,6 +11,7 @@ import { JsonRpcErrorCode } from './codes.js';
 import { ECHO_UNITS, GROUP_ISSUES, RENDERED_ISSUES, THROWN_TEXT_UNITS, TOOL_ERROR_CODES } from './constants.js';
 import {
   argumentError,
+  eachTextBlock,
   listEntry,
   listLength,
   READ_THREW,
@@ -220,34 +221,16 @@ function response(out) {
 }
 
 /**
- * The text of a response's text blocks joined with `\n` (as the client parser joins
- * them), each property read once, at most the copy cap in all; '' when unreadable.
+ * The text of a response's text blocks (read as parseToolError reads them) joined with
+ * `\n`, at most the copy cap in all; '' when unreadable. Unlike parseToolError's join,
+ * an empty first text adds no separator and the cut is a plain slice.
  */
 export function responseText(value) {
-  let content;
-  try {
-    content = value.content;
-    if (!Array.isArray(content)) return '';
-  } catch {
-    return '';
-  }
   let text = '';
-  let blocks;
-  try {
-    blocks = Math.min(content.length, LIST_ENTRIES);
-  } catch {
-    return '';
-  }
-  for (let i = 0; i < blocks && text.length < TEXT_UNITS; i++) {
-    try {
-      const block = content[i];
-      if (block === null || typeof block !== 'object' || block.type !== 'text') continue;
-      const part = block.text;
-      if (typeof part === 'string') text += (text === '' ? '' : '\n') + part;
-    } catch {
-      // An unreadable block says nothing.
-    }
-  }
+  eachTextBlock(readOnce(value, 'content'), LIST_ENTRIES, (part) => {
+    text += (text === '' ? '' : '\n') + part;
+    return text.length < TEXT_UNITS;
+  });
   return text.length > TEXT_UNITS ? text.slice(0, TEXT_UNITS) : text;
 }
 
