@@ -104,6 +104,21 @@ const MISTAKES = [
     edit: replaceOnce('{ text, textCut: cut, structured: false }', '{ text, textcut: cut, structured: false }'),
     error: /client\.js\(\d+,\d+\): error TS2561: .*'textcut'/,
   },
+  {
+    what: "a misspelt option of registerTool's XML answers (fromMcpError's options)",
+    file: 'register.js',
+    edit: replaceOnce(
+      'maskServerErrors: safety.maskServerErrors === true,',
+      'maskServerError: safety.maskServerErrors === true,',
+    ),
+    error: /register\.js\(\d+,\d+\): error TS2741: Property 'maskServerErrors' is missing/,
+  },
+  {
+    what: "a misspelt operation name among the engine's answers after a trap",
+    file: 'engine.js',
+    edit: replaceOnce('  xmlCancelled: XML_RESULT,\n', '  xmlCancel: XML_RESULT,\n'),
+    error: /engine\.js\(\d+,\d+\): error TS2561: .*'xmlCancel'/,
+  },
 ];
 
 for (const { what, file, edit, error } of MISTAKES) {

@@ -21,6 +21,8 @@ import {
   TOOL_SLOT,
 } from './constants.js';
 
+/** @typedef {typeof import('./abi.js')} Abi */
+
 let ready = false;
 let compiled;
 // false after a trap whose re-instantiation failed: the next call tries again first.
@@ -81,6 +83,7 @@ const XML_RESULT = () => FALLBACK_XML_RESULT;
 // caller's message (it could hold a secret the core would have masked); only names the
 // caller chose for the envelope (the tool, the request id), put in as JSON strings.
 // Each takes the request abi.js encoded.
+/** @type {{ [Name in keyof Abi]?: (request: Parameters<Abi[Name]>[0]) => string }} */
 const FALLBACKS = {
   classify: () => `{"code":${glue.JsonRpcErrorCode.InternalError}}`,
   // No category: classify() then answers InternalError whole, not a code with a guessed category.

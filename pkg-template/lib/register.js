@@ -197,11 +197,24 @@ function envelopeId(result) {
 }
 
 /**
+ * Our own options of a tool, read and checked (`readOwn`).
+ * @typedef {{ contract: import('../wasm/mcp_envelope.js').ErrorContract | undefined,
+ *   safety: { redactSecrets?: boolean, maskServerErrors?: boolean }, guidance: boolean,
+ *   onError: ((record: unknown) => unknown) | undefined,
+ *   requestId: string | number | false | ((extra: unknown) => unknown) | undefined }} OwnOptions
+ */
+
+/**
  * How a dialect answers a rejection, a throw and a result that is no tool result, and
  * (XML) a call already cancelled when its handler would start: MCP Fusion's runChain
  * checks `signal?.aborted` after the arguments passed and answers with an error
- * envelope without running the chain (the core writes it: src/xml/routing.rs `cancelled`). Each answer also reports the failure's log record (with the
- * request id the model saw) to `onError`.
+ * envelope without running the chain (the core writes it: src/xml/routing.rs
+ * `cancelled`). Each answer also reports the failure's log record (with the request id
+ * the model saw) to `onError`.
+ * @param {'jsonrpc' | 'xml'} dialect
+ * @param {string} name
+ * @param {OwnOptions} own
+ * @param {() => import('../wasm/mcp_envelope.js').JsonSchema | undefined} schemaJson
  */
 function responder(dialect, name, own, schemaJson) {
   const { contract, safety, guidance, onError } = own;
@@ -274,7 +287,10 @@ function responder(dialect, name, own, schemaJson) {
   };
 }
 
-/** Reads our own options off a config (or `registerTool.defaults`' object). */
+/**
+ * Reads our own options off a config (or `registerTool.defaults`' object).
+ * @returns {OwnOptions}
+ */
 function readOwn(own, dialect) {
   if (own.errors !== undefined && !Array.isArray(own.errors)) {
     throw typeError('config.errors must be an array of contract entries');
@@ -282,6 +298,7 @@ function readOwn(own, dialect) {
   if (own.errors !== undefined && dialect === 'xml') {
     throw typeError('config.errors (an error contract) is for the jsonrpc dialect');
   }
+  /** @type {OwnOptions['safety']} */
   const safety = {};
   for (const option of ['redactSecrets', 'maskServerErrors']) {
     if (own[option] === undefined) continue;
