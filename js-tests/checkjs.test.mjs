@@ -1,6 +1,7 @@
-// The JS layer's type check (js-tests/types/tsconfig.checkjs.json, run by `make test`):
-// it passes on the tree, and it fails when a request to the core (pkg/lib/abi.d.ts) has a
-// misspelt or a missing field. Each mistake is made in a temporary copy of
+// The JS layer's type check (js-tests/types/tsconfig.checkjs.json and its -strict
+// ratchet, run by `make test`): it passes on the tree, and it fails when a request to the
+// core (pkg/lib/abi.d.ts) has a misspelt or a missing field, or a parameter of a module
+// the strict check covers has no type. Each mistake is made in a temporary copy of
 // pkg-template/lib, checked with the same options against the built pkg/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,7 +13,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tsc = join(root, 'node_modules/.bin/tsc');
-const config = join(root, 'js-tests/types/tsconfig.checkjs.json');
+const configs = join(root, 'js-tests/types');
+const config = join(configs, 'tsconfig.checkjs.json');
+const strictConfig = join(configs, 'tsconfig.checkjs-strict.json');
 
 /** Runs tsc on a project file; its exit status and output. */
 function check(project) {
@@ -20,12 +23,23 @@ function check(project) {
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
+/** A project file's compiler options and files, with its `extends` applied. */
+function readProject(path) {
+  const project = JSON.parse(readFileSync(path, 'utf8'));
+  if (project.extends === undefined) return project;
+  const base = readProject(join(configs, project.extends));
+  return {
+    compilerOptions: { ...base.compilerOptions, ...project.compilerOptions },
+    include: project.include ?? base.include,
+  };
+}
+
 /**
- * Checks a copy of pkg-template/lib with `edit(file, text)` applied to `file`: the same
- * compiler options, the copy in place of pkg-template (the generated files still
- * resolve in pkg/ through rootDirs).
+ * Checks a copy of pkg-template/lib with `edit(file, text)` applied to `file`: the
+ * options and files of `project` (default: tsconfig.checkjs.json), the copy in place of
+ * pkg-template (the generated files still resolve in pkg/ through rootDirs).
  */
-function checkEdited(file, edit) {
+function checkEdited(file, edit, project = config) {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-envelope-checkjs-'));
   try {
     const template = join(dir, 'pkg-template');
@@ -38,20 +52,20 @@ function checkEdited(file, edit) {
       assert.notEqual(after, before, `the edit of ${file} changed nothing`);
       writeFileSync(path, after);
     }
-    const { compilerOptions, include } = JSON.parse(readFileSync(config, 'utf8'));
-    const project = join(dir, 'tsconfig.json');
+    const { compilerOptions, include } = readProject(project);
+    const copy = join(dir, 'tsconfig.json');
     writeFileSync(
-      project,
+      copy,
       JSON.stringify({
         compilerOptions: { ...compilerOptions, rootDirs: [template, join(root, 'pkg')] },
         include: include.map((entry) =>
           entry.startsWith('../../pkg-template/')
             ? join(template, entry.slice('../../pkg-template/'.length))
-            : join(root, 'js-tests/types', entry),
+            : join(configs, entry),
         ),
       }),
     );
-    return check(project);
+    return check(copy);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -64,13 +78,17 @@ const replaceOnce = (from, to) => (text) => {
 };
 
 test('the JS layer type-checks', () => {
-  const { status, output } = check(config);
-  assert.equal(status, 0, output);
+  for (const project of [config, strictConfig]) {
+    const { status, output } = check(project);
+    assert.equal(status, 0, output);
+  }
 });
 
 test('the copy the mistakes are made in type-checks unchanged', () => {
-  const { status, output } = checkEdited(undefined);
-  assert.equal(status, 0, output);
+  for (const project of [config, strictConfig]) {
+    const { status, output } = checkEdited(undefined, undefined, project);
+    assert.equal(status, 0, output);
+  }
 });
 
 const MISTAKES = [
@@ -119,11 +137,18 @@ const MISTAKES = [
     edit: replaceOnce('  xmlCancelled: XML_RESULT,\n', '  xmlCancel: XML_RESULT,\n'),
     error: /engine\.js\(\d+,\d+\): error TS2561: .*'xmlCancel'/,
   },
+  {
+    what: 'a parameter without a type in a module the strict check covers (wire.js)',
+    file: 'wire.js',
+    edit: replaceOnce(' * @param {number} value\n', ''),
+    error: /wire\.js\(\d+,\d+\): error TS7006: Parameter 'value' implicitly has an 'any' type/,
+    project: strictConfig,
+  },
 ];
 
-for (const { what, file, edit, error } of MISTAKES) {
+for (const { what, file, edit, error, project } of MISTAKES) {
   test(`the check fails on ${what}`, () => {
-    const { status, output } = checkEdited(file, edit);
+    const { status, output } = checkEdited(file, edit, project);
     assert.notEqual(status, 0, `tsc passed with ${what}`);
     assert.match(output, error);
   });

@@ -7,6 +7,10 @@ import { argumentError, readThrown, unreadableError } from './read.js';
 
 const INTERNAL_ERROR = JsonRpcErrorCode.InternalError;
 
+/**
+ * The caller's `{ aborted }`, read once (a caller's value: any).
+ * @param {any} options
+ */
 function readAborted(options) {
   if (options === undefined || options === null) return false;
   if (typeof options !== 'object') {
@@ -61,6 +65,10 @@ export function classifyRead(read, aborted) {
   return /** @type {{ code: JsonRpcErrorCode }} */ (abi.classify(request(read, aborted, read.chain()))).code;
 }
 
+/**
+ * @param {unknown} thrown
+ * @param {unknown} [options]
+ */
 export function classify(thrown, options) {
   const aborted = readAborted(options);
   const read = readThrown(thrown);
@@ -75,6 +83,7 @@ export function classify(thrown, options) {
   return { code, name: JsonRpcErrorCode[code], category };
 }
 
+/** @param {unknown} status */
 export function httpStatusToErrorCode(status) {
   if (typeof status !== 'number') {
     throw argumentError('httpStatusToErrorCode', 'status', 'a number', status);

@@ -22,7 +22,12 @@ const THREW = Symbol('threw');
 /** What `ThrownRead.rawMessage` holds when reading `message` threw. */
 export const READ_THREW = THREW;
 
-/** The one read-once helper: `object[key]`, read once; READ_THREW when the read threw. */
+/**
+ * The one read-once helper: `object[key]`, read once; READ_THREW when the read threw.
+ * @param {any} object
+ * @param {PropertyKey} key
+ * @returns {any}
+ */
 export function readOnce(object, key) {
   try {
     return object[key];
@@ -73,6 +78,8 @@ export function describe(value) {
 /**
  * The one issue-list reader: a list's `length`, read once, or undefined when the read
  * throws or is no count (each dialect decides what an unreadable list crosses as).
+ * @param {any} list
+ * @returns {number | undefined}
  */
 export function listLength(list) {
   let length;
@@ -84,7 +91,12 @@ export function listLength(list) {
   return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
 }
 
-/** … and entry `i` of it, read once: UNREADABLE when the read throws. */
+/**
+ * … and entry `i` of it, read once: UNREADABLE when the read throws.
+ * @param {any} list
+ * @param {number} i
+ * @returns {unknown}
+ */
 export function listEntry(list, i) {
   try {
     return list[i];
@@ -117,17 +129,31 @@ export function eachTextBlock(content, max, visit) {
   }
 }
 
-/** The one TypeError style: `mcp-envelope: fn: \`what\` must be expected, got <its kind>`. */
+/**
+ * The one TypeError style: `mcp-envelope: fn: \`what\` must be expected, got <its kind>`.
+ * @param {string} fn
+ * @param {string} what
+ * @param {string} expected
+ * @param {unknown} value
+ */
 export function argumentError(fn, what, expected, value) {
   return new TypeError(`mcp-envelope: ${fn}: \`${what}\` must be ${expected}, got ${describe(value)}`);
 }
 
-/** … and for a read that threw (a getter, a Proxy trap): `mcp-envelope: fn: \`what\` could not be read`. */
+/**
+ * … and for a read that threw (a getter, a Proxy trap): `mcp-envelope: fn: \`what\` could not be read`.
+ * @param {string} fn
+ * @param {string} what
+ */
 export function unreadableError(fn, what) {
   return new TypeError(`mcp-envelope: ${fn}: \`${what}\` could not be read`);
 }
 
-/** A primitive as `String` prints it; an object (whose conversion would run its own code) is unreadable. */
+/**
+ * A primitive as `String` prints it; an object (whose conversion would run its own code) is unreadable.
+ * @param {unknown} value
+ * @returns {string}
+ */
 export function textOf(value) {
   if (typeof value === 'string') return value;
   if (value === THREW || (typeof value === 'object' && value !== null) || typeof value === 'function') {
@@ -136,15 +162,23 @@ export function textOf(value) {
   return String(value);
 }
 
+/**
+ * @param {string} value
+ * @param {number} cap
+ */
 function cappedAt(value, cap) {
   return value.length > cap ? value.slice(0, cap) : value;
 }
 
+/** @param {number} n */
 function integral(n) {
   return Number.isInteger(n) && n >= -2147483648 && n <= 2147483647;
 }
 
-/** A link's `code` as the chain carries it: `,"code":…` for a short string or an integral number, else nothing. */
+/**
+ * A link's `code` as the chain carries it: `,"code":…` for a short string or an integral number, else nothing.
+ * @param {unknown} raw
+ */
 function codeMember(raw) {
   if (typeof raw === 'string') return raw.length <= CODE_UNITS ? `,"code":${text(raw)}` : '';
   return typeof raw === 'number' && integral(raw) ? `,"code":${raw}` : '';
@@ -157,6 +191,10 @@ const NOT_INSPECTED = Symbol('not inspected');
  * Sets `out.name` and `out.message` from `value` (each read once, at most `cap` units)
  * and returns its raw `code` (read once), or NOT_INSPECTED for a primitive or a value
  * nothing can be read of. Fills a caller's object so the common path allocates nothing more.
+ * @param {unknown} value
+ * @param {number} cap
+ * @param {{ name: string, message: string, sameRealmError?: boolean, rawMessage?: unknown }} out
+ * @returns {unknown}
  */
 function readInto(value, cap, out) {
   out.sameRealmError = false;
@@ -203,6 +241,7 @@ function readInto(value, cap, out) {
   return rawCode;
 }
 
+/** @param {unknown} cause */
 function absent(cause) {
   return cause === undefined || cause === null || cause === THREW;
 }
@@ -212,6 +251,7 @@ function absent(cause) {
  * none): at most MAX_CAUSES links `{ mcp?, code?, name, message }`, each read once (name,
  * message, code, cause), stopping at a link seen before, at null/undefined, at a
  * primitive (its text is the last link) and at a read that threw.
+ * @param {unknown} value
  */
 function chainOf(value) {
   let cause = readOnce(value, 'cause');
@@ -280,6 +320,7 @@ export class ThrownRead {
     // Declared here, so every read has one shape (a field added later makes V8 give the
     // object a new hidden class on each call).
     this.sameRealmError = false;
+    /** @type {unknown} */
     this.rawMessage = undefined;
     // The code a thrown plain object's HTTP `status` maps to (the core's), 0 for none.
     this.statusCode = 0;
@@ -331,7 +372,10 @@ export class ThrownRead {
 
 const NOT_READ = Symbol('not read');
 
-/** `value.data.reason` when it is a string, each property read once. */
+/**
+ * `value.data.reason` when it is a string, each property read once.
+ * @param {unknown} value
+ */
 function reasonOf(value) {
   const data = readOnce(value, 'data');
   if (data === THREW || data === null || typeof data !== 'object') return undefined;
@@ -340,10 +384,13 @@ function reasonOf(value) {
 }
 // readInto writes here only after its last read of the value, so a getter that
 // classifies another value during those reads is done with it before this is written.
+/** @type {{ name: string, message: string, sameRealmError: boolean, rawMessage: unknown }} */
 const scratch = { name: '', message: '', sameRealmError: false, rawMessage: undefined };
 
 /**
  * Reads a thrown value for classification (see ThrownRead).
+ * @param {unknown} value
+ * @param {number} [cap]
  * @returns {ThrownRead}
  */
 export function readThrown(value, cap = CLASSIFY_TEXT_CAP) {
@@ -373,8 +420,11 @@ export function readThrown(value, cap = CLASSIFY_TEXT_CAP) {
 /**
  * `{ message, code }` of a plain object's problem-detail fields (each read once; strings
  * cut at `cap`), as the core composes them, or undefined when it has none of them.
+ * @param {unknown} value
+ * @param {number} cap
  */
 function problemOf(value, cap) {
+  /** @type {Record<string, string | number>} */
   const fields = {};
   let any = false;
   for (const key of PROBLEM_TEXT_FIELDS) {
@@ -394,6 +444,12 @@ function problemOf(value, cap) {
   return any ? problemRead({ fields: JSON.stringify(fields) }) : undefined;
 }
 
+/**
+ * @param {unknown} value
+ * @param {unknown} rawCode
+ * @param {string} name
+ * @param {string} message
+ */
 function readThrownFrom(value, rawCode, name, message) {
   if (rawCode === NOT_INSPECTED) return new ThrownRead(KIND_OTHER, NaN, undefined, name, message, undefined);
   const code = typeof rawCode === 'number' ? rawCode : NaN;
