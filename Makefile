@@ -63,9 +63,12 @@ test-rust: setup-rust
 test-wasm: setup
 	cargo test --target wasm32-unknown-unknown
 
+# The JS layer (pkg-template/lib) is type-checked too: checkJs, strict, against the
+# generated pkg/lib/abi.d.ts (js-tests/types/tsconfig.checkjs.json).
 test-js: build setup-browser
 	node_modules/.bin/tsc -p js-tests/types
 	node_modules/.bin/tsc -p js-tests/types/tsconfig.bundler.json
+	node_modules/.bin/tsc -p js-tests/types/tsconfig.checkjs.json
 	node --test js-tests/
 
 # The packed tarball in every runtime and bundler (tests-matrix/run.mjs), plus publint

@@ -418,3 +418,54 @@ test('a string in an McpError data past 64 Ki units goes out cut with …, never
   const cut = m.errorResult(m.notFound('gone', { pair }), { requestId: false }).structuredContent.error.data.pair;
   assert.ok(cut === `a${'😀'.repeat(32767)}…`, `cut at ${cut.length} units`);
 });
+
+test("a thrown branded XML response's blocks are read once each; non-text, empty and unreadable ones say nothing", () => {
+  const BRAND = Symbol.for('mcp-fusion.ToolResponse');
+  const xml = m.toolError('NOT_FOUND', { message: 'Invoice 7 not found' }).content[0].text;
+  const branded = (content) => {
+    const response = { content, isError: true };
+    Object.defineProperty(response, BRAND, { value: true });
+    return response;
+  };
+  const reads = [];
+  const counted = (name, block) =>
+    new Proxy(block, {
+      get(target, key) {
+        reads.push(`${name}.${String(key)}`);
+        if (key === 'text' && name === 'unreadable') throw new Error('trap');
+        return target[key];
+      },
+    });
+  const content = new Proxy(
+    [
+      counted('empty', { type: 'text', text: '' }),
+      counted('image', { type: 'image', data: 'x' }),
+      counted('unreadable', { type: 'text', text: 'x' }),
+      counted('xml', { type: 'text', text: xml }),
+    ],
+    {
+      get(target, key) {
+        reads.push(`content.${String(key)}`);
+        return target[key];
+      },
+    },
+  );
+  const hostile = errorResult(branded(content), { requestId: false });
+  assert.deepEqual(reads, [
+    'content.length',
+    'content.0',
+    'empty.type',
+    'empty.text',
+    'content.1',
+    'image.type',
+    'content.2',
+    'unreadable.type',
+    'unreadable.text',
+    'content.3',
+    'xml.type',
+    'xml.text',
+  ]);
+  assert.deepEqual(hostile, errorResult(branded([{ type: 'text', text: xml }]), { requestId: false }));
+  assert.equal(hostile.structuredContent.error.message, 'Invoice 7 not found');
+  stillWorks();
+});

@@ -7,6 +7,10 @@ import { argumentError, readThrown, unreadableError } from './read.js';
 
 const INTERNAL_ERROR = JsonRpcErrorCode.InternalError;
 
+/**
+ * The caller's `{ aborted }`, read once (a caller's value: any).
+ * @param {any} options
+ */
 function readAborted(options) {
   if (options === undefined || options === null) return false;
   if (typeof options !== 'object') {
@@ -24,7 +28,13 @@ function readAborted(options) {
   return aborted === true;
 }
 
-/** A classify request for a thrown value as `readThrown` read it, with its chain (`causes`) or without. */
+/**
+ * A classify request for a thrown value as `readThrown` read it, with its chain (`causes`) or without.
+ * @param {import('./read.js').ThrownRead} read
+ * @param {boolean} aborted
+ * @param {string | undefined} causes
+ * @returns {import('./abi.js').ClassifyRequest}
+ */
 function request(read, aborted, causes) {
   return {
     kind: read.kind,
@@ -43,13 +53,22 @@ function request(read, aborted, causes) {
  * chain is known without reading `cause` (an McpError needs none; a value without any
  * `cause` has none). Otherwise the core answers `needsCauses` where the chain would
  * decide, and only then is the chain read (once) and sent.
+ * @param {import('./read.js').ThrownRead} read
+ * @param {boolean} aborted
+ * @returns {JsonRpcErrorCode}
  */
 export function classifyRead(read, aborted) {
   const known = read.kind === KIND_MCP_ERROR ? '[]' : read.knownChain();
   const answer = abi.classify(request(read, aborted, known));
-  return 'code' in answer ? answer.code : abi.classify(request(read, aborted, read.chain())).code;
+  if ('code' in answer) return answer.code;
+  // With the chain given, the core answers a code.
+  return /** @type {{ code: JsonRpcErrorCode }} */ (abi.classify(request(read, aborted, read.chain()))).code;
 }
 
+/**
+ * @param {unknown} thrown
+ * @param {unknown} [options]
+ */
 export function classify(thrown, options) {
   const aborted = readAborted(options);
   const read = readThrown(thrown);
@@ -64,6 +83,7 @@ export function classify(thrown, options) {
   return { code, name: JsonRpcErrorCode[code], category };
 }
 
+/** @param {unknown} status */
 export function httpStatusToErrorCode(status) {
   if (typeof status !== 'number') {
     throw argumentError('httpStatusToErrorCode', 'status', 'a number', status);

@@ -8,8 +8,12 @@
 
 import * as abi from './abi.js';
 import { CLIENT_BLOCKS, CLIENT_ID_UNITS, CLIENT_MESSAGE_UNITS, CLIENT_TEXT_UNITS } from './constants.js';
-import { argumentError, READ_THREW, readOnce, unreadableError } from './read.js';
+import { argumentError, eachTextBlock, READ_THREW, readOnce, unreadableError } from './read.js';
 
+/**
+ * @param {unknown} value
+ * @returns {value is object}
+ */
 const isObject = (value) => typeof value === 'object' && value !== null;
 
 /**
@@ -23,48 +27,52 @@ const LIMITS = Object.freeze({
   id: CLIENT_ID_UNITS,
 });
 
-/** The first `units` units of `s`, never ending in the first half of a surrogate pair. */
+/**
+ * The first `units` units of `s`, never ending in the first half of a surrogate pair.
+ * @param {string} s
+ * @param {number} units
+ */
 function prefix(s, units) {
   if (s.length <= units) return s;
   const end = units > 0 && (s.charCodeAt(units - 1) & 0xfc00) === 0xd800 ? units - 1 : units;
   return s.slice(0, end);
 }
 
-/** A string field, one unit past `cap` at most (so the core sees it was longer and cuts it with `…`). */
+/**
+ * A string field, one unit past `cap` at most (so the core sees it was longer and cuts it with `…`).
+ * @param {unknown} value
+ * @param {number} cap
+ */
 function bounded(value, cap) {
   return typeof value === 'string' ? prefix(value, cap + 1) : undefined;
 }
 
-/** `content`'s text blocks joined with `\n`, at most `caps.text` units; and whether text was left out. */
+/**
+ * `content`'s text blocks joined with `\n`, at most `limits.text` units; and whether text was left out.
+ * @param {unknown} content
+ * @param {typeof LIMITS} limits
+ */
 function joinedText(content, limits) {
-  let count = 0;
-  let isArray = false;
-  try {
-    isArray = Array.isArray(content); // throws for a revoked Proxy
-  } catch {
-    isArray = false;
-  }
-  if (isArray) {
-    const length = readOnce(content, 'length');
-    if (typeof length === 'number') count = Math.min(length, limits.blocks);
-  }
+  /** @type {string[]} */
   const parts = [];
   let units = 0;
-  for (let i = 0; i < count; i++) {
-    const block = readOnce(content, i);
-    if (!isObject(block) || readOnce(block, 'type') !== 'text') continue;
-    const text = readOnce(block, 'text');
-    if (typeof text !== 'string') continue;
+  let cut = false;
+  eachTextBlock(content, limits.blocks, (text) => {
     const room = limits.text - units - (parts.length > 0 ? 1 : 0);
-    if (room < 0 || (room === 0 && text.length > 0)) return { text: parts.join('\n'), cut: true };
+    if (room < 0 || (room === 0 && text.length > 0)) {
+      cut = true;
+      return false;
+    }
     if (text.length > room) {
       parts.push(prefix(text, room));
-      return { text: parts.join('\n'), cut: true };
+      cut = true;
+      return false;
     }
     parts.push(text);
     units += text.length + (parts.length > 1 ? 1 : 0);
-  }
-  return { text: parts.join('\n'), cut: false };
+    return true;
+  });
+  return { text: parts.join('\n'), cut };
 }
 
 /**
@@ -72,6 +80,9 @@ function joinedText(content, limits) {
  * object, then `code` as a number and as a string, `message`, and `data`'s
  * `recovery.hint`, `reason`, `retryable` and `requestId` (a number as JS prints it),
  * each left out unless it has that type.
+ * @param {object} result
+ * @param {typeof LIMITS} limits
+ * @param {import('./wire.js').Writable<import('./abi.js').ParseToolErrorRequest>} request
  */
 function readStructured(result, limits, request) {
   const structured = readOnce(result, 'structuredContent');
@@ -99,6 +110,7 @@ function readStructured(result, limits, request) {
   return request;
 }
 
+/** @param {unknown} result */
 export function parseToolError(result) {
   if (typeof result !== 'object' || result === null) {
     throw argumentError('parseToolError', 'result', 'an object (a CallToolResult)', result);
@@ -109,6 +121,7 @@ export function parseToolError(result) {
   if (isError !== READ_THREW && !isError) return null;
   const { text, cut } = joinedText(readOnce(result, 'content'), LIMITS);
   const parsed = abi.clientParseToolError(readStructured(result, LIMITS, { text, textCut: cut, structured: false }));
+  /** @type {import('../wasm/mcp_envelope.js').ParsedToolError} */
   const error = {
     code: parsed.code,
     message: parsed.message,
@@ -153,10 +166,14 @@ const PARSED_FIELDS = [
   'requestId',
 ];
 
-/** What parseToolError returned, each field read once; anything else is a TypeError. */
+/**
+ * What parseToolError returned, each field read once; anything else is a TypeError.
+ * @param {unknown} parsed
+ */
 function parsedFields(parsed) {
   const wrong = () => argumentError('McpEnvelopeClientError', 'parsed', 'what parseToolError returns', parsed);
   if (typeof parsed !== 'object' || parsed === null) throw wrong();
+  /** @type {Record<string, any>} each field as read, checked where it is used */
   const out = {};
   for (const name of PARSED_FIELDS) {
     const value = readOnce(parsed, name);
@@ -167,7 +184,10 @@ function parsedFields(parsed) {
   return out;
 }
 
-/** `{ cause }` of `new Error`-style options, read once. */
+/**
+ * `{ cause }` of `new Error`-style options, read once.
+ * @param {unknown} options
+ */
 function causeOptions(options) {
   if (options === undefined) return undefined;
   if (options === null || typeof options !== 'object') {
@@ -179,6 +199,10 @@ function causeOptions(options) {
 }
 
 export class McpEnvelopeClientError extends Error {
+  /**
+   * @param {unknown} parsed
+   * @param {unknown} [options]
+   */
   constructor(parsed, options) {
     const fields = parsedFields(parsed);
     super(fields.message, causeOptions(options));
@@ -201,7 +225,10 @@ export class McpEnvelopeClientError extends Error {
     }
   }
 
-  /** The error a result carries, or `null` for a success. */
+  /**
+   * The error a result carries, or `null` for a success.
+   * @param {unknown} result
+   */
   static fromResult(result) {
     const parsed = parseToolError(result);
     if (parsed === null) return null;
@@ -212,7 +239,10 @@ export class McpEnvelopeClientError extends Error {
   }
 }
 
-/** Returns `result` when it is a success; throws its McpEnvelopeClientError otherwise. */
+/**
+ * Returns `result` when it is a success; throws its McpEnvelopeClientError otherwise.
+ * @param {unknown} result
+ */
 export function throwIfToolError(result) {
   const parsed = parseToolError(result);
   if (parsed === null) return result;

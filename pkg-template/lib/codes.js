@@ -7,11 +7,21 @@ import { CODE_CATEGORIES } from './constants.js';
 
 export { JsonRpcErrorCode };
 
+/**
+ * @param {unknown} value
+ * @returns {value is JsonRpcErrorCode}
+ */
 export function isJsonRpcErrorCode(value) {
   return typeof value === 'number' && typeof JsonRpcErrorCode[value] === 'string';
 }
 
-/** The category of a code, as the core defines it (its generated table). */
+/**
+ * The category of a code, as the core defines it (its generated table).
+ * @param {number} code
+ * @returns {import('../wasm/mcp_envelope.js').ErrorCategory | undefined}
+ */
 export function categoryOf(code) {
-  return Object.hasOwn(CODE_CATEGORIES, code) ? CODE_CATEGORIES[code] : undefined;
+  /** @type {Readonly<Record<number, import('../wasm/mcp_envelope.js').ErrorCategory>>} */
+  const categories = CODE_CATEGORIES;
+  return Object.hasOwn(categories, code) ? categories[code] : undefined;
 }

@@ -7,7 +7,12 @@ import { UNREADABLE, WIRE_STRING_UNITS, WIRE_TRUNCATED, WIRE_VALUE_LIMIT } from 
 import { text as jsonString } from './wire.js';
 
 /**
- * How a copy reads a value. `depth`, `entries` and `stringUnits` bound it (far above
+ * @typedef {{ readonly depth: number, readonly entries: number, readonly stringUnits: number,
+ *   readonly strings: boolean, readonly lenient?: boolean, readonly markDates?: boolean }} CopyPolicy
+ */
+
+/**
+ * How a copy reads a value (a CopyPolicy). `depth`, `entries` and `stringUnits` bound it (far above
  * every cap the core applies); `strings: false` sends string values empty (only their
  * presence and type cross); `lenient` reads what Zod issues and detail values carry
  * as their JSON rendering would show it: a BigInt or Symbol as its `String()` (JSON
@@ -18,7 +23,12 @@ import { text as jsonString } from './wire.js';
  */
 export const COPY_LIMITS = Object.freeze({ depth: 16, entries: 1000, stringUnits: 65536, strings: true });
 
-/** What one crossing may spend: containers visited, and string units copied. */
+/** @typedef {{ nodes: number, units: number }} CopyBudget */
+
+/**
+ * What one crossing may spend: containers visited, and string units copied.
+ * @returns {CopyBudget}
+ */
 export function copyBudget(nodes = 50000, units = Infinity) {
   return { nodes, units };
 }
@@ -26,7 +36,11 @@ export function copyBudget(nodes = 50000, units = Infinity) {
 // An McpError's `data` goes out with each string cut at WIRE_STRING_UNITS (ending in
 // `…`), and as WIRE_TRUNCATED when it holds more than WIRE_VALUE_LIMIT values.
 
-/** `text` cut at `units` UTF-16 units (never inside a surrogate pair) with `…` appended. */
+/**
+ * `text` cut at `units` UTF-16 units (never inside a surrogate pair) with `…` appended.
+ * @param {string} text
+ * @param {number} units
+ */
 export function cutText(text, units) {
   if (text.length <= units) return text;
   const last = text.charCodeAt(units - 1);
@@ -43,6 +57,8 @@ const MAX_MARKED_DATES = 1024;
 /** Array indices a pruned copy writes placeholders up to, at most (see `only` below). */
 const PAD_LIMIT = 1 << 20;
 
+/** @typedef {{ keysAt: (depth: number) => Set<string>, indicesAt: (depth: number) => number[] }} SegmentSet */
+
 /**
  * The keys a pruned copy keeps at each depth (see `copyJson`'s `only`), from what a
  * copy of the issues put in `seen`: each path segment, its position in its path, and
@@ -53,21 +69,28 @@ const PAD_LIMIT = 1 << 20;
  * `keysAt(depth)` is a Set of property keys; `indicesAt(depth)` the array indices among
  * them, ascending. A container at depth d keeps only those: the work is the issues'
  * segments per container, not the issues' segments times every container.
+ * @param {Array<string | number | boolean>} seen
+ * @returns {SegmentSet | null}
  */
 export function segmentSet(seen, max = 4096) {
+  /** @type {Array<Set<string> | undefined>} */
   const exact = [];
+  /** @type {Array<Set<string> | undefined>} */
   const loose = [];
   const distinct = new Set();
   for (let i = 0; i + 2 < seen.length; i += 3) {
     const key = String(seen[i]);
-    const position = seen[i + 1];
+    const position = /** @type {number} */ (seen[i + 1]);
     distinct.add(key);
     if (distinct.size > max) return null;
     const byDepth = seen[i + 2] ? exact : loose;
     (byDepth[position] ??= new Set()).add(key);
   }
+  /** @type {Array<Set<string> | undefined>} */
   const keys = [];
+  /** @type {Array<number[] | undefined>} */
   const indices = [];
+  /** @param {number} depth */
   const keysAt = (depth) => {
     let set = keys[depth];
     if (set === undefined) {
@@ -77,6 +100,7 @@ export function segmentSet(seen, max = 4096) {
     }
     return set;
   };
+  /** @param {number} depth */
   const indicesAt = (depth) => {
     let list = indices[depth];
     if (list === undefined) {
@@ -91,7 +115,10 @@ export function segmentSet(seen, max = 4096) {
   return { keysAt, indicesAt };
 }
 
-/** `"12"` → 12; anything that is not a canonical array index → -1. */
+/**
+ * `"12"` → 12; anything that is not a canonical array index → -1.
+ * @param {string} key
+ */
 function arrayIndex(key) {
   if (key === '0') return 0;
   if (!/^[1-9][0-9]{0,9}$/.test(key)) return -1;
@@ -121,9 +148,15 @@ function arrayIndex(key) {
  * size), and a list only `only.indicesAt(d)`, every other index before the last one
  * written as `0`. Any path whose segments are all allowed at their depths resolves as
  * it would in the whole value.
+ * @param {unknown} root
+ * @param {CopyPolicy} [policy]
+ * @param {CopyBudget} [budget]
+ * @param {{ sizes?: number[], seen?: Array<string | number | boolean>, only?: SegmentSet, at?: number[] }} [options]
+ * @returns {string}
  */
 export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { sizes, seen, only, at = [] } = {}) {
   // The containers on the path from the root (at most policy.depth): a cycle is one of them.
+  /** @type {unknown[]} */
   const ancestors = [];
   let datesLeft = policy.markDates === true ? MAX_MARKED_DATES : 0;
   // Positions are tracked only for the records `sizes` receives.
@@ -132,9 +165,17 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
   const lenient = policy.lenient === true;
   // The JSON written so far: one string, appended to (no per-container arrays).
   let out = '';
+  /**
+   * @param {number} size
+   * @param {number} kind
+   */
   const record = (size, kind) => {
     if (tracked) sizes.push(size, kind, path.length, ...path);
   };
+  /**
+   * @param {string} text
+   * @param {number} [kind]
+   */
   const string = (text, kind = 0) => {
     const cap = budget.units > 0 ? policy.stringUnits : UNIT_FLOOR;
     let kept = text;
@@ -143,7 +184,7 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
       record(text.length, kind);
     }
     budget.units -= kept.length;
-    if (collect && kind === 0) seen.push(kept, position, exactPath);
+    if (collect && kind === 0) seen?.push(kept, position, exactPath);
     return jsonString(kept);
   };
   // Inside a `path` member of the value being copied (see `seen`): whether it is the
@@ -152,15 +193,22 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
   let exactPath = false;
   let pathListDepth = -1;
   let position = 0;
-  /** What JSON leaves out of an object (and writes as `null` in a list). */
+  /**
+   * What JSON leaves out of an object (and writes as `null` in a list).
+   * @param {unknown} value
+   */
   const omitted = (value) => value === undefined || (lenient && typeof value === 'function');
+  /**
+   * @param {any} value
+   * @param {number} depth
+   */
   const write = (value, depth) => {
     switch (typeof value) {
       case 'string':
         out += policy.strings ? string(value) : '""';
         return;
       case 'number':
-        if (collect) seen.push(value, position, exactPath);
+        if (collect) seen?.push(value, position, exactPath);
         // String() of a finite number is its JSON text (-0 included).
         out += Number.isFinite(value) ? `${value}` : 'null';
         return;
@@ -263,7 +311,12 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
       ancestors.pop();
     }
   };
-  /** A list's entry `i`, read once. */
+  /**
+   * A list's entry `i`, read once.
+   * @param {any} list
+   * @param {number} i
+   * @param {number} depth
+   */
   const element = (list, i, depth) => {
     let value;
     try {
@@ -275,7 +328,13 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
     if (omitted(value)) out += 'null';
     else write(value, depth + 1);
   };
-  /** An object's entry `key`, read once; false when JSON leaves it out. */
+  /**
+   * An object's entry `key`, read once; false when JSON leaves it out.
+   * @param {any} container
+   * @param {string} key
+   * @param {number} depth
+   * @param {number} index
+   */
   const entry = (container, key, depth, index) => {
     let value;
     let readable = true;
@@ -310,7 +369,10 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
   return out;
 }
 
-/** JSON text of a copy with the default limits (`undefined` → `null`). */
+/**
+ * JSON text of a copy with the default limits (`undefined` → `null`).
+ * @param {unknown} value
+ */
 export function plainJson(value) {
   return value === undefined ? 'null' : copyJson(value);
 }
@@ -320,6 +382,8 @@ export function plainJson(value) {
  * as JSON.stringify writes it, or the string '[Unreadable]' when that throws anywhere
  * below (a getter, a BigInt, a cycle, a throwing toJSON), or '[Truncated]' past one
  * million JSON values. `undefined` when JSON would omit the field.
+ * @param {unknown} value
+ * @returns {string | undefined}
  */
 export function wireFieldJson(value) {
   // A primitive runs no user code: written as JSON writes it, without the replacer's cost.
@@ -356,6 +420,8 @@ export function wireFieldJson(value) {
 /**
  * JSON text of an object's fields, each written by {@link wireFieldJson}; the keys are
  * read once. `undefined` when `data` is not a readable object.
+ * @param {any} data
+ * @returns {string | undefined}
  */
 export function wireDataJson(data) {
   if (data === null || typeof data !== 'object') return undefined;

@@ -21,12 +21,18 @@ import {
   TOOL_SLOT,
 } from './constants.js';
 
+/** @typedef {typeof import('./abi.js')} Abi */
+
 let ready = false;
+/** @type {WebAssembly.Module | undefined} */
 let compiled;
 // false after a trap whose re-instantiation failed: the next call tries again first.
 let healthy = true;
 
-/** `module`: the compiled `WebAssembly.Module` the entry instantiated (browser: none, the glue keeps it). */
+/**
+ * `module`: the compiled `WebAssembly.Module` the entry instantiated (browser: none, the glue keeps it).
+ * @param {WebAssembly.Module} [module]
+ */
 export function markReady(module) {
   compiled = module;
   ready = true;
@@ -44,12 +50,19 @@ export function engine() {
  * Calls the export `name` with a request's JSON text (`encoded`, written by abi.js from
  * `request`) and returns its result, parsed. After a trap, the export's minimal valid
  * answer (below), made from `request`.
+ * @param {keyof Abi} name
+ * @param {string} encoded
+ * @param {unknown} request
+ * @returns {any} the result abi.d.ts declares for `name`
  */
 export function call(name, encoded, request) {
   return JSON.parse(engine()[name](encoded, request));
 }
 
-/** A failure that leaves the instance unusable, as opposed to an error the core returned (`JsError`, an `Error`). */
+/**
+ * A failure that leaves the instance unusable, as opposed to an error the core returned (`JsError`, an `Error`).
+ * @param {any} error
+ */
 function isTrap(error) {
   if (error instanceof WebAssembly.RuntimeError || error instanceof RangeError) return true;
   // Firefox's "too much recursion"; another realm's RuntimeError.
@@ -67,7 +80,12 @@ function renew() {
   }
 }
 
-/** An envelope's answer after a trap: with the caller's request id, else with none (no fresh one is made). */
+/**
+ * An envelope's answer after a trap: with the caller's request id, else with none (no fresh one is made).
+ * @param {string} template
+ * @param {string} templateWithId
+ * @param {unknown} id
+ */
 function withId(template, templateWithId, id) {
   if (typeof id !== 'string' || id === '') return template;
   const escaped = JSON.stringify(id).slice(1, -1);
@@ -81,6 +99,7 @@ const XML_RESULT = () => FALLBACK_XML_RESULT;
 // caller's message (it could hold a secret the core would have masked); only names the
 // caller chose for the envelope (the tool, the request id), put in as JSON strings.
 // Each takes the request abi.js encoded.
+/** @type {{ [Name in keyof Abi]?: (request: Parameters<Abi[Name]>[0]) => string }} */
 const FALLBACKS = {
   classify: () => `{"code":${glue.JsonRpcErrorCode.InternalError}}`,
   // No category: classify() then answers InternalError whole, not a code with a guessed category.
@@ -110,10 +129,19 @@ const FALLBACKS = {
   clientParseToolError: () => FALLBACK_CLIENT_JSON,
 };
 
+/**
+ * @param {string} name
+ * @param {(encoded: string) => string} fn
+ */
 function guard(name, fn) {
-  const fallback = FALLBACKS[name];
+  // Called with the request abi.js encoded for `name`.
+  const fallback = /** @type {((request: any) => string) | undefined} */ (FALLBACKS[/** @type {keyof Abi} */ (name)]);
   // Once, on the fresh instance, for an export without a fallback (a request id, a problem
   // read, a schema): it may have trapped because of an earlier call, not its own input.
+  /**
+   * @param {unknown} _request
+   * @param {string} encoded
+   */
   const retry = (_request, encoded) => {
     if (healthy) {
       try {
@@ -126,6 +154,10 @@ function guard(name, fn) {
     throw new Error('mcp-envelope: the WebAssembly instance trapped; it is re-instantiated for the next call');
   };
   const afterTrap = fallback ?? retry;
+  /**
+   * @param {string} encoded
+   * @param {unknown} request
+   */
   return (encoded, request) => {
     if (!healthy) {
       renew();
@@ -141,9 +173,11 @@ function guard(name, fn) {
   };
 }
 
+/** @type {Record<string, any>} the guarded exports, and the glue's plain data (JsonRpcErrorCode) */
 const guarded = {};
 for (const [name, value] of Object.entries(glue)) {
   if (name === 'default' || name === 'initSync' || name.startsWith('__')) continue;
-  guarded[name] = typeof value === 'function' ? guard(name, value) : value;
+  // Every other function is an operation: the request's JSON text to the result's.
+  guarded[name] = typeof value === 'function' ? guard(name, /** @type {(encoded: string) => string} */ (value)) : value;
 }
 Object.freeze(guarded);

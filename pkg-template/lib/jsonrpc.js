@@ -52,22 +52,43 @@ const AUTHORED = Object.freeze({ depth: 32, entries: 16384, stringUnits: 65536, 
 const NODE_BUDGET = 100000;
 const UNIT_BUDGET = 8 * 1024 * 1024;
 
+/**
+ * @param {unknown} value
+ * @param {string} fn
+ * @param {string} what
+ */
 function requireObject(value, fn, what) {
   if (value === null || typeof value !== 'object') throw argumentError(fn, what, 'an object', value);
 }
 
+/**
+ * @param {unknown} value
+ * @param {string} name
+ */
 function requireBooleanOption(value, name) {
   if (value !== undefined && typeof value !== 'boolean')
     throw argumentError('errorResult', `options.${name}`, 'a boolean', value);
 }
 
+/**
+ * @param {unknown} value
+ * @param {string} fn
+ * @param {string} what
+ */
 function requireString(value, fn, what) {
   if (typeof value !== 'string') throw argumentError(fn, what, 'a string', value);
 }
 
-/** `fn`'s options, the named ones read once each; a Proxy or getter that throws is a TypeError. */
+/**
+ * `fn`'s options, the named ones read once each; a Proxy or getter that throws is a TypeError.
+ * @param {unknown} options
+ * @param {string} fn
+ * @param {string[]} names
+ * @returns {Record<string, any>} each option as the caller gave it, checked where it is used
+ */
 export function readOptions(options, fn, names) {
   requireObject(options, fn, 'options');
+  /** @type {Record<string, unknown>} */
   const out = {};
   for (const name of names) {
     const value = readOnce(options, name);
@@ -100,6 +121,9 @@ const CODES_KEPT = 64;
  * An issue past those the core reads whole, as JSON text: `{"code":…}` when its own
  * enumerable `code` is a short string and no union's (nothing else of it is read),
  * else `undefined`, with its code as read in `read.code` (`NOT_READ` when it was not).
+ * @param {any} issue
+ * @param {Set<string>} unions
+ * @param {{ code: unknown }} read
  */
 function codeAlone(issue, unions, read) {
   read.code = NOT_READ;
@@ -130,6 +154,8 @@ function codeAlone(issue, unions, read) {
 /**
  * An issue whose `code` was read already, as the plain object the copier reads instead
  * (each other field read once here); `undefined` when its keys cannot be listed.
+ * @param {any} issue
+ * @param {unknown} code
  */
 function withCodeRead(issue, code) {
   let keys;
@@ -161,6 +187,8 @@ const NOT_READ = Symbol('not read');
  * The issues that cross, as JSON text, how many there are, the true sizes of what
  * their copies cut, and every string and number they hold (the keys a path can name).
  * An unreadable list (a Proxy whose traps throw) crosses as no issue at all.
+ * @param {unknown} issues
+ * @returns {{ json: string, total: number, sizes: Uint32Array, seen: Array<string | number | boolean> }}
  */
 function issuesCrossing(issues) {
   const total = listLength(issues);
@@ -168,10 +196,13 @@ function issuesCrossing(issues) {
   const shared = budget();
   const crossing = Math.min(total, ISSUES_CROSSING);
   const parts = new Array(crossing);
+  /** @type {number[]} */
   const sizes = [];
+  /** @type {Array<string | number | boolean>} */
   const seen = [];
   const readWhole = ISSUES_READ_WHOLE;
   const unions = UNIONS;
+  /** @type {{ code: unknown }} */
   const read = { code: NOT_READ };
   for (let i = 0; i < crossing; i++) {
     let issue = listEntry(issues, i);
@@ -200,6 +231,8 @@ function issuesCrossing(issues) {
  * The arguments as the core reads them (presence and JSON type at the issues' paths):
  * pruned to what the issues' keys and indices reach, or whole (bounded) when they hold
  * too many distinct ones.
+ * @param {unknown} args
+ * @param {Array<string | number | boolean>} seen
  */
 function argsCrossing(args, seen) {
   const only = segmentSet(seen);
@@ -213,6 +246,10 @@ function argsCrossing(args, seen) {
  */
 const preparedSchemas = new WeakMap();
 
+/**
+ * @param {unknown} schema
+ * @returns {string}
+ */
 function schemaCrossing(schema) {
   if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) {
     return copyJson(schema, AUTHORED, budget());
@@ -228,13 +265,20 @@ function schemaCrossing(schema) {
 /**
  * The -32602 McpError for a failed argument parse: throw it, or pass it to errorResult.
  * `issues` are Zod 4 or Zod 3 issues; `schema` is the tool's JSON Schema (inputSchema).
+ * @param {unknown} issues
+ * @param {unknown} options
  */
 export function formatValidation(issues, options) {
   const { code, message, data } = rejectionParts(issues, options);
   return new McpError(code, message, data);
 }
 
-/** What a rejection sends the core: the issues crossing, the tool, arguments and schema as JSON text. */
+/**
+ * What a rejection sends the core: the issues crossing, the tool, arguments and schema as JSON text.
+ * @param {unknown} issues
+ * @param {unknown} options
+ * @returns {import('./abi.js').FormatValidationRequest}
+ */
 function rejectionCrossing(issues, options) {
   if (!Array.isArray(issues)) throw argumentError('formatValidation', 'issues', 'an array', issues);
   const { tool, args, schema, input } = readOptions(options, 'formatValidation', ['tool', 'args', 'schema', 'input']);
@@ -252,6 +296,10 @@ function rejectionCrossing(issues, options) {
   };
 }
 
+/**
+ * @param {unknown} issues
+ * @param {unknown} options
+ */
 function rejectionParts(issues, options) {
   return abi.formatValidation(rejectionCrossing(issues, options));
 }
@@ -260,6 +308,9 @@ function rejectionParts(issues, options) {
  * `errorResult(formatValidation(issues, rejection), options)` in one wasm call, for
  * registerTool: the McpError is never built (nor its stack, nor its data copied back).
  * `rejection` is formatValidation's options without `input`.
+ * @param {unknown} issues
+ * @param {Omit<import('../wasm/mcp_envelope.js').FormatValidationOptions, 'input'>} rejection
+ * @param {import('../wasm/mcp_envelope.js').ErrorResultOptions} [options]
  */
 export function rejectionResult(issues, rejection, options = {}) {
   const crossing = rejectionCrossing(issues, rejection);
@@ -280,6 +331,8 @@ export function rejectionResult(issues, rejection, options = {}) {
  * The request id as text: generated when absent, none for `false`. A number (the MCP
  * SDK's request ids are `string | number`, the number an integer) is its decimal
  * text, never an exponent form: `1e21` is `"1000000000000000000000"`, `-0` is `"0"`.
+ * @param {unknown} requestId
+ * @returns {string | undefined}
  */
 function readRequestId(requestId) {
   // Absent: the core makes one in the same call (see errorResult).
@@ -293,7 +346,13 @@ function readRequestId(requestId) {
   return requestId.length > COPY_LIMITS.stringUnits ? requestId.slice(0, COPY_LIMITS.stringUnits) : requestId;
 }
 
-/** A contract as JSON text for the core (undefined for none). */
+/**
+ * A contract as JSON text for the core (undefined for none).
+ * @param {unknown} contract
+ * @param {string} [fn]
+ * @param {string} [what]
+ * @returns {string | undefined}
+ */
 export function readContract(contract, fn = 'errorResult', what = 'options.contract') {
   if (contract === undefined) return undefined;
   if (!Array.isArray(contract)) throw argumentError(fn, what, 'an array of entries', contract);
@@ -301,10 +360,11 @@ export function readContract(contract, fn = 'errorResult', what = 'options.contr
 }
 
 /**
- * The error CallToolResult for anything a handler threw: `Error: …`, `Recovery: …`
- * and the term line as text, and `structuredContent.error = { code, message, data }`.
+ * errorResult's options, each read once and checked. `id` undefined: the core makes one.
+ * @returns {{ contractJson: string | undefined, id: string | undefined, aborted: boolean,
+ *   redactSecrets: boolean, maskServerErrors: boolean, guidance: boolean }}
+ * @param {unknown} options
  */
-/** errorResult's options, each read once and checked. `id` undefined: the core makes one. */
 function envelopeOptions(options) {
   const { requestId, contract, aborted, redactSecrets, maskServerErrors, guidance } = readOptions(
     options,
@@ -331,18 +391,30 @@ function envelopeOptions(options) {
  */
 const declaredIn = new WeakMap();
 
-/** The contract JSON an envelope fills recovery from: the option's, else the one `thrown` was failed from. */
+/**
+ * The contract JSON an envelope fills recovery from: the option's, else the one `thrown` was failed from.
+ * @param {string | undefined} contractJson
+ * @param {unknown} thrown
+ * @returns {string | undefined}
+ */
 export function contractFor(contractJson, thrown) {
   if (contractJson !== undefined) return contractJson;
   if (thrown === null || typeof thrown !== 'object') return undefined;
   return declaredIn.get(thrown);
 }
 
+/**
+ * The error CallToolResult for anything a handler threw: `Error: …`, `Recovery: …`
+ * and the term line as text, and `structuredContent.error = { code, message, data }`.
+ * @param {unknown} thrown
+ * @param {import('../wasm/mcp_envelope.js').ErrorResultOptions} [options]
+ */
 export function errorResult(thrown, options = {}) {
   const { contractJson: given, id, aborted, redactSecrets, maskServerErrors, guidance } = envelopeOptions(options);
   const contractJson = contractFor(given, thrown);
   const xmlText = isBranded(thrown) ? responseText(thrown) : undefined;
   const read = readThrown(thrown, COPY_LIMITS.stringUnits);
+  /** @type {import('./wire.js').Writable<import('./abi.js').ErrorResultRequest>} */
   const request = {
     thrown: THROWN_PLAIN,
     kind: read.kind,
@@ -386,12 +458,11 @@ export function errorResult(thrown, options = {}) {
   // and get its chain (read here, once) in a second call.
   // With guidance a plain throw names its nearest cause, so its chain is read up front.
   request.causes = read.kind === KIND_MCP_ERROR ? undefined : guidance ? read.chain() : read.knownChain();
-  let answer = abi.errorResult(request);
-  if (!('result' in answer)) {
-    request.causes = read.chain();
-    answer = abi.errorResult(request);
-  }
-  return answer.result;
+  const answer = abi.errorResult(request);
+  if ('result' in answer) return answer.result;
+  request.causes = read.chain();
+  // With the chain given, the core answers a result.
+  return /** @type {{ result: import('../wasm/mcp_envelope.js').CallToolResult }} */ (abi.errorResult(request)).result;
 }
 
 /** Marks a field of `fail`'s data the core placed: the caller's own value goes there. */
@@ -400,6 +471,7 @@ const GIVEN = '\u0000mcp-envelope:given\u0000';
 /**
  * Own enumerable fields of a throw site's `data`, each read once; `null` when the
  * object cannot be read at all (a Proxy whose traps throw), which fails without it.
+ * @param {unknown} data
  */
 function readGivenData(data) {
   if (data === undefined) return null;
@@ -424,6 +496,10 @@ function readGivenData(data) {
  * The McpError for a declared failure of `contract`. The core decides the code, the
  * message and which fields the data has in which order; the throw site's own values
  * (not copies) fill the fields it gave, so the error is exactly what the site wrote.
+ * @param {unknown} contract
+ * @param {any} reason checked here
+ * @param {any} [message] checked here
+ * @param {unknown} [data]
  */
 export function fail(contract, reason, message, data) {
   requireString(reason, 'fail', 'reason');
@@ -436,7 +512,8 @@ export function fail(contract, reason, message, data) {
   let fields = parts.data;
   if (fields !== undefined && given !== null) {
     fields = {};
-    for (const [key, value] of Object.entries(parts.data)) {
+    // The core's `data` is an object.
+    for (const [key, value] of Object.entries(/** @type {Record<string, unknown>} */ (parts.data))) {
       const own = value === GIVEN && given.has(key) ? given.get(key) : value;
       Object.defineProperty(fields, key, { value: own, enumerable: true, writable: true, configurable: true });
     }
@@ -446,7 +523,11 @@ export function fail(contract, reason, message, data) {
   return error;
 }
 
-/** `{ recovery: { hint } }` for a declared reason, `{}` otherwise: safe to spread into data. */
+/**
+ * `{ recovery: { hint } }` for a declared reason, `{}` otherwise: safe to spread into data.
+ * @param {unknown} contract
+ * @param {any} reason checked here
+ */
 export function recoveryFor(contract, reason) {
   requireString(reason, 'recoveryFor', 'reason');
   return abi.recoveryFor({ contract: readContract(contract, 'recoveryFor', 'contract'), reason });

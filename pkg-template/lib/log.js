@@ -10,7 +10,11 @@ import { contractFor, readContract, readOptions } from './jsonrpc.js';
 import { KIND_MCP_ERROR, THROWN_MCP, THROWN_PLAIN, THROWN_ZOD } from './constants.js';
 import { argumentError, listEntry, listLength, readThrown } from './read.js';
 
-/** A ZodError's first issue (all its message needs) as JSON text, and how many there are. */
+/**
+ * A ZodError's first issue (all its message needs) as JSON text, and how many there are.
+ * @param {unknown[]} issues
+ * @returns {{ json: string | undefined, total: number }}
+ */
 function firstIssue(issues) {
   const total = listLength(issues);
   if (total === undefined || total === 0) return { json: undefined, total: 0 };
@@ -22,6 +26,8 @@ function firstIssue(issues) {
  * `level` is the declared entry's `severity` for the thrown `data.reason`, `notice` for
  * the framework's own refusals (`invalid_arguments`, `client_capability_missing`),
  * `info` for a cancelled call, and `error` otherwise.
+ * @param {unknown} thrown
+ * @param {import('../wasm/mcp_envelope.js').LogRecordOptions} options
  */
 export function logRecord(thrown, options) {
   const { tool, contract, aborted, phase } = readOptions(options, 'logRecord', [
@@ -43,6 +49,7 @@ export function logRecord(thrown, options) {
   const code = classifyRead(read, aborted === true);
   let kind = THROWN_PLAIN;
   let reason;
+  /** @type {{ json: string | undefined, total: number }} */
   let issues = { json: undefined, total: 0 };
   if (read.kind === KIND_MCP_ERROR) {
     kind = THROWN_MCP;

@@ -4,7 +4,10 @@
 import { JsonRpcErrorCode, isJsonRpcErrorCode } from './codes.js';
 import { argumentError, unreadableError } from './read.js';
 
-/** `{ cause }` read once from `new Error`-style options; a throwing read is a TypeError. */
+/**
+ * `{ cause }` read once from `new Error`-style options; a throwing read is a TypeError.
+ * @param {unknown} options
+ */
 function causeOf(options) {
   if (options === undefined) return undefined;
   if (options === null || typeof options !== 'object') {
@@ -20,6 +23,12 @@ function causeOf(options) {
 export class McpError extends Error {
   #isMcpError = true;
 
+  /**
+   * @param {unknown} code
+   * @param {unknown} [message]
+   * @param {unknown} [data]
+   * @param {unknown} [options]
+   */
   constructor(code, message, data, options) {
     if (!isJsonRpcErrorCode(code)) {
       throw argumentError('McpError', 'code', 'a JsonRpcErrorCode value', code);
@@ -33,14 +42,27 @@ export class McpError extends Error {
     if (data !== undefined) this.data = data;
   }
 
-  /** True for an McpError of this package, whatever its realm; never runs user code. */
+  /**
+   * True for an McpError of this package, whatever its realm; never runs user code.
+   * @param {unknown} value
+   * @returns {value is McpError}
+   */
   static isMcpError(value) {
     return typeof value === 'object' && value !== null && #isMcpError in value;
   }
 }
 
+/**
+ * @param {string} name
+ * @param {JsonRpcErrorCode} code
+ */
 function factory(name, code) {
   const make = {
+    /**
+     * @param {unknown} [message]
+     * @param {unknown} [data]
+     * @param {unknown} [options]
+     */
     [name](message, data, options) {
       const error = new McpError(code, message, data, options);
       // The stack starts where the factory was called, not inside it.

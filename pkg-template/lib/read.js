@@ -22,7 +22,12 @@ const THREW = Symbol('threw');
 /** What `ThrownRead.rawMessage` holds when reading `message` threw. */
 export const READ_THREW = THREW;
 
-/** The one read-once helper: `object[key]`, read once; READ_THREW when the read threw. */
+/**
+ * The one read-once helper: `object[key]`, read once; READ_THREW when the read threw.
+ * @param {any} object
+ * @param {PropertyKey} key
+ * @returns {any}
+ */
 export function readOnce(object, key) {
   try {
     return object[key];
@@ -32,23 +37,49 @@ export function readOnce(object, key) {
 }
 
 /**
- * The one way a TypeError names a wrong argument: its kind, never its text (an
- * object's conversion would run its code; a string could hold a secret).
+ * A value's kind, never its text (an object's conversion would run its code; a string
+ * could hold a secret): 'null', 'an array', 'a revoked Proxy', else its `typeof`.
+ * @param {unknown} value
+ * @returns {string}
  */
-export function describe(value) {
+export function kindOf(value) {
   if (value === null) return 'null';
   try {
     if (Array.isArray(value)) return 'an array';
   } catch {
     return 'a revoked Proxy';
   }
-  const type = typeof value;
-  return type === 'object' ? 'an object' : type === 'undefined' ? 'undefined' : `a ${type}`;
+  return typeof value;
+}
+
+/**
+ * The one way a TypeError names a wrong argument: its kind (`kindOf`), a `typeof` with
+ * its article ('an object', 'a string'; 'undefined' stays as it is).
+ * @param {unknown} value
+ * @returns {string}
+ */
+export function describe(value) {
+  const kind = kindOf(value);
+  switch (kind) {
+    case 'object':
+      return 'an object';
+    case 'string':
+    case 'number':
+    case 'bigint':
+    case 'boolean':
+    case 'symbol':
+    case 'function':
+      return `a ${kind}`;
+    default:
+      return kind;
+  }
 }
 
 /**
  * The one issue-list reader: a list's `length`, read once, or undefined when the read
  * throws or is no count (each dialect decides what an unreadable list crosses as).
+ * @param {any} list
+ * @returns {number | undefined}
  */
 export function listLength(list) {
   let length;
@@ -60,7 +91,12 @@ export function listLength(list) {
   return Number.isSafeInteger(length) && length >= 0 ? length : undefined;
 }
 
-/** … and entry `i` of it, read once: UNREADABLE when the read throws. */
+/**
+ * … and entry `i` of it, read once: UNREADABLE when the read throws.
+ * @param {any} list
+ * @param {number} i
+ * @returns {unknown}
+ */
 export function listEntry(list, i) {
   try {
     return list[i];
@@ -69,17 +105,55 @@ export function listEntry(list, i) {
   }
 }
 
-/** The one TypeError style: `mcp-envelope: fn: \`what\` must be expected, got <its kind>`. */
+/**
+ * The one reader of a result's text blocks: `visit(text)` for the `text` of each
+ * `{ type: 'text' }` block among the first `max` entries of `content` (anything but a
+ * list has none), in order, each property read once; it stops when `visit` returns false.
+ * @param {unknown} content
+ * @param {number} max
+ * @param {(text: string) => boolean} visit
+ */
+export function eachTextBlock(content, max, visit) {
+  try {
+    if (!Array.isArray(content)) return; // throws for a revoked Proxy
+  } catch {
+    return;
+  }
+  const length = readOnce(content, 'length');
+  const count = typeof length === 'number' ? Math.min(length, max) : 0;
+  for (let i = 0; i < count; i++) {
+    const block = readOnce(content, i);
+    if (block === null || typeof block !== 'object' || readOnce(block, 'type') !== 'text') continue;
+    const text = readOnce(block, 'text');
+    if (typeof text === 'string' && !visit(text)) return;
+  }
+}
+
+/**
+ * The one TypeError style: `mcp-envelope: fn: \`what\` must be expected, got <its kind>`.
+ * @param {string} fn
+ * @param {string} what
+ * @param {string} expected
+ * @param {unknown} value
+ */
 export function argumentError(fn, what, expected, value) {
   return new TypeError(`mcp-envelope: ${fn}: \`${what}\` must be ${expected}, got ${describe(value)}`);
 }
 
-/** … and for a read that threw (a getter, a Proxy trap): `mcp-envelope: fn: \`what\` could not be read`. */
+/**
+ * … and for a read that threw (a getter, a Proxy trap): `mcp-envelope: fn: \`what\` could not be read`.
+ * @param {string} fn
+ * @param {string} what
+ */
 export function unreadableError(fn, what) {
   return new TypeError(`mcp-envelope: ${fn}: \`${what}\` could not be read`);
 }
 
-/** A primitive as `String` prints it; an object (whose conversion would run its own code) is unreadable. */
+/**
+ * A primitive as `String` prints it; an object (whose conversion would run its own code) is unreadable.
+ * @param {unknown} value
+ * @returns {string}
+ */
 export function textOf(value) {
   if (typeof value === 'string') return value;
   if (value === THREW || (typeof value === 'object' && value !== null) || typeof value === 'function') {
@@ -88,15 +162,23 @@ export function textOf(value) {
   return String(value);
 }
 
+/**
+ * @param {string} value
+ * @param {number} cap
+ */
 function cappedAt(value, cap) {
   return value.length > cap ? value.slice(0, cap) : value;
 }
 
+/** @param {number} n */
 function integral(n) {
   return Number.isInteger(n) && n >= -2147483648 && n <= 2147483647;
 }
 
-/** A link's `code` as the chain carries it: `,"code":…` for a short string or an integral number, else nothing. */
+/**
+ * A link's `code` as the chain carries it: `,"code":…` for a short string or an integral number, else nothing.
+ * @param {unknown} raw
+ */
 function codeMember(raw) {
   if (typeof raw === 'string') return raw.length <= CODE_UNITS ? `,"code":${text(raw)}` : '';
   return typeof raw === 'number' && integral(raw) ? `,"code":${raw}` : '';
@@ -109,6 +191,10 @@ const NOT_INSPECTED = Symbol('not inspected');
  * Sets `out.name` and `out.message` from `value` (each read once, at most `cap` units)
  * and returns its raw `code` (read once), or NOT_INSPECTED for a primitive or a value
  * nothing can be read of. Fills a caller's object so the common path allocates nothing more.
+ * @param {unknown} value
+ * @param {number} cap
+ * @param {{ name: string, message: string, sameRealmError?: boolean, rawMessage?: unknown }} out
+ * @returns {unknown}
  */
 function readInto(value, cap, out) {
   out.sameRealmError = false;
@@ -155,6 +241,7 @@ function readInto(value, cap, out) {
   return rawCode;
 }
 
+/** @param {unknown} cause */
 function absent(cause) {
   return cause === undefined || cause === null || cause === THREW;
 }
@@ -164,6 +251,7 @@ function absent(cause) {
  * none): at most MAX_CAUSES links `{ mcp?, code?, name, message }`, each read once (name,
  * message, code, cause), stopping at a link seen before, at null/undefined, at a
  * primitive (its text is the last link) and at a read that threw.
+ * @param {unknown} value
  */
 function chainOf(value) {
   let cause = readOnce(value, 'cause');
@@ -199,7 +287,15 @@ const NO_CAUSES = '[]';
  * asks for it only when the value itself says nothing better than InternalError
  * (`classifyRead` in classify.js).
  */
-class ThrownRead {
+export class ThrownRead {
+  /**
+   * @param {number} kind KIND_MCP_ERROR or KIND_OTHER
+   * @param {number} code
+   * @param {string | undefined} codeText
+   * @param {string} name
+   * @param {string} message
+   * @param {unknown} value
+   */
   constructor(kind, code, codeText, name, message, value) {
     this.kind = kind;
     this.code = code;
@@ -208,11 +304,15 @@ class ThrownRead {
     this.message = message;
     // The value whose chain `chain()` reads; undefined when there is none to read.
     this.value = value;
+    /** @type {string | typeof NOT_READ} */
     this.chainText = NOT_READ;
     // The McpError whose `data.reason` `reason()` reads; undefined for any other value.
+    /** @type {McpError | undefined} */
     this.mcpError = undefined;
+    /** @type {string | undefined | typeof NOT_READ} */
     this.reasonText = NOT_READ;
     // A ZodError's `issues` list (see readThrownFrom); undefined otherwise.
+    /** @type {unknown[] | undefined} */
     this.issues = undefined;
     // What the XML dialect's internalError renders as the reference does: whether the
     // value is an `Error` of this realm (`instanceof Error`) and its `message` as read
@@ -220,6 +320,7 @@ class ThrownRead {
     // Declared here, so every read has one shape (a field added later makes V8 give the
     // object a new hidden class on each call).
     this.sameRealmError = false;
+    /** @type {unknown} */
     this.rawMessage = undefined;
     // The code a thrown plain object's HTTP `status` maps to (the core's), 0 for none.
     this.statusCode = 0;
@@ -228,6 +329,7 @@ class ThrownRead {
   /**
    * An McpError's `data.reason` when it is a string, else undefined: `data` and its
    * `reason` are read once each, on the first call, inside try/catch.
+   * @returns {string | undefined}
    */
   reason() {
     if (this.reasonText === NOT_READ) {
@@ -240,6 +342,7 @@ class ThrownRead {
    * `chain()` when it is known without reading `cause`: read already, or `[]` when the
    * value has no `cause` at all (`'cause' in value` runs no getter). `undefined` when a
    * cause may be there: `chain()` reads it if the core needs it.
+   * @returns {string | undefined}
    */
   knownChain() {
     const value = this.value;
@@ -255,7 +358,10 @@ class ThrownRead {
     return mayHaveCause ? undefined : NO_CAUSES;
   }
 
-  /** The cause chain as JSON text of its links (`[]` when it has none). */
+  /**
+   * The cause chain as JSON text of its links (`[]` when it has none).
+   * @returns {string}
+   */
   chain() {
     if (this.chainText === NOT_READ) {
       this.chainText = this.value === undefined ? NO_CAUSES : chainOf(this.value);
@@ -266,7 +372,10 @@ class ThrownRead {
 
 const NOT_READ = Symbol('not read');
 
-/** `value.data.reason` when it is a string, each property read once. */
+/**
+ * `value.data.reason` when it is a string, each property read once.
+ * @param {unknown} value
+ */
 function reasonOf(value) {
   const data = readOnce(value, 'data');
   if (data === THREW || data === null || typeof data !== 'object') return undefined;
@@ -275,10 +384,13 @@ function reasonOf(value) {
 }
 // readInto writes here only after its last read of the value, so a getter that
 // classifies another value during those reads is done with it before this is written.
+/** @type {{ name: string, message: string, sameRealmError: boolean, rawMessage: unknown }} */
 const scratch = { name: '', message: '', sameRealmError: false, rawMessage: undefined };
 
 /**
  * Reads a thrown value for classification (see ThrownRead).
+ * @param {unknown} value
+ * @param {number} [cap]
  * @returns {ThrownRead}
  */
 export function readThrown(value, cap = CLASSIFY_TEXT_CAP) {
@@ -308,8 +420,11 @@ export function readThrown(value, cap = CLASSIFY_TEXT_CAP) {
 /**
  * `{ message, code }` of a plain object's problem-detail fields (each read once; strings
  * cut at `cap`), as the core composes them, or undefined when it has none of them.
+ * @param {unknown} value
+ * @param {number} cap
  */
 function problemOf(value, cap) {
+  /** @type {Record<string, string | number>} */
   const fields = {};
   let any = false;
   for (const key of PROBLEM_TEXT_FIELDS) {
@@ -329,6 +444,12 @@ function problemOf(value, cap) {
   return any ? problemRead({ fields: JSON.stringify(fields) }) : undefined;
 }
 
+/**
+ * @param {unknown} value
+ * @param {unknown} rawCode
+ * @param {string} name
+ * @param {string} message
+ */
 function readThrownFrom(value, rawCode, name, message) {
   if (rawCode === NOT_INSPECTED) return new ThrownRead(KIND_OTHER, NaN, undefined, name, message, undefined);
   const code = typeof rawCode === 'number' ? rawCode : NaN;

@@ -24,7 +24,7 @@ import * as abi from './abi.js';
 import { errorResult, rejectionResult } from './jsonrpc.js';
 import { logRecord } from './log.js';
 import { McpError } from './mcp-error.js';
-import { READ_THREW, readOnce } from './read.js';
+import { kindOf, READ_THREW, readOnce } from './read.js';
 import { cancelled, fromMcpError, internalError, validationErrorResult } from './xml.js';
 
 const DIALECTS = new Set(['jsonrpc', 'xml']);
@@ -45,23 +45,38 @@ const URL_ELICITATION_REQUIRED = -32042;
 
 /** Arguments the tool's schema rejected: what the handler wrapper receives instead of them. */
 class Rejection {
+  /**
+   * @param {unknown[]} issues
+   * @param {unknown} args
+   */
   constructor(issues, args) {
     this.issues = issues;
     this.args = args;
   }
 }
 
+/**
+ * @param {string} message
+ */
 function typeError(message) {
   return new TypeError(`mcp-envelope: registerTool: ${message}`);
 }
 
+/**
+ * @param {any} value
+ * @returns {value is PromiseLike<unknown>}
+ */
 function isThenable(value) {
   return (
     value !== null && (typeof value === 'object' || typeof value === 'function') && typeof value.then === 'function'
   );
 }
 
-/** A Standard Schema result as `{ value }` or a Rejection of its issues. */
+/**
+ * A Standard Schema result as `{ value }` or a Rejection of its issues.
+ * @param {any} result
+ * @param {unknown} input
+ */
 function settled(result, input) {
   if (result !== null && typeof result === 'object' && Array.isArray(result.issues) && result.issues.length > 0) {
     return { value: new Rejection(result.issues, input) };
@@ -69,13 +84,19 @@ function settled(result, input) {
   return { value: result === null || typeof result !== 'object' ? undefined : result.value };
 }
 
-/** The author's `~standard` with a `validate` that never fails. */
+/**
+ * The author's `~standard` with a `validate` that never fails.
+ * @param {any} standard the author's `~standard`
+ */
 function permissiveStandard(standard) {
   return Object.freeze({
     version: standard.version,
     vendor: standard.vendor,
     ...(standard.types === undefined ? {} : { types: standard.types }),
     ...(standard.jsonSchema === undefined ? {} : { jsonSchema: standard.jsonSchema }),
+    /**
+     * @param {unknown} input
+     */
     validate(input) {
       const result = standard.validate(input);
       return isThenable(result) ? Promise.resolve(result).then((r) => settled(r, input)) : settled(result, input);
@@ -89,6 +110,7 @@ function permissiveStandard(standard) {
  * runs the author's schema through its public `~standard.validate` (finalised issues,
  * with their messages); its JSON Schema comes from the author's schema (`parent`). Zod 3:
  * `safeParse` / `safeParseAsync`. Any other Standard Schema (SDK v2): `~standard` only.
+ * @param {any} schema
  */
 function permissiveSchema(schema) {
   const standard = schema['~standard'];
@@ -98,8 +120,12 @@ function permissiveSchema(schema) {
     const internals = Object.create(zod4, {
       parent: { value: schema },
       run: {
+        /**
+         * @param {any} payload
+         */
         value(payload) {
           const input = payload.value;
+          /** @param {any} out */
           const apply = (out) => {
             payload.value = out.value;
             return payload;
@@ -112,11 +138,17 @@ function permissiveSchema(schema) {
     return Object.create(schema, { '~standard': { value: wrapped }, _zod: { value: internals } });
   }
   if (typeof schema.safeParseAsync === 'function' && schema._def !== undefined) {
+    /**
+     * @param {any} result
+     * @param {unknown} input
+     */
     const accept = (result, input) =>
       result.success ? result : { success: true, data: new Rejection(result.error.issues, input) };
     return Object.create(schema, {
-      safeParse: { value: (input) => accept(schema.safeParse(input), input) },
-      safeParseAsync: { value: async (input) => accept(await schema.safeParseAsync(input), input) },
+      safeParse: { value: (/** @type {unknown} */ input) => accept(schema.safeParse(input), input) },
+      safeParseAsync: {
+        value: async (/** @type {unknown} */ input) => accept(await schema.safeParseAsync(input), input),
+      },
       ...(standard === undefined ? {} : { '~standard': { value: permissiveStandard(standard) } }),
     });
   }
@@ -126,8 +158,12 @@ function permissiveSchema(schema) {
   return undefined;
 }
 
-/** The tool's input JSON Schema for the hint sentences: computed at the first rejection, then kept. */
+/**
+ * The tool's input JSON Schema for the hint sentences: computed at the first rejection, then kept.
+ * @param {any} schema
+ */
 function jsonSchemaOf(schema) {
+  /** @type {{ value: any } | undefined} */
   let prepared;
   return () => {
     if (prepared !== undefined) return prepared.value;
@@ -143,7 +179,10 @@ function jsonSchemaOf(schema) {
   };
 }
 
-/** Whether the request's signal was aborted (`extra.signal` in v1, also on the v2 context). */
+/**
+ * Whether the request's signal was aborted (`extra.signal` in v1, also on the v2 context).
+ * @param {unknown} extra
+ */
 function abortedOf(extra) {
   if (extra === null || typeof extra !== 'object') return false;
   const signal = readOnce(extra, 'signal');
@@ -159,13 +198,20 @@ function abortedOf(extra) {
   return readOnce(value, 'aborted') === true;
 }
 
-/** The SDK's URL elicitation request: the SDK answers it itself, so it is rethrown. */
+/**
+ * The SDK's URL elicitation request: the SDK answers it itself, so it is rethrown.
+ * @param {unknown} thrown
+ */
 function isUrlElicitation(thrown) {
   if (thrown === null || typeof thrown !== 'object') return false;
   return readOnce(thrown, 'code') === URL_ELICITATION_REQUIRED;
 }
 
-/** The request id an envelope carries: the option's (a function is asked per call), else generated. */
+/**
+ * The request id an envelope carries: the option's (a function is asked per call), else generated.
+ * @param {OwnOptions['requestId']} option
+ * @param {unknown} extra
+ */
 function requestIdOf(option, extra) {
   if (typeof option !== 'function') return option;
   try {
@@ -176,7 +222,11 @@ function requestIdOf(option, extra) {
   }
 }
 
-/** Calls the log hook with a failure's record; the hook can never break the call. */
+/**
+ * Calls the log hook with a failure's record; the hook can never break the call.
+ * @param {(record: any) => unknown} hook
+ * @param {unknown} record
+ */
 function report(hook, record) {
   try {
     const out = hook(record);
@@ -186,23 +236,46 @@ function report(hook, record) {
   }
 }
 
-/** `structuredContent.error.data.requestId` of a JSON-RPC envelope: the id the model saw. */
+/**
+ * `structuredContent.error.data.requestId` of a JSON-RPC envelope: the id the model saw.
+ * @param {any} result
+ */
 function envelopeId(result) {
   const id = result?.structuredContent?.error?.data?.requestId;
   return typeof id === 'string' ? id : undefined;
 }
 
 /**
+ * Our own options of a tool, read and checked (`readOwn`).
+ * @typedef {{ contract: import('../wasm/mcp_envelope.js').ErrorContract | undefined,
+ *   safety: { redactSecrets?: boolean, maskServerErrors?: boolean }, guidance: boolean,
+ *   onError: ((record: unknown) => unknown) | undefined,
+ *   requestId: string | number | false | ((extra: unknown) => unknown) | undefined }} OwnOptions
+ */
+
+/**
  * How a dialect answers a rejection, a throw and a result that is no tool result, and
  * (XML) a call already cancelled when its handler would start: MCP Fusion's runChain
  * checks `signal?.aborted` after the arguments passed and answers with an error
- * envelope without running the chain (the core writes it: src/xml/routing.rs `cancelled`). Each answer also reports the failure's log record (with the
- * request id the model saw) to `onError`.
+ * envelope without running the chain (the core writes it: src/xml/routing.rs
+ * `cancelled`). Each answer also reports the failure's log record (with the request id
+ * the model saw) to `onError`.
+ * @param {'jsonrpc' | 'xml'} dialect
+ * @param {string} name
+ * @param {OwnOptions} own
+ * @param {() => import('../wasm/mcp_envelope.js').JsonSchema | undefined} schemaJson
  */
 function responder(dialect, name, own, schemaJson) {
   const { contract, safety, guidance, onError } = own;
+  /**
+   * @param {unknown} thrown
+   * @param {boolean} aborted
+   * @param {unknown} requestId
+   * @param {unknown} [logged]
+   */
   const record = (thrown, aborted, requestId, logged = thrown) => {
     if (onError === undefined) return;
+    /** @type {import('../wasm/mcp_envelope.js').ToolFailureRecord} */
     let entry;
     try {
       entry = logRecord(logged, { tool: name, aborted, ...(contract === undefined ? {} : { contract }) });
@@ -220,6 +293,12 @@ function responder(dialect, name, own, schemaJson) {
       redactSecrets: safety.redactSecrets !== false,
       maskServerErrors: safety.maskServerErrors === true,
     };
+    /**
+     * @param {unknown} thrown
+     * @param {boolean} aborted
+     * @param {unknown} extra
+     * @param {unknown} [logged]
+     */
     const threw = (thrown, aborted, extra, logged) => {
       const answer = McpError.isMcpError(thrown)
         ? fromMcpError(thrown, xmlOptions)
@@ -228,6 +307,11 @@ function responder(dialect, name, own, schemaJson) {
       return answer;
     };
     return {
+      /**
+       * @param {Rejection} rejection
+       * @param {boolean} aborted
+       * @param {unknown} extra
+       */
       rejected: (rejection, aborted, extra) => {
         const answer = validationErrorResult(rejection.issues, name, rejection.args);
         const refusal = new McpError(JsonRpcErrorCode.InvalidParams, answer.content[0].text, {
@@ -240,6 +324,10 @@ function responder(dialect, name, own, schemaJson) {
       cancelled: () => cancelled(name),
     };
   }
+  /**
+   * @param {boolean} aborted
+   * @param {unknown} extra
+   */
   const options = (aborted, extra) => {
     const id = requestIdOf(own.requestId, extra);
     return {
@@ -251,6 +339,11 @@ function responder(dialect, name, own, schemaJson) {
     };
   };
   return {
+    /**
+     * @param {Rejection} rejection
+     * @param {boolean} aborted
+     * @param {unknown} extra
+     */
     rejected: (rejection, aborted, extra) => {
       const result = rejectionResult(
         rejection.issues,
@@ -262,6 +355,12 @@ function responder(dialect, name, own, schemaJson) {
       record(new McpError(sent.code, sent.message, { reason: sent.data?.reason }), aborted, envelopeId(result));
       return result;
     },
+    /**
+     * @param {unknown} thrown
+     * @param {boolean} aborted
+     * @param {unknown} extra
+     * @param {unknown} [logged]
+     */
     threw: (thrown, aborted, extra, logged) => {
       const result = errorResult(thrown, options(aborted, extra));
       record(thrown, aborted, envelopeId(result), logged);
@@ -270,7 +369,12 @@ function responder(dialect, name, own, schemaJson) {
   };
 }
 
-/** Reads our own options off a config (or `registerTool.defaults`' object). */
+/**
+ * Reads our own options off a config (or `registerTool.defaults`' object).
+ * @param {any} own
+ * @param {string} dialect
+ * @returns {OwnOptions}
+ */
 function readOwn(own, dialect) {
   if (own.errors !== undefined && !Array.isArray(own.errors)) {
     throw typeError('config.errors must be an array of contract entries');
@@ -278,8 +382,9 @@ function readOwn(own, dialect) {
   if (own.errors !== undefined && dialect === 'xml') {
     throw typeError('config.errors (an error contract) is for the jsonrpc dialect');
   }
+  /** @type {OwnOptions['safety']} */
   const safety = {};
-  for (const option of ['redactSecrets', 'maskServerErrors']) {
+  for (const option of /** @type {const} */ (['redactSecrets', 'maskServerErrors'])) {
     if (own[option] === undefined) continue;
     if (typeof own[option] !== 'boolean') throw typeError(`config.${option} must be a boolean`);
     safety[option] = own[option];
@@ -299,10 +404,16 @@ function readOwn(own, dialect) {
   return { contract: own.errors, safety, guidance: own.guidance !== false, onError: own.onError, requestId: id };
 }
 
+/**
+ * @param {unknown} config
+ * @param {Record<string, unknown> | undefined} defaults
+ */
 function readConfig(config, defaults) {
   if (config === null || typeof config !== 'object' || Array.isArray(config))
     throw typeError('config must be an object');
+  /** @type {Record<string, any>} the SDK's part of the config, as given */
   const sdkConfig = {};
+  /** @type {Record<string, unknown>} */
   const own = { ...defaults };
   for (const key of Object.keys(config)) {
     const value = readOnce(config, key);
@@ -310,7 +421,8 @@ function readConfig(config, defaults) {
     if (!OWN_OPTIONS.has(key)) sdkConfig[key] = value;
     else if (value !== undefined) own[key] = value;
   }
-  const dialect = own.dialect ?? 'jsonrpc';
+  // Checked next.
+  const dialect = /** @type {'jsonrpc' | 'xml'} */ (own.dialect ?? 'jsonrpc');
   if (!DIALECTS.has(dialect)) throw typeError("config.dialect must be 'jsonrpc' or 'xml'");
   return { sdkConfig, dialect, own: readOwn(own, dialect) };
 }
@@ -318,20 +430,18 @@ function readConfig(config, defaults) {
 // ---------------------------------------------------------------------------------
 // What a handler returns.
 
-function typeName(value) {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value;
-}
-
 /**
  * Why `result` cannot be sent as this tool's result (`{ what, detail }`), or undefined
  * when it can. Each field is read once; `validate` checks a success result's
  * `structuredContent` against the author's output schema.
+ * @param {unknown} result
+ * @param {((value: unknown) => Promise<string | undefined>) | undefined} validate
+ * @returns {Promise<{ what: number, detail: string } | undefined>}
  */
 async function resultProblem(result, validate) {
   if (result === null || typeof result !== 'object' || Array.isArray(result)) {
-    return { what: RESULT_NOT_AN_OBJECT, detail: typeName(result) };
+    // The log names the kind without describe's article ('returned string', as it always has).
+    return { what: RESULT_NOT_AN_OBJECT, detail: kindOf(result) };
   }
   const content = readOnce(result, 'content');
   if (content === READ_THREW || (content !== undefined && !Array.isArray(content))) {
@@ -350,10 +460,15 @@ async function resultProblem(result, validate) {
   return rejected === undefined ? undefined : { what: RESULT_OUTPUT_REJECTED, detail: rejected };
 }
 
-/** The first issue of a rejection as `path: message`, for the log. */
+/**
+ * The first issue of a rejection as `path: message`, for the log.
+ * @param {any[]} issues
+ * @returns {string}
+ */
 function firstIssueText(issues) {
   try {
     const issue = issues[0];
+    /** @type {any[]} */
     const segments = Array.isArray(issue.path) ? issue.path : [];
     const path = segments.map((p) => String(typeof p === 'object' && p !== null ? p.key : p)).join('.');
     const message = typeof issue.message === 'string' ? issue.message : '';
@@ -363,18 +478,22 @@ function firstIssueText(issues) {
   }
 }
 
-/** A validator of success results against the author's output schema: the first issue's text, or undefined. */
+/**
+ * A validator of success results against the author's output schema: the first issue's text, or undefined.
+ * @param {any} schema
+ * @returns {((value: unknown) => Promise<string | undefined>) | undefined}
+ */
 function outputValidator(schema) {
   const standard = schema?.['~standard'];
   if (standard !== undefined && typeof standard.validate === 'function') {
-    return async (value) => {
+    return async (/** @type {unknown} */ value) => {
       const out = await standard.validate(value);
       const issues = out !== null && typeof out === 'object' ? out.issues : undefined;
       return Array.isArray(issues) && issues.length > 0 ? firstIssueText(issues) : undefined;
     };
   }
   if (typeof schema?.safeParseAsync === 'function') {
-    return async (value) => {
+    return async (/** @type {unknown} */ value) => {
       const out = await schema.safeParseAsync(value);
       return out.success ? undefined : firstIssueText(out.error.issues);
     };
@@ -382,7 +501,11 @@ function outputValidator(schema) {
   return undefined;
 }
 
-/** The McpError the model gets for a return that is no tool result, and the one its log record reads. */
+/**
+ * The McpError the model gets for a return that is no tool result, and the one its log record reads.
+ * @param {string} name
+ * @param {{ what: number, detail: string }} problem
+ */
 function invalidResult(name, problem) {
   const { message, log } = abi.invalidResult({ tool: name, what: problem.what, detail: problem.detail });
   return {
@@ -396,7 +519,10 @@ function invalidResult(name, problem) {
 
 const OUTPUT_TARGET = Object.freeze({ target: 'draft-2020-12' });
 
-/** The author's output JSON Schema widened by the core for error results, or undefined. */
+/**
+ * The author's output JSON Schema widened by the core for error results, or undefined.
+ * @param {() => unknown} jsonSchemaOf
+ */
 function widenedJson(jsonSchemaOf) {
   let json;
   try {
@@ -423,28 +549,33 @@ function widenedJson(jsonSchemaOf) {
  * False when none applies (Zod 3 on SDK v1, a schema that is not an object, one that
  * declares `error` itself): the tool's error results then go out without
  * `structuredContent`, which every client accepts.
+ * @param {any} registered
+ * @param {any} schema
+ * @param {boolean} v2
  */
 function advertiseErrors(registered, schema, v2) {
   const standard = schema?.['~standard'];
   const json = standard?.jsonSchema;
   const widened =
     json !== undefined && typeof json.output === 'function' ? widenedJson(() => json.output(OUTPUT_TARGET)) : undefined;
+  /** @param {object} wrapper */
   const install = (wrapper) => {
     if (v2) registered.update({ outputSchema: wrapper });
     else registered.outputSchema = wrapper;
     return true;
   };
-  const accept = { value: (payload) => payload };
+  const accept = { value: (/** @type {unknown} */ payload) => payload };
   if (widened !== undefined && v2) {
     return install(
       Object.freeze({
         '~standard': Object.freeze({
           version: standard.version,
           vendor: standard.vendor,
-          validate: (value) => ({ value }),
+          validate: (/** @type {unknown} */ value) => ({ value }),
           jsonSchema: Object.freeze({
-            input: (options) => json.input(options),
-            output: (options) => widenedJson(() => json.output(options)) ?? structuredClone(widened),
+            input: (/** @type {unknown} */ options) => json.input(options),
+            output: (/** @type {unknown} */ options) =>
+              widenedJson(() => json.output(options)) ?? structuredClone(widened),
           }),
         }),
       }),
@@ -476,6 +607,11 @@ function advertiseErrors(registered, schema, v2) {
   Object.defineProperty(wrapper, '_zod', {
     value: Object.create(internals, {
       processJSONSchema: {
+        /**
+         * @param {any} ctx
+         * @param {any} out
+         * @param {unknown} params
+         */
         value(ctx, out, params) {
           ctx.processors[internals.def.type](wrapper, ctx, out, params);
           widenInPlace(out);
@@ -490,16 +626,27 @@ function advertiseErrors(registered, schema, v2) {
 /**
  * `out` (an object schema Zod is writing) widened as the core widens it: the core is
  * given its `required` list only, and its `error` property and `anyOf` are added.
+ * @param {any} out
  */
 function widenInPlace(out) {
   const required = Array.isArray(out.required) ? out.required : [];
-  const widened = widenedJson(() => ({ type: 'object', properties: {}, required }));
+  // The core's widened object schema: `properties.error` and `anyOf` are there.
+  const widened = /** @type {{ properties: { error: unknown }, anyOf: unknown } | undefined} */ (
+    widenedJson(() => ({ type: 'object', properties: {}, required }))
+  );
   if (widened === undefined) return;
   out.properties = { ...out.properties, error: widened.properties.error };
   delete out.required;
   out.anyOf = widened.anyOf;
 }
 
+/**
+ * @param {Record<string, unknown> | undefined} defaults
+ * @param {any} server
+ * @param {unknown} name
+ * @param {unknown} config
+ * @param {unknown} handler
+ */
 function register(defaults, server, name, config, handler) {
   const method = server === null || typeof server !== 'object' ? undefined : readOnce(server, 'registerTool');
   if (typeof method !== 'function') {
@@ -510,14 +657,21 @@ function register(defaults, server, name, config, handler) {
   const { sdkConfig, dialect, own } = readConfig(config, defaults);
   const hasSchema = sdkConfig.inputSchema !== undefined;
 
+  /** @type {() => any} */
   let schemaJson = () => undefined;
+  /** @type {((value: unknown) => Promise<string | undefined>) | undefined} */
   let validateOutput;
   let stripStructured = false;
   const answer = responder(dialect, name, own, () => schemaJson());
+  /** @param {any} result */
   const failed = (result) => {
     if (stripStructured) delete result.structuredContent;
     return result;
   };
+  /**
+   * @param {unknown} args
+   * @param {unknown} extra
+   */
   const run = async (args, extra) => {
     if (args instanceof Rejection) return failed(answer.rejected(args, abortedOf(extra), extra));
     if (answer.cancelled !== undefined && abortedOf(extra)) return answer.cancelled();
@@ -533,7 +687,9 @@ function register(defaults, server, name, config, handler) {
     const invalid = invalidResult(name, problem);
     return failed(answer.threw(invalid.wire, abortedOf(extra), extra, invalid.log));
   };
-  const callback = hasSchema ? (args, extra) => run(args, extra) : (extra) => run(undefined, extra);
+  const callback = hasSchema
+    ? (/** @type {unknown} */ args, /** @type {unknown} */ extra) => run(args, extra)
+    : (/** @type {unknown} */ extra) => run(undefined, extra);
 
   const registered = server.registerTool(name, sdkConfig, callback);
   const v2 = registered !== null && typeof registered === 'object' && 'executor' in registered;
@@ -561,6 +717,10 @@ function register(defaults, server, name, config, handler) {
 /**
  * `server.registerTool(name, config, handler)` with every error the model sees written
  * by this package (see the README). `config` is the SDK's, plus our own options.
+ * @param {unknown} server
+ * @param {unknown} name
+ * @param {unknown} config
+ * @param {unknown} handler
  */
 export function registerTool(server, name, config, handler) {
   return register(undefined, server, name, config, handler);
@@ -570,11 +730,14 @@ export function registerTool(server, name, config, handler) {
  * A `registerTool` whose own options (`onError`, `requestId`, `guidance`, `dialect`,
  * `redactSecrets`, `maskServerErrors`, `errors`) default to `options`; a tool's config
  * still overrides each. Checked now, so a mistake throws here.
+ * @param {Readonly<Record<string, unknown>> | undefined} base
+ * @param {unknown} options
  */
 function withDefaults(base, options) {
   if (options === null || typeof options !== 'object' || Array.isArray(options)) {
     throw typeError('defaults must be an object of registerTool options');
   }
+  /** @type {Record<string, unknown>} */
   const own = { ...base };
   for (const key of Object.keys(options)) {
     if (!OWN_OPTIONS.has(key)) throw typeError(`defaults: \`${key}\` is not an option of registerTool`);
@@ -582,13 +745,20 @@ function withDefaults(base, options) {
     if (value === READ_THREW) throw typeError(`defaults.${key} could not be read`);
     own[key] = value;
   }
-  const dialect = own.dialect ?? 'jsonrpc';
+  // Checked next.
+  const dialect = /** @type {'jsonrpc' | 'xml'} */ (own.dialect ?? 'jsonrpc');
   if (!DIALECTS.has(dialect)) throw typeError("defaults.dialect must be 'jsonrpc' or 'xml'");
   readOwn(own, dialect);
   const frozen = Object.freeze(own);
+  /**
+   * @param {unknown} server
+   * @param {unknown} name
+   * @param {unknown} config
+   * @param {unknown} handler
+   */
   const bound = (server, name, config, handler) => register(frozen, server, name, config, handler);
-  bound.defaults = (more) => withDefaults(frozen, more);
+  bound.defaults = (/** @type {unknown} */ more) => withDefaults(frozen, more);
   return bound;
 }
 
-registerTool.defaults = (options) => withDefaults(undefined, options);
+registerTool.defaults = (/** @type {unknown} */ options) => withDefaults(undefined, options);

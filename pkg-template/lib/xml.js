@@ -11,6 +11,7 @@ import { JsonRpcErrorCode } from './codes.js';
 import { ECHO_UNITS, GROUP_ISSUES, RENDERED_ISSUES, THROWN_TEXT_UNITS, TOOL_ERROR_CODES } from './constants.js';
 import {
   argumentError,
+  eachTextBlock,
   listEntry,
   listLength,
   READ_THREW,
@@ -36,6 +37,13 @@ export { TOOL_ERROR_CODES };
 // ---------------------------------------------------------------------------------
 // Argument checks: a clear TypeError naming the parameter.
 
+/**
+ * @param {string} fn
+ * @param {string} param
+ * @param {string} expected
+ * @param {unknown} value
+ * @returns {never}
+ */
 function fail(fn, param, expected, value) {
   throw argumentError(fn, param, expected, value);
 }
@@ -49,20 +57,36 @@ function fail(fn, param, expected, value) {
 const TEXT_UNITS = COPY_LIMITS.stringUnits;
 const LIST_ENTRIES = COPY_LIMITS.entries;
 
+/**
+ * @param {string} text
+ */
 function capped(text) {
   return cutText(text, TEXT_UNITS);
 }
 
+/**
+ * @param {string} fn
+ * @param {string} param
+ * @param {unknown} value
+ */
 function string(fn, param, value) {
   if (typeof value !== 'string') fail(fn, param, 'a string', value);
   return capped(value);
 }
 
-/** `undefined` (or null) for absent, else a string. */
+/** `undefined` (or null) for absent, else a string. * @param {string} fn
+ * @param {string} param
+ * @param {unknown} value
+ */
 function optionalString(fn, param, value) {
   return value === undefined || value === null ? undefined : string(fn, param, value);
 }
 
+/**
+ * @param {string} fn
+ * @param {string} param
+ * @param {unknown} value
+ */
 function object(fn, param, value) {
   if (typeof value !== 'object' || value === null) fail(fn, param, 'an object', value);
   return value;
@@ -72,9 +96,15 @@ function object(fn, param, value) {
  * The named fields of an options object, each read once inside try/catch: a getter or
  * a Proxy trap that throws is a TypeError naming the field, and its own message never
  * escapes.
+ * @param {string} fn
+ * @param {string} param
+ * @param {any} value
+ * @param {string[]} names
+ * @returns {any} the fields read, each as it was
  */
 function fields(fn, param, value, names) {
   object(fn, param, value);
+  /** @type {Record<string, unknown>} */
   const out = {};
   for (const name of names) {
     try {
@@ -86,14 +116,18 @@ function fields(fn, param, value, names) {
   return out;
 }
 
-/** A list of strings as JSON text; absent (undefined or null) is empty unless required. */
+/** A list of strings as JSON text; absent (undefined or null) is empty unless required. * @param {string} fn
+ * @param {string} param
+ * @param {any} value
+ * @param {boolean} [required]
+ */
 function stringList(fn, param, value, required = false) {
   if (!required && (value === undefined || value === null)) return '[]';
   let length;
   try {
-    length = Array.isArray(value) ? value.length : undefined;
+    length = Array.isArray(value) ? value.length : NaN;
   } catch {
-    length = undefined;
+    length = NaN;
   }
   if (!Number.isSafeInteger(length) || length < 0) fail(fn, param, 'an array of strings', value);
   const out = [];
@@ -109,13 +143,21 @@ function stringList(fn, param, value, required = false) {
   return JSON.stringify(out);
 }
 
-/** `undefined` (or null) for absent, else a boolean. */
+/** `undefined` (or null) for absent, else a boolean. * @param {string} fn
+ * @param {string} param
+ * @param {unknown} value
+ */
 function optionalBoolean(fn, param, value) {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'boolean') fail(fn, param, 'a boolean', value);
   return value;
 }
 
+/**
+ * @param {string} fn
+ * @param {string} param
+ * @param {unknown} value
+ */
 function optionalNumber(fn, param, value) {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number') fail(fn, param, 'a number', value);
@@ -134,7 +176,8 @@ const XML_COPY = Object.freeze({ ...COPY_LIMITS, lenient: true });
 /** The copy of `sentArgs`: a Date is also marked, so `You sent:` prints its JSON. */
 const SENT_COPY = Object.freeze({ ...XML_COPY, markDates: true });
 
-/** JSON text of a bounded copy of `value` (see copy.js's `copyJson`). */
+/** JSON text of a bounded copy of `value` (see copy.js's `copyJson`). * @param {unknown} value
+ */
 function jsonCopy(value) {
   return copyJson(value, XML_COPY);
 }
@@ -142,6 +185,10 @@ function jsonCopy(value) {
 /**
  * The first `max` issues as JSON text, and how many there are. A list whose length
  * cannot be read counts as one unreadable issue; an issue whose read throws is one too.
+ * @param {string} fn
+ * @param {unknown} issues
+ * @param {number} max
+ * @returns {{ json: string, total: number }}
  */
 function issuePrefix(fn, issues, max) {
   let isArray;
@@ -160,7 +207,9 @@ function issuePrefix(fn, issues, max) {
   return { json: `[${prefix.join(',')}]`, total: length };
 }
 
-/** `String(v)` for a detail value, without running user code: objects as bounded JSON. */
+/** `String(v)` for a detail value, without running user code: objects as bounded JSON. * @param {unknown} value
+ * @returns {string}
+ */
 function detailText(value) {
   if (typeof value === 'string') return value;
   if (typeof value === 'function') return UNREADABLE;
@@ -170,7 +219,11 @@ function detailText(value) {
   return json.startsWith('"') ? JSON.parse(json) : json;
 }
 
-/** Detail entries as `[key, text]` pairs in `Object.keys` order (the core orders repeats). */
+/** Detail entries as `[key, text]` pairs in `Object.keys` order (the core orders repeats). * @param {string} fn
+ * @param {string} param
+ * @param {any} details
+ * @param {Array<[string, string]>} into
+ */
 function detailPairs(fn, param, details, into) {
   if (details === undefined || details === null) return into;
   object(fn, param, details);
@@ -203,8 +256,10 @@ function detailPairs(fn, param, details, into) {
 // ---------------------------------------------------------------------------------
 // Responses.
 
-/** A response from the core's flag digit (bit 0 isError, bit 1 branded) and text. */
-/** The result object of a response the core wrote (`{ isError, branded, text }`). */
+/**
+ * The result object of a response the core wrote (`{ isError, branded, text }`).
+ * @param {import('./abi.js').XmlResponse} out
+ */
 function response(out) {
   const result = { content: [{ type: 'text', text: out.text }], isError: out.isError };
   if (out.branded) Object.defineProperty(result, BRAND, { value: true });
@@ -212,34 +267,17 @@ function response(out) {
 }
 
 /**
- * The text of a response's text blocks joined with `\n` (as the client parser joins
- * them), each property read once, at most the copy cap in all; '' when unreadable.
+ * The text of a response's text blocks (read as parseToolError reads them) joined with
+ * `\n`, at most the copy cap in all; '' when unreadable. Unlike parseToolError's join,
+ * an empty first text adds no separator and the cut is a plain slice.
+ * @param {object} value
  */
 export function responseText(value) {
-  let content;
-  try {
-    content = value.content;
-    if (!Array.isArray(content)) return '';
-  } catch {
-    return '';
-  }
   let text = '';
-  let blocks;
-  try {
-    blocks = Math.min(content.length, LIST_ENTRIES);
-  } catch {
-    return '';
-  }
-  for (let i = 0; i < blocks && text.length < TEXT_UNITS; i++) {
-    try {
-      const block = content[i];
-      if (block === null || typeof block !== 'object' || block.type !== 'text') continue;
-      const part = block.text;
-      if (typeof part === 'string') text += (text === '' ? '' : '\n') + part;
-    } catch {
-      // An unreadable block says nothing.
-    }
-  }
+  eachTextBlock(readOnce(value, 'content'), LIST_ENTRIES, (part) => {
+    text += (text === '' ? '' : '\n') + part;
+    return text.length < TEXT_UNITS;
+  });
   return text.length > TEXT_UNITS ? text.slice(0, TEXT_UNITS) : text;
 }
 
@@ -247,6 +285,8 @@ export function responseText(value) {
  * An McpError of this package thrown inside a tool of this dialect: the `<tool_error>`
  * its code, message and data mean (the core maps the code through the table both
  * dialects share). `options`: `{ guidance, redactSecrets, maskServerErrors }`, read already.
+ * @param {unknown} thrown
+ * @param {{ guidance: boolean, redactSecrets: boolean, maskServerErrors: boolean }} options
  */
 export function fromMcpError(thrown, options) {
   const read = readThrown(thrown, TEXT_UNITS);
@@ -263,6 +303,10 @@ export function fromMcpError(thrown, options) {
   );
 }
 
+/**
+ * @param {any} value
+ * @returns {value is object}
+ */
 export function isBranded(value) {
   if ((typeof value !== 'object' || value === null) && typeof value !== 'function') return false;
   try {
@@ -272,6 +316,16 @@ export function isBranded(value) {
   }
 }
 
+/**
+ * @param {string} code
+ * @param {string} message
+ * @param {string | undefined} suggestion
+ * @param {string} actionsJson
+ * @param {Array<[string, string]>} pairs
+ * @param {number | undefined} retryAfter
+ * @param {string | undefined} severity
+ * @param {boolean | undefined} redactSecrets
+ */
 function writeToolError(code, message, suggestion, actionsJson, pairs, retryAfter, severity, redactSecrets) {
   return response(
     abi.xmlToolError({
@@ -287,6 +341,10 @@ function writeToolError(code, message, suggestion, actionsJson, pairs, retryAfte
   );
 }
 
+/**
+ * @param {any} code checked here
+ * @param {any} opts checked here
+ */
 export function toolError(code, opts) {
   const fn = 'toolError';
   code = string(fn, 'code', code);
@@ -311,16 +369,24 @@ export function toolError(code, opts) {
   );
 }
 
+/**
+ * @param {any} message checked here
+ * @param {unknown} [code]
+ */
 export function error(message, code) {
   message = string('error', 'message', message);
   return response(abi.xmlError({ message, code: optionalString('error', 'code', code) }));
 }
 
-/** The answer to a call cancelled before its handler started (registerTool's XML gate). */
+/** The answer to a call cancelled before its handler started (registerTool's XML gate). * @param {string} tool
+ */
 export function cancelled(tool) {
   return response(abi.xmlCancelled({ tool }));
 }
 
+/**
+ * @param {unknown} field
+ */
 export function required(field) {
   return response(abi.xmlRequired({ field: string('required', 'field', field) }));
 }
@@ -329,33 +395,49 @@ export function required(field) {
 // The fluent builder.
 
 export class ErrorBuilder {
+  /** @type {string} */
   #code;
+  /** @type {string} */
   #message;
+  /** @type {string | undefined} */
   #suggestion;
+  /** @type {string[]} */
   #actions = [];
+  /** @type {Array<[string, string]>} */
   #details = [];
+  /** @type {number | undefined} */
   #retryAfter;
+  /** @type {string | undefined} */
   #severity;
   #redactSecrets = true;
-  /** The built response, until the next change. */
+  /**
+   * The built response, until the next change.
+   * @type {ReturnType<typeof response> | undefined}
+   */
   #built;
 
   /** Own enumerable getters, so that a builder is a ToolResponse to JSON.stringify and spread too. */
   static #accessors = {
     content: {
       enumerable: true,
+      /** @this {ErrorBuilder} */
       get() {
         return this.#response().content;
       },
     },
     isError: {
       enumerable: true,
+      /** @this {ErrorBuilder} */
       get() {
         return this.#response().isError;
       },
     },
   };
 
+  /**
+   * @param {unknown} code
+   * @param {unknown} message
+   */
   constructor(code, message) {
     this.#code = string('ErrorBuilder', 'code', code);
     this.#message = string('ErrorBuilder', 'message', message);
@@ -384,18 +466,21 @@ export class ErrorBuilder {
     return this;
   }
 
+  /** @param {unknown} suggestion */
   suggest(suggestion) {
     this.#suggestion = string('ErrorBuilder.suggest', 'suggestion', suggestion);
     this.#built = undefined;
     return this;
   }
 
+  /** @param {unknown[]} names */
   actions(...names) {
     for (let i = 0; i < names.length; i++) this.#actions.push(string('ErrorBuilder.actions', `names[${i}]`, names[i]));
     this.#built = undefined;
     return this;
   }
 
+  /** @param {unknown} level */
   severity(level) {
     this.#severity = string('ErrorBuilder.severity', 'level', level);
     this.#built = undefined;
@@ -410,6 +495,7 @@ export class ErrorBuilder {
     return this.severity('warning');
   }
 
+  /** @param {unknown} details */
   details(details) {
     object('ErrorBuilder.details', 'details', details);
     detailPairs('ErrorBuilder.details', 'details', details, this.#details);
@@ -417,6 +503,7 @@ export class ErrorBuilder {
     return this;
   }
 
+  /** @param {unknown} seconds */
   retryAfter(seconds) {
     if (typeof seconds !== 'number') fail('ErrorBuilder.retryAfter', 'seconds', 'a number', seconds);
     this.#retryAfter = seconds;
@@ -436,6 +523,10 @@ export class ErrorBuilder {
 // A builder thrown by a handler is a branded response too: it passes through.
 Object.defineProperty(ErrorBuilder.prototype, BRAND, { value: true });
 
+/**
+ * @param {unknown} code
+ * @param {unknown} message
+ */
 export function errorBuilder(code, message) {
   return new ErrorBuilder(code, message);
 }
@@ -445,6 +536,10 @@ export function errorBuilder(code, message) {
 
 const ROUTING_KINDS = new Set(['missing', 'invalid', 'unknown']);
 
+/**
+ * @param {any} kind checked here
+ * @param {any} opts checked here
+ */
 export function routingError(kind, opts) {
   const fn = 'routingError';
   if (!ROUTING_KINDS.has(kind)) fail(fn, 'kind', "'missing', 'invalid' or 'unknown'", kind);
@@ -476,6 +571,11 @@ const NOT_CONVERTIBLE = Symbol('not convertible');
 const ARRAY_JOIN = Array.prototype.join;
 const TYPED_ARRAY_JOIN = Object.getPrototypeOf(Uint8Array.prototype).join;
 
+/**
+ * @param {any} object
+ * @param {PropertyKey} key
+ * @returns {unknown}
+ */
 function readProperty(object, key) {
   try {
     return object[key];
@@ -484,7 +584,14 @@ function readProperty(object, key) {
   }
 }
 
-/** `ToString` of a primitive, or of an object as `String` converts it. */
+/**
+ * `ToString` of a primitive, or of an object as `String` converts it.
+ * @param {unknown} value
+ * @param {number} room
+ * @param {number} depth
+ * @param {unknown[]} joining
+ * @returns {string}
+ */
 function toText(value, room, depth, joining) {
   if (typeof value === 'string') return value.length > room ? value.slice(0, room) : value;
   if (typeof value === 'symbol') throw NOT_CONVERTIBLE;
@@ -493,7 +600,12 @@ function toText(value, room, depth, joining) {
   return objectText(value, room, depth, joining);
 }
 
-/** A primitive a conversion returned, as text; an object is no result (NOT_CONVERTIBLE for the caller). */
+/**
+ * A primitive a conversion returned, as text; an object is no result (NOT_CONVERTIBLE for the caller).
+ * @param {Function} fn
+ * @param {object} value
+ * @param {unknown[]} args
+ */
 function called(fn, value, args) {
   let result;
   try {
@@ -504,7 +616,14 @@ function called(fn, value, args) {
   return (typeof result === 'object' && result !== null) || typeof result === 'function' ? NOT_CONVERTIBLE : result;
 }
 
-/** `String(object)`: `Symbol.toPrimitive`, else `toString`, else `valueOf`, each read once. */
+/**
+ * `String(object)`: `Symbol.toPrimitive`, else `toString`, else `valueOf`, each read once.
+ * @param {object} value
+ * @param {number} room
+ * @param {number} depth
+ * @param {unknown[]} joining
+ * @returns {string}
+ */
 function objectText(value, room, depth, joining) {
   const exotic = readProperty(value, Symbol.toPrimitive);
   if (exotic !== undefined && exotic !== null) {
@@ -531,7 +650,13 @@ function objectText(value, room, depth, joining) {
   throw NOT_CONVERTIBLE;
 }
 
-/** `Array.prototype.join` with ',', stopping once `room` units are written; an array being joined joins as ''. */
+/**
+ * `Array.prototype.join` with ',', stopping once `room` units are written; an array being joined joins as ''.
+ * @param {object} array
+ * @param {number} room
+ * @param {number} depth
+ * @param {unknown[]} joining
+ */
 function joined(array, room, depth, joining) {
   if (depth >= THROWN_JOIN_DEPTH || joining.includes(array)) return '';
   const rawLength = readProperty(array, 'length');
@@ -553,7 +678,11 @@ function joined(array, room, depth, joining) {
   return text.length > room ? text.slice(0, room) : text;
 }
 
-/** The reference's message for an unbranded throw, from its one read (see above). */
+/**
+ * The reference's message for an unbranded throw, from its one read (see above).
+ * @param {unknown} thrown
+ * @param {import('./read.js').ThrownRead} read
+ */
 function thrownMessage(thrown, read) {
   if (thrown === null || thrown === undefined) return String(thrown);
   // A primitive's String(), already read (and capped) by readThrown.
@@ -574,6 +703,10 @@ function thrownMessage(thrown, read) {
 /** InternalError: the code an unclassified throw is reported under. */
 const INTERNAL_ERROR_CODE = JsonRpcErrorCode.InternalError;
 
+/**
+ * @param {unknown} thrown
+ * @param {import('../wasm/mcp_envelope.js').InternalErrorLocation} where
+ */
 export function internalError(thrown, where) {
   const fn = 'internalError';
   where = fields(fn, 'where', where, ['tool', 'action', 'redactSecrets', 'maskServerErrors']);
@@ -589,6 +722,11 @@ export function internalError(thrown, where) {
   return response(abi.xmlInternalError({ message, tool, action, code, redactSecrets, maskServerErrors }));
 }
 
+/**
+ * @param {any} group checked here
+ * @param {any} action checked here
+ * @param {unknown} actions
+ */
 export function groupUnknownAction(group, action, actions) {
   const fn = 'groupUnknownAction';
   group = string(fn, 'group', group);
@@ -597,6 +735,11 @@ export function groupUnknownAction(group, action, actions) {
   return response(abi.xmlGroupUnknownAction({ group, action: action.slice(0, ECHO_UNITS), actions: list }));
 }
 
+/**
+ * @param {any} group checked here
+ * @param {any} action checked here
+ * @param {unknown} issues
+ */
 export function groupValidationError(group, action, issues) {
   const fn = 'groupValidationError';
   group = string(fn, 'group', group);
@@ -608,17 +751,30 @@ export function groupValidationError(group, action, issues) {
 // ---------------------------------------------------------------------------------
 // Validation errors and contract awareness.
 
-/** What both validation writers send: the issue prefix, its total and the sent arguments. */
+/**
+ * What both validation writers send: the issue prefix, its total and the sent arguments.
+ * @param {string} fn
+ * @param {unknown} issues
+ * @param {any} actionKey checked here
+ * @param {unknown} sentArgs
+ * @returns {import('./abi.js').XmlValidationRequest}
+ */
 function validationInput(fn, issues, actionKey, sentArgs) {
   actionKey = string(fn, 'actionKey', actionKey);
   const { json, total } = issuePrefix(fn, issues, RENDERED_ISSUES);
   // A bounded plain copy; a Date shows as its ISO text (marked: see SENT_COPY) and a BigInt as its digits. The
   // true sizes of what it cut cross beside it, so `array(N)` is the list's own length.
+  /** @type {number[]} */
   const sizes = [];
   const sent = sentArgs === undefined ? undefined : copyJson(sentArgs, SENT_COPY, undefined, { sizes });
   return { issues: json, total, actionKey, sent, sentSizes: sizes };
 }
 
+/**
+ * @param {unknown} issues
+ * @param {unknown} actionKey
+ * @param {unknown} [sentArgs]
+ */
 export function formatValidationError(issues, actionKey, sentArgs) {
   return abi.xmlFormatValidationError(validationInput('formatValidationError', issues, actionKey, sentArgs));
 }
@@ -626,11 +782,20 @@ export function formatValidationError(issues, actionKey, sentArgs) {
 /**
  * formatValidationError's text as the tool result MCP Fusion's pipeline returns for
  * rejected arguments: `{ content: [{ type: 'text', text }], isError: true }`, unbranded.
+ * @param {unknown} issues
+ * @param {unknown} actionKey
+ * @param {unknown} [sentArgs]
  */
 export function validationErrorResult(issues, actionKey, sentArgs) {
   return response(abi.xmlValidationErrorResult(validationInput('validationErrorResult', issues, actionKey, sentArgs)));
 }
 
+/**
+ * @param {any} xml checked here
+ * @param {any} toolName checked here
+ * @param {any} actionKey checked here
+ * @param {unknown} options
+ */
 export function enrichValidationError(xml, toolName, actionKey, options) {
   const fn = 'enrichValidationError';
   string(fn, 'xml', xml);
@@ -677,6 +842,7 @@ export function enrichValidationError(xml, toolName, actionKey, options) {
   return { xml: out.text, injected: out.deltas > 0, deltaCount: out.deltas };
 }
 
+/** @param {unknown} deltas */
 export function formatDeltasAsXml(deltas) {
   if (!Array.isArray(deltas)) fail('formatDeltasAsXml', 'deltas', 'an array', deltas);
   return abi.xmlFormatDeltas({ deltas: plainJson(deltas) });
