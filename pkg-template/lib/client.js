@@ -121,7 +121,7 @@ export function parseToolError(result) {
   if (isError !== READ_THREW && !isError) return null;
   const { text, cut } = joinedText(readOnce(result, 'content'), LIMITS);
   const parsed = abi.clientParseToolError(readStructured(result, LIMITS, { text, textCut: cut, structured: false }));
-  /** @type {import('../wasm/mcp_envelope.js').ParsedToolError} */
+  /** @type {import('../types/shapes.js').ParsedToolError} */
   const error = {
     code: parsed.code,
     message: parsed.message,

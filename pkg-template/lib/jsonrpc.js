@@ -309,8 +309,8 @@ function rejectionParts(issues, options) {
  * registerTool: the McpError is never built (nor its stack, nor its data copied back).
  * `rejection` is formatValidation's options without `input`.
  * @param {unknown} issues
- * @param {Omit<import('../wasm/mcp_envelope.js').FormatValidationOptions, 'input'>} rejection
- * @param {import('../wasm/mcp_envelope.js').ErrorResultOptions} [options]
+ * @param {Omit<import('../types/shapes.js').FormatValidationOptions, 'input'>} rejection
+ * @param {import('../types/shapes.js').ErrorResultOptions} [options]
  */
 export function rejectionResult(issues, rejection, options = {}) {
   const crossing = rejectionCrossing(issues, rejection);
@@ -407,7 +407,7 @@ export function contractFor(contractJson, thrown) {
  * The error CallToolResult for anything a handler threw: `Error: …`, `Recovery: …`
  * and the term line as text, and `structuredContent.error = { code, message, data }`.
  * @param {unknown} thrown
- * @param {import('../wasm/mcp_envelope.js').ErrorResultOptions} [options]
+ * @param {import('../types/shapes.js').ErrorResultOptions} [options]
  */
 export function errorResult(thrown, options = {}) {
   const { contractJson: given, id, aborted, redactSecrets, maskServerErrors, guidance } = envelopeOptions(options);
@@ -462,7 +462,7 @@ export function errorResult(thrown, options = {}) {
   if ('result' in answer) return answer.result;
   request.causes = read.chain();
   // With the chain given, the core answers a result.
-  return /** @type {{ result: import('../wasm/mcp_envelope.js').CallToolResult }} */ (abi.errorResult(request)).result;
+  return /** @type {{ result: import('../types/shapes.js').CallToolResult }} */ (abi.errorResult(request)).result;
 }
 
 /** Marks a field of `fail`'s data the core placed: the caller's own value goes there. */

@@ -27,7 +27,7 @@ function firstIssue(issues) {
  * the framework's own refusals (`invalid_arguments`, `client_capability_missing`),
  * `info` for a cancelled call, and `error` otherwise.
  * @param {unknown} thrown
- * @param {import('../wasm/mcp_envelope.js').LogRecordOptions} options
+ * @param {import('../types/shapes.js').LogRecordOptions} options
  */
 export function logRecord(thrown, options) {
   const { tool, contract, aborted, phase } = readOptions(options, 'logRecord', [

@@ -247,7 +247,7 @@ function envelopeId(result) {
 
 /**
  * Our own options of a tool, read and checked (`readOwn`).
- * @typedef {{ contract: import('../wasm/mcp_envelope.js').ErrorContract | undefined,
+ * @typedef {{ contract: import('../types/shapes.js').ErrorContract | undefined,
  *   safety: { redactSecrets?: boolean, maskServerErrors?: boolean }, guidance: boolean,
  *   onError: ((record: unknown) => unknown) | undefined,
  *   requestId: string | number | false | ((extra: unknown) => unknown) | undefined }} OwnOptions
@@ -263,7 +263,7 @@ function envelopeId(result) {
  * @param {'jsonrpc' | 'xml'} dialect
  * @param {string} name
  * @param {OwnOptions} own
- * @param {() => import('../wasm/mcp_envelope.js').JsonSchema | undefined} schemaJson
+ * @param {() => import('../types/shapes.js').JsonSchema | undefined} schemaJson
  */
 function responder(dialect, name, own, schemaJson) {
   const { contract, safety, guidance, onError } = own;
@@ -275,7 +275,7 @@ function responder(dialect, name, own, schemaJson) {
    */
   const record = (thrown, aborted, requestId, logged = thrown) => {
     if (onError === undefined) return;
-    /** @type {import('../wasm/mcp_envelope.js').ToolFailureRecord} */
+    /** @type {import('../types/shapes.js').ToolFailureRecord} */
     let entry;
     try {
       entry = logRecord(logged, { tool: name, aborted, ...(contract === undefined ? {} : { contract }) });

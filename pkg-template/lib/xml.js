@@ -705,7 +705,7 @@ const INTERNAL_ERROR_CODE = JsonRpcErrorCode.InternalError;
 
 /**
  * @param {unknown} thrown
- * @param {import('../wasm/mcp_envelope.js').InternalErrorLocation} where
+ * @param {import('../types/shapes.js').InternalErrorLocation} where
  */
 export function internalError(thrown, where) {
   const fn = 'internalError';
