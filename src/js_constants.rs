@@ -59,6 +59,45 @@ pub const WIRE_VALUE_LIMIT: usize = 1_000_000;
 /// A string of an McpError's `data` past this many UTF-16 units is sent cut, ending in `…`.
 pub const WIRE_STRING_UNITS: usize = 65_536;
 
+/// How much of a JS value a copy reads (`lib/copy.js`'s policies): `(depth, entries,
+/// string units)`, each far above the cap the core applies to what it is given.
+#[derive(Debug, Clone, Copy)]
+pub struct CopyPolicy {
+    pub depth: usize,
+    pub entries: usize,
+    pub string_units: usize,
+}
+
+/// Any value the core is given whole (thrown data, details, a delta list, XML inputs).
+pub const COPY_DEFAULT: CopyPolicy = CopyPolicy { depth: 16, entries: 1000, string_units: 65_536 };
+/// The issues of a rejection that `data.issues` keeps and the lines read whole: long
+/// strings (a regex, a message) and lists cross whole, their true sizes beside them.
+pub const COPY_KEPT_ISSUE: CopyPolicy = CopyPolicy { depth: 32, entries: 1100, string_units: 262_144 };
+/// The other issues the renderer examines: a line is cut at 1,024 units and unknown
+/// keys are scanned up to 1,024, so 2,048 units and 1,100 entries are room enough.
+pub const COPY_OTHER_ISSUE: CopyPolicy = CopyPolicy { depth: 32, entries: 1100, string_units: 2048 };
+/// The arguments of a rejection (read for presence and JSON type only).
+pub const COPY_ARGS: CopyPolicy = CopyPolicy { depth: 32, entries: 16_384, string_units: 262_144 };
+/// The author's own values: a tool's JSON Schema, pre-validation's record, a contract.
+pub const COPY_AUTHORED: CopyPolicy = CopyPolicy { depth: 32, entries: 16_384, string_units: 65_536 };
+const _: () = assert!(COPY_OTHER_ISSUE.string_units > crate::jsonrpc::text::MAX_STRING_UNITS);
+const _: () = assert!(COPY_OTHER_ISSUE.entries > crate::jsonrpc::text::MAX_STRING_UNITS);
+const _: () = assert!(COPY_DEFAULT.string_units >= WIRE_STRING_UNITS);
+const _: () = assert!(COPY_DEFAULT.string_units >= crate::xml::routing::MAX_INTERNAL_MESSAGE_UNITS);
+/// Containers one rejection's copies visit in all.
+pub const COPY_NODE_BUDGET: usize = 100_000;
+/// String units one rejection's copies write in all before strings shrink to [`COPY_UNIT_FLOOR`].
+pub const COPY_UNIT_BUDGET: usize = 8 * 1024 * 1024;
+/// What every string keeps once a budget's units are spent: enough to render a cut line.
+pub const COPY_UNIT_FLOOR: usize = 1100;
+const _: () = assert!(COPY_UNIT_FLOOR > crate::jsonrpc::text::MAX_STRING_UNITS);
+/// Dates a copy marks for the XML dialect's `You sent:` at most: the rest of the core's
+/// size records stay for cuts.
+pub const COPY_MARKED_DATES: usize = 1024;
+const _: () = assert!(COPY_MARKED_DATES < crate::sizes::MAX_RECORDS);
+/// Array indices a pruned copy writes placeholders up to, at most.
+pub const COPY_PAD_LIMIT: usize = 1 << 20;
+
 /// The message of every fallback answer (the engine's answer after a trap): nothing
 /// of the caller's message, which could hold a secret the core would have masked.
 pub const FALLBACK_MESSAGE: &str = "An internal error occurred.";
@@ -148,11 +187,13 @@ pub enum Literal {
     Fields(Vec<String>),
     /// A frozen object from each code to its category.
     Categories(Vec<(i32, &'static str)>),
+    /// A copy policy: a frozen `{ depth, entries, stringUnits }`.
+    Policy(CopyPolicy),
 }
 
 /// Every constant the JS layer imports: name, what it is, value.
 pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
-    use Literal::{Categories, Fields, List, Number, Text};
+    use Literal::{Categories, Fields, List, Number, Policy, Text};
     let fields = |names: &[&str]| Fields(names.iter().map(|n| (*n).to_owned()).collect());
     let n = |v: usize| Number(i64::try_from(v).unwrap_or(i64::MAX));
     let internal = JsonRpcErrorCode::InternalError.value();
@@ -225,6 +266,16 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
             "the canonical <tool_error> codes (seed 000)",
             List(CANONICAL_TOOL_ERROR_CODES.iter().map(|c| (*c).to_owned()).collect()),
         ),
+        ("COPY_DEFAULT", "how much a copy reads of a value the core is given whole", Policy(COPY_DEFAULT)),
+        ("COPY_KEPT_ISSUE", "how much a copy reads of an issue data.issues keeps or the renderer reads whole", Policy(COPY_KEPT_ISSUE)),
+        ("COPY_OTHER_ISSUE", "how much a copy reads of any other issue the renderer examines", Policy(COPY_OTHER_ISSUE)),
+        ("COPY_ARGS", "how much a copy reads of a rejection's arguments", Policy(COPY_ARGS)),
+        ("COPY_AUTHORED", "how much a copy reads of the author's own values (schema, pre-validation record, contract)", Policy(COPY_AUTHORED)),
+        ("COPY_NODE_BUDGET", "containers one rejection's copies visit in all", n(COPY_NODE_BUDGET)),
+        ("COPY_UNIT_BUDGET", "string units one rejection's copies write before strings shrink to COPY_UNIT_FLOOR", n(COPY_UNIT_BUDGET)),
+        ("COPY_UNIT_FLOOR", "what every string keeps once a budget's units are spent", n(COPY_UNIT_FLOOR)),
+        ("COPY_MARKED_DATES", "dates a copy marks for the XML dialect's You sent:, at most", n(COPY_MARKED_DATES)),
+        ("COPY_PAD_LIMIT", "array indices a pruned copy writes placeholders up to, at most", n(COPY_PAD_LIMIT)),
         (
             "ISSUES_READ_WHOLE",
             "how many issues of a rejection cross whole; past them, an issue whose code is no union code crosses as its code alone",
@@ -312,6 +363,10 @@ pub fn module() -> String {
                 }
                 out.push_str("])");
             }
+            Literal::Policy(policy) => out.push_str(&format!(
+                "Object.freeze({{ depth: {}, entries: {}, stringUnits: {} }})",
+                policy.depth, policy.entries, policy.string_units
+            )),
             Literal::Categories(entries) => {
                 out.push_str("Object.freeze({");
                 for (i, (code, category)) in entries.iter().enumerate() {

@@ -3,7 +3,16 @@
 // lengths are bounded, so a Proxy, a getter, a BigInt or a 100 MB string costs what
 // its bounded prefix costs. The core applies the product's own (smaller) caps.
 
-import { UNREADABLE, WIRE_STRING_UNITS, WIRE_TRUNCATED, WIRE_VALUE_LIMIT } from './constants.js';
+import {
+  COPY_DEFAULT,
+  COPY_MARKED_DATES,
+  COPY_PAD_LIMIT,
+  COPY_UNIT_FLOOR,
+  UNREADABLE,
+  WIRE_STRING_UNITS,
+  WIRE_TRUNCATED,
+  WIRE_VALUE_LIMIT,
+} from './constants.js';
 import { text as jsonString } from './wire.js';
 
 /**
@@ -21,7 +30,7 @@ import { text as jsonString } from './wire.js';
  * records each Date's ISO text in `sizes` at its own length, a record no cut writes,
  * so the core can print it as `JSON.stringify(date)` does (at most MAX_MARKED_DATES).
  */
-export const COPY_LIMITS = Object.freeze({ depth: 16, entries: 1000, stringUnits: 65536, strings: true });
+export const COPY_LIMITS = Object.freeze({ ...COPY_DEFAULT, strings: true });
 
 /** @typedef {{ nodes: number, units: number }} CopyBudget */
 
@@ -48,14 +57,12 @@ export function cutText(text, units) {
   return `${text.slice(0, end)}…`;
 }
 const UNREADABLE_JSON = JSON.stringify(UNREADABLE);
-/** What every string keeps once a budget's units are spent: enough to render a cut line. */
-const UNIT_FLOOR = 1100;
-
-/** Dates a `markDates` copy records, at most: the rest of the core's record budget stays for cuts. */
-const MAX_MARKED_DATES = 1024;
-
-/** Array indices a pruned copy writes placeholders up to, at most (see `only` below). */
-const PAD_LIMIT = 1 << 20;
+// What every string keeps once a budget's units are spent (COPY_UNIT_FLOOR), the dates a
+// `markDates` copy records (COPY_MARKED_DATES) and the array indices a pruned copy pads up
+// to (COPY_PAD_LIMIT, see `only` below): the core's numbers.
+const UNIT_FLOOR = COPY_UNIT_FLOOR;
+const MAX_MARKED_DATES = COPY_MARKED_DATES;
+const PAD_LIMIT = COPY_PAD_LIMIT;
 
 /** @typedef {{ keysAt: (depth: number) => Set<string>, indicesAt: (depth: number) => number[] }} SegmentSet */
 

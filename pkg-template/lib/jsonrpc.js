@@ -7,6 +7,12 @@ import { COPY_LIMITS, copyBudget, copyJson, segmentSet, wireDataJson } from './c
 import { McpError } from './mcp-error.js';
 import {
   CODE_UNITS,
+  COPY_ARGS,
+  COPY_AUTHORED,
+  COPY_KEPT_ISSUE,
+  COPY_NODE_BUDGET,
+  COPY_OTHER_ISSUE,
+  COPY_UNIT_BUDGET,
   ISSUES_CROSSING,
   ISSUES_READ_WHOLE,
   KIND_MCP_ERROR,
@@ -39,18 +45,18 @@ import { isBranded, responseText } from './xml.js';
  * `sizes`), so those count fields are exact at any size. Rendering needs no more than
  * this (a line is cut at 1,024 units; unknown keys are scanned up to 1,024).
  */
-const KEPT_ISSUE = Object.freeze({ depth: 32, entries: 1100, stringUnits: 262144, strings: true });
-const OTHER_ISSUE = Object.freeze({ depth: 32, entries: 1100, stringUnits: 2048, strings: true });
+const KEPT_ISSUE = Object.freeze({ ...COPY_KEPT_ISSUE, strings: true });
+const OTHER_ISSUE = Object.freeze({ ...COPY_OTHER_ISSUE, strings: true });
 /**
  * Arguments are read for presence and JSON type only: string values cross empty, and
  * only what a path made of the issues' own keys and indices can reach crosses.
  */
-const ARGS = Object.freeze({ depth: 32, entries: 16384, stringUnits: 262144, strings: false });
+const ARGS = Object.freeze({ ...COPY_ARGS, strings: false });
 /** The author's own values: a tool's JSON Schema, pre-validation's record, a contract. */
-const AUTHORED = Object.freeze({ depth: 32, entries: 16384, stringUnits: 65536, strings: true });
+const AUTHORED = Object.freeze({ ...COPY_AUTHORED, strings: true });
 /** Shared by one crossing: containers visited, and string units copied before strings shrink to a floor. */
-const NODE_BUDGET = 100000;
-const UNIT_BUDGET = 8 * 1024 * 1024;
+const NODE_BUDGET = COPY_NODE_BUDGET;
+const UNIT_BUDGET = COPY_UNIT_BUDGET;
 
 /**
  * @param {unknown} value
