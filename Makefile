@@ -26,7 +26,7 @@ setup-browser:
 	@scripts/setup.sh browser
 
 wasm: setup
-	cargo build --release --target wasm32-unknown-unknown --lib
+	cargo build --release --target wasm32-unknown-unknown --lib --features typescript
 
 build: wasm
 	node scripts/build-pkg.mjs
@@ -58,7 +58,7 @@ lint-js:
 test-rust: setup-rust
 	cargo test
 	cargo clippy --all-targets -- -D warnings
-	cargo clippy --target wasm32-unknown-unknown --all-targets -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown --all-targets --features typescript -- -D warnings
 
 test-wasm: setup
 	cargo test --target wasm32-unknown-unknown

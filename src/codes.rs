@@ -60,9 +60,9 @@ json_rpc_code_table!(core_code_enum);
 /// Where a failure comes from, as the reference's error counters bucket it: the
 /// caller, this server, or something it depends on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-// Its TypeScript (`ErrorCategory`) is generated from this declaration by the wasm build.
+// Its TypeScript (`ErrorCategory`) is generated from this declaration by the wasm build (feature `typescript`).
 #[cfg_attr(
-    target_arch = "wasm32",
+    all(target_arch = "wasm32", feature = "typescript"),
     derive(tsify::Tsify),
     tsify(rename = "ErrorCategory"),
     serde(rename_all = "lowercase")

@@ -38,7 +38,7 @@ use xml::{looks_like_xml, parse_xml_text};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 // Its TypeScript (`ErrorDialect`) is generated from this declaration by the wasm build.
 #[cfg_attr(
-    target_arch = "wasm32",
+    all(target_arch = "wasm32", feature = "typescript"),
     derive(tsify::Tsify),
     tsify(rename = "ErrorDialect"),
     serde(rename_all = "lowercase")

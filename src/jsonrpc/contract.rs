@@ -17,28 +17,28 @@ use super::McpErrorParts;
 #[derive(Debug, Clone, PartialEq)]
 // Its TypeScript (`ErrorContractEntry`) is generated from this declaration by the wasm build.
 #[cfg_attr(
-    target_arch = "wasm32",
+    all(target_arch = "wasm32", feature = "typescript"),
     derive(tsify::Tsify),
     tsify(rename = "ErrorContractEntry"),
     serde(rename_all = "camelCase")
 )]
 pub struct ContractEntry {
     pub reason: String,
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "JsonRpcErrorCode"))]
+    #[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), tsify(type = "JsonRpcErrorCode"))]
     pub code: i32,
     /// When it fires; also the message of a bare {@link fail}.
     pub when: String,
     /// The wire default for this reason: filled as `data.recovery.hint` when the throw site gave none.
     pub recovery: String,
     /// Copied onto `data.retryable` by {@link fail} when declared.
-    #[cfg_attr(target_arch = "wasm32", tsify(optional, type = "boolean | undefined"))]
+    #[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), tsify(optional, type = "boolean | undefined"))]
     pub retryable: Option<bool>,
     /// The failure record's log level (`debug`, `info`, `notice`, `warning`; none keeps
     /// `error`); never on the wire.
-    #[cfg_attr(target_arch = "wasm32", tsify(optional, type = "ErrorContractSeverity | undefined"))]
+    #[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), tsify(optional, type = "ErrorContractSeverity | undefined"))]
     pub severity: Option<String>,
     /// The reference framework's lint metadata (the failure is a service's); read, never written.
-    #[cfg_attr(target_arch = "wasm32", tsify(optional, type = "'service' | undefined"))]
+    #[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), tsify(optional, type = "'service' | undefined"))]
     pub thrown_by: Option<String>,
 }
 

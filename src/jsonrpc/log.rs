@@ -32,26 +32,26 @@ pub struct LogOptions<'a> {
 /// The server's own record of a failed call.
 #[derive(Debug, Clone, PartialEq)]
 // Its TypeScript (`LogRecord`) is generated from this declaration by the wasm build.
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), derive(tsify::Tsify))]
 pub struct LogRecord<'a> {
     /// A declared entry's severity for the thrown `data.reason`, `notice` for the
     /// framework's own refusals, `info` for a cancelled call, else `error`.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "LogRecordLevel"))]
+    #[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), tsify(type = "LogRecordLevel"))]
     pub level: &'a str,
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "JsonRpcErrorCode"))]
+    #[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), tsify(type = "JsonRpcErrorCode"))]
     pub code: i32,
     /// The code's name (`UnknownError` for a code outside the table).
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "JsonRpcErrorCodeName"))]
+    #[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), tsify(type = "JsonRpcErrorCodeName"))]
     pub name: &'static str,
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "ErrorCategory"))]
+    #[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), tsify(type = "ErrorCategory"))]
     pub category: Category,
     /// The raw message: never redacted, never the server-error sentence. Not for the wire.
     pub message: String,
     pub tool: &'a str,
     /// A thrown McpError's string `data.reason`.
-    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    #[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), tsify(optional))]
     pub reason: Option<&'a str>,
-    #[cfg_attr(target_arch = "wasm32", tsify(optional))]
+    #[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), tsify(optional))]
     pub phase: Option<&'a str>,
 }
 

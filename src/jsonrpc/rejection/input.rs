@@ -10,24 +10,24 @@ use crate::value::Value;
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 // Its TypeScript (`PreValidationInput`, with `KeyAlias` and `AliasCollision`) is generated
 // from these declarations by the wasm build.
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(rename = "PreValidationInput"))]
+#[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), derive(tsify::Tsify), tsify(rename = "PreValidationInput"))]
 pub struct PreValidation {
     /// Keys rewritten to their canonical name, in argument order.
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "readonly KeyAlias[]"))]
+    #[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), tsify(type = "readonly KeyAlias[]"))]
     pub aliased: Vec<Alias>,
     /// Undeclared underscore-prefixed keys the drop discarded, in argument order
     /// (never the ignore-list drops such as `_meta`).
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "readonly string[]"))]
+    #[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), tsify(type = "readonly string[]"))]
     pub ignored: Vec<String>,
     /// Targets for which the caller sent more than one key. Named in the hint only;
     /// `data.input` carries keys only.
-    #[cfg_attr(target_arch = "wasm32", tsify(optional, type = "readonly AliasCollision[] | undefined"))]
+    #[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), tsify(optional, type = "readonly AliasCollision[] | undefined"))]
     pub collisions: Vec<AliasCollision>,
 }
 
 /// A key pre-validation rewrote to its canonical name.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify), tsify(rename = "KeyAlias"))]
+#[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), derive(tsify::Tsify), tsify(rename = "KeyAlias"))]
 pub struct Alias {
     pub alias: String,
     pub target: String,
@@ -35,11 +35,11 @@ pub struct Alias {
 
 /// An alias sent beside its target (or beside another alias of it): never rewritten.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(target_arch = "wasm32", derive(tsify::Tsify))]
+#[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), derive(tsify::Tsify))]
 pub struct AliasCollision {
     pub target: String,
     /// Every key the caller sent for `target`, in argument order (`target` among them when sent).
-    #[cfg_attr(target_arch = "wasm32", tsify(type = "readonly string[]"))]
+    #[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), tsify(type = "readonly string[]"))]
     pub keys: Vec<String>,
 }
 
