@@ -24,12 +24,38 @@ extern "C" {
     fn get_random_values(buffer: &mut [u8]) -> Result<JsValue, JsValue>;
 }
 
-/// Random bytes from `crypto.getRandomValues`.
+/// Random bytes from `crypto.getRandomValues`, drawn in bulk: one call per 4 KiB (a call
+/// into JS costs about as much as a whole small envelope); no byte is handed out twice.
 struct Crypto;
+
+struct Pool {
+    bytes: [u8; 4096],
+    next: usize,
+}
+
+thread_local! {
+    // wasm32 is single-threaded and no export re-enters another: the borrow never fails
+    // (should it, the bytes come from crypto directly).
+    static POOL: core::cell::RefCell<Pool> = const { core::cell::RefCell::new(Pool { bytes: [0; 4096], next: 4096 }) };
+}
 
 impl Host for Crypto {
     fn fill_random(&mut self, buffer: &mut [u8]) -> bool {
-        get_random_values(buffer).is_ok()
+        let pooled = POOL.with(|pool| {
+            let Ok(mut pool) = pool.try_borrow_mut() else { return None };
+            if pool.next + buffer.len() > pool.bytes.len() {
+                if buffer.len() > pool.bytes.len() || get_random_values(&mut pool.bytes).is_err() {
+                    return None;
+                }
+                pool.next = 0;
+            }
+            let start = pool.next;
+            let taken = pool.bytes.get(start..start + buffer.len())?;
+            buffer.copy_from_slice(taken);
+            pool.next = start + buffer.len();
+            Some(())
+        });
+        pooled.is_some() || get_random_values(buffer).is_ok()
     }
 }
 
