@@ -35,7 +35,10 @@ pub struct ContractEntry {
     pub retryable: Option<bool>,
     /// The failure record's log level (`debug`, `info`, `notice`, `warning`; none keeps
     /// `error`); never on the wire.
-    #[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), tsify(optional, type = "ErrorContractSeverity | undefined"))]
+    #[cfg_attr(
+        all(target_arch = "wasm32", feature = "typescript"),
+        tsify(optional, type = "ErrorContractSeverity | undefined")
+    )]
     pub severity: Option<String>,
     /// The reference framework's lint metadata (the failure is a service's); read, never written.
     #[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), tsify(optional, type = "'service' | undefined"))]

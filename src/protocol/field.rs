@@ -1,6 +1,7 @@
 //! The types a request field can have: how the core reads each from the request's
 //! JSON, how the JS layer writes it ([`Wire`]) and its TypeScript type.
 
+use super::Member;
 use crate::value::Value;
 
 /// How the generated JS encoder writes a field's value into the request text. Each
@@ -51,7 +52,7 @@ pub trait Field<'a>: Sized {
     /// Whether it may be left out (`undefined` in JS: the encoder leaves the member out).
     const OPTIONAL: bool = false;
     /// Reads it from its member of the request (`None`: absent).
-    fn read(value: Option<&'a Value>) -> Result<Self, &'static str>;
+    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str>;
     /// What stands in for a field that could not be read (the request is rejected).
     fn placeholder() -> Self;
 }
@@ -59,11 +60,23 @@ pub trait Field<'a>: Sized {
 /// [`Json`]'s placeholder.
 static NULL: Value = Value::Null;
 
+/// A member read as a value (a string field's text is no value).
+fn value<'a>(member: Option<&'a Member<'a>>) -> Option<&'a Value> {
+    match member {
+        Some(Member::Value(value)) => Some(value),
+        _ => None,
+    }
+}
+
 impl<'a> Field<'a> for &'a str {
     const TS: &'static str = "string";
     const WIRE: Wire = Wire::Text;
-    fn read(value: Option<&'a Value>) -> Result<Self, &'static str> {
-        value.and_then(Value::as_str).ok_or("not a string")
+    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
+        match member {
+            Some(Member::Text(text)) => Ok(text),
+            Some(Member::Value(Value::String(text))) => Ok(text),
+            _ => Err("not a string"),
+        }
     }
     fn placeholder() -> Self {
         ""
@@ -73,8 +86,8 @@ impl<'a> Field<'a> for &'a str {
 impl<'a> Field<'a> for bool {
     const TS: &'static str = "boolean";
     const WIRE: Wire = Wire::Bool;
-    fn read(value: Option<&'a Value>) -> Result<Self, &'static str> {
-        value.and_then(Value::as_bool).ok_or("not a boolean")
+    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
+        value(member).and_then(Value::as_bool).ok_or("not a boolean")
     }
     fn placeholder() -> Self {
         false
@@ -84,8 +97,8 @@ impl<'a> Field<'a> for bool {
 impl<'a> Field<'a> for f64 {
     const TS: &'static str = "number";
     const WIRE: Wire = Wire::Number;
-    fn read(value: Option<&'a Value>) -> Result<Self, &'static str> {
-        match value {
+    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
+        match value(member) {
             Some(Value::Number(n)) => Ok(*n),
             Some(Value::String(s)) => match s.as_str() {
                 "NaN" => Ok(f64::NAN),
@@ -105,8 +118,8 @@ impl<'a> Field<'a> for f64 {
 impl<'a> Field<'a> for i32 {
     const TS: &'static str = "number";
     const WIRE: Wire = Wire::Number;
-    fn read(value: Option<&'a Value>) -> Result<Self, &'static str> {
-        let n = <f64 as Field>::read(value)?;
+    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
+        let n = <f64 as Field>::read(member)?;
         let integral = n.fract() == 0.0 && n >= f64::from(i32::MIN) && n <= f64::from(i32::MAX);
         // Checked integral and in range: the cast is exact.
         #[allow(clippy::cast_possible_truncation)]
@@ -121,8 +134,8 @@ impl<'a> Field<'a> for i32 {
 impl<'a> Field<'a> for u8 {
     const TS: &'static str = "number";
     const WIRE: Wire = Wire::Number;
-    fn read(value: Option<&'a Value>) -> Result<Self, &'static str> {
-        let n = <i32 as Field>::read(value)?;
+    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
+        let n = <i32 as Field>::read(member)?;
         u8::try_from(n).map_err(|_| "not a small integer")
     }
     fn placeholder() -> Self {
@@ -138,8 +151,8 @@ impl<'a> Field<'a> for Json<'a> {
     /// Branded so that only text a copier wrote is passed (`wire.js`'s `JsonText`).
     const TS: &'static str = "JsonText";
     const WIRE: Wire = Wire::Json;
-    fn read(value: Option<&'a Value>) -> Result<Self, &'static str> {
-        value.map(Json).ok_or("missing")
+    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
+        value(member).map(Json).ok_or("missing or not JSON")
     }
     fn placeholder() -> Self {
         Json(&NULL)
@@ -150,8 +163,8 @@ impl<'a> Field<'a> for Json<'a> {
 impl<'a> Field<'a> for Vec<u32> {
     const TS: &'static str = "ArrayLike<number>";
     const WIRE: Wire = Wire::Numbers;
-    fn read(value: Option<&'a Value>) -> Result<Self, &'static str> {
-        let items = value.and_then(Value::as_array).ok_or("not a list")?;
+    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
+        let items = value(member).and_then(Value::as_array).ok_or("not a list")?;
         let mut out = Vec::with_capacity(items.len());
         for item in items {
             let n = item.as_f64().filter(|n| n.fract() == 0.0 && *n >= 0.0 && *n <= f64::from(u32::MAX));
@@ -170,8 +183,8 @@ impl<'a, T: Field<'a>> Field<'a> for Option<T> {
     const TS: &'static str = T::TS;
     const WIRE: Wire = T::WIRE;
     const OPTIONAL: bool = true;
-    fn read(value: Option<&'a Value>) -> Result<Self, &'static str> {
-        match value {
+    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
+        match member {
             None => Ok(None),
             given => T::read(given).map(Some),
         }

@@ -88,8 +88,9 @@ macro_rules! entry_points {
             $(
                 $(#[doc = $doc])*
                 pub fn $rust(request: &str, host: &mut dyn Host) -> Result<String, ProtocolError> {
-                    let root = super::super::parse_request(request, stringify!($js))?;
-                    let decoded = <super::super::$rmod::$req<'_> as Request>::decode(&root)?;
+                    let fields = <super::super::$rmod::$req<'_> as Request>::WIRES;
+                    let members = super::super::read_request(request, stringify!($js), fields)?;
+                    let decoded = <super::super::$rmod::$req<'_> as Request>::decode(&members)?;
                     super::super::$module::$rust(decoded, host)
                 }
             )*

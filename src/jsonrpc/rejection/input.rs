@@ -10,7 +10,11 @@ use crate::value::Value;
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 // Its TypeScript (`PreValidationInput`, with `KeyAlias` and `AliasCollision`) is generated
 // from these declarations by the wasm build.
-#[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), derive(tsify::Tsify), tsify(rename = "PreValidationInput"))]
+#[cfg_attr(
+    all(target_arch = "wasm32", feature = "typescript"),
+    derive(tsify::Tsify),
+    tsify(rename = "PreValidationInput")
+)]
 pub struct PreValidation {
     /// Keys rewritten to their canonical name, in argument order.
     #[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), tsify(type = "readonly KeyAlias[]"))]
@@ -21,7 +25,10 @@ pub struct PreValidation {
     pub ignored: Vec<String>,
     /// Targets for which the caller sent more than one key. Named in the hint only;
     /// `data.input` carries keys only.
-    #[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), tsify(optional, type = "readonly AliasCollision[] | undefined"))]
+    #[cfg_attr(
+        all(target_arch = "wasm32", feature = "typescript"),
+        tsify(optional, type = "readonly AliasCollision[] | undefined")
+    )]
     pub collisions: Vec<AliasCollision>,
 }
 
