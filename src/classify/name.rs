@@ -47,13 +47,18 @@ pub enum Seen<'a> {
     Null,
     Undefined,
     /// A primitive other than `null` and `undefined`, by its `typeof`.
-    Primitive { type_of: &'a str },
+    Primitive {
+        type_of: &'a str,
+    },
     /// An object (or function) whose prototype chain could not be inspected: a revoked
     /// Proxy, a `getPrototypeOf` trap that throws.
     Uninspectable,
     /// An object (or function): whether it is an `Error` (`instanceof Error` or
     /// `Error.isError`), and its `name`.
-    Object { error: bool, name: NameRead<'a> },
+    Object {
+        error: bool,
+        name: NameRead<'a>,
+    },
 }
 
 /// The `typeof` names JS has, each with its name as a thrown value.
