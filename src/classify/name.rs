@@ -23,6 +23,11 @@
 //! one more read of the value for a name no pattern matches, so an object with a falsy
 //! name is `objectEncountered` whatever its constructor. A function is an object here
 //! (the reference: `functionEncountered`).
+//!
+//! Each link of a `cause` chain is named by the same rule (`protocol::classify::Causes`).
+//! The reference's `extractErrorCauseChain` names an Error link by `errorText(name)`
+//! even when falsy and a string cause `StringError`; neither those nor ours match a
+//! constructor or a pattern, so a chain classifies the same either way.
 
 use std::borrow::Cow;
 

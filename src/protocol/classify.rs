@@ -107,7 +107,7 @@ pub(crate) struct Causes<'a> {
 impl<'a> Causes<'a> {
     pub(crate) fn read(causes: Json<'a>) -> Self {
         let all = causes.0.as_array().unwrap_or_default();
-        let items = &all[..all.len().min(crate::classify::cause::MAX_CAUSES)];
+        let items = all.get(..crate::classify::cause::MAX_CAUSES).unwrap_or(all);
         let names = items
             .iter()
             .map(|link| {
