@@ -10,7 +10,7 @@ import * as z from 'zod';
 import * as z3 from 'zod/v3';
 import { errorResult, formatValidation } from '../pkg/node.js';
 import { errorResult as errorResultCall, formatValidation as formatValidationCall } from '../pkg/lib/abi.js';
-import { ISSUES_READ_WHOLE, UNION_CODES } from '../pkg/lib/constants.js';
+import { ISSUES_READ_WHOLE, UNION_CODES, VALUE_OBJECT } from '../pkg/lib/constants.js';
 
 const NONE = new Uint32Array(0);
 /** The formatValidation export with every issue whole, as JSON text. */
@@ -38,6 +38,9 @@ function same(schema, args, label) {
     thrown: 2,
     kind: 0,
     code: NaN,
+    valueKind: VALUE_OBJECT,
+    isError: true,
+    nameThrew: false,
     name: 'ZodError',
     message: '',
     statusCode: 0,

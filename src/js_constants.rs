@@ -18,6 +18,18 @@ pub const KIND_OTHER: u8 = 0;
 /// A thrown value `classifyRead` reads (its `kind`): our McpError (by its brand).
 pub const KIND_MCP_ERROR: u8 = 1;
 
+/// What `readThrown` saw of a thrown value, for the core to name it
+/// ([`crate::classify::name::Seen`]): `null` …
+pub const VALUE_NULL: u8 = 0;
+/// … `undefined` …
+pub const VALUE_UNDEFINED: u8 = 1;
+/// … another primitive (its `typeOf` says which) …
+pub const VALUE_PRIMITIVE: u8 = 2;
+/// … an object or a function (with `isError`, `nameThrew` and its `name`'s text) …
+pub const VALUE_OBJECT: u8 = 3;
+/// … an object whose prototype chain could not be inspected (a revoked Proxy).
+pub const VALUE_UNINSPECTABLE: u8 = 4;
+
 /// What a handler threw, as `errorResultJson` and `logRecordJson` take it: anything else.
 pub const THROWN_PLAIN: u8 = 0;
 /// … an McpError (its code, message and `data` cross).
@@ -202,6 +214,15 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
     vec![
         ("KIND_OTHER", "classifyRead's kind: any thrown value but our McpError", Number(KIND_OTHER.into())),
         ("KIND_MCP_ERROR", "classifyRead's kind: our McpError", Number(KIND_MCP_ERROR.into())),
+        ("VALUE_NULL", "readThrown's valueKind: null", Number(VALUE_NULL.into())),
+        ("VALUE_UNDEFINED", "readThrown's valueKind: undefined", Number(VALUE_UNDEFINED.into())),
+        ("VALUE_PRIMITIVE", "readThrown's valueKind: another primitive (typeOf says which)", Number(VALUE_PRIMITIVE.into())),
+        ("VALUE_OBJECT", "readThrown's valueKind: an object or a function", Number(VALUE_OBJECT.into())),
+        (
+            "VALUE_UNINSPECTABLE",
+            "readThrown's valueKind: an object that could not be inspected (a revoked Proxy)",
+            Number(VALUE_UNINSPECTABLE.into()),
+        ),
         ("THROWN_PLAIN", "errorResultJson/logRecordJson's kind: anything else", Number(THROWN_PLAIN.into())),
         ("THROWN_MCP", "errorResultJson/logRecordJson's kind: an McpError", Number(THROWN_MCP.into())),
         ("THROWN_ZOD", "errorResultJson/logRecordJson's kind: a ZodError", Number(THROWN_ZOD.into())),

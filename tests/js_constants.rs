@@ -22,7 +22,10 @@ const PENDING: &[(&str, &str, &str)] = &[
 ];
 
 /// Sentences the core writes that must never be written in JS.
-const WIRE_TEXT: &[&str] = &["Request cancelled.", "[Truncated]", "An internal error occurred.", "Unknown error"];
+/// `Encountered`: a thrown value's name (`NullValueEncountered`, `numberEncountered`) is
+/// the core's (src/classify/name.rs).
+const WIRE_TEXT: &[&str] =
+    &["Request cancelled.", "[Truncated]", "An internal error occurred.", "Unknown error", "Encountered"];
 
 /// Pending wire text: (file, text, why).
 const PENDING_TEXT: &[(&str, &str, &str)] = &[];

@@ -28,10 +28,10 @@ fn text(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_default()
 }
 
-/// classify's request: the value's own fields, and its causes when given.
+/// classify's request: the value's own fields (an Error named `name`), and its causes when given.
 fn classify(kind: u8, code: &str, code_text: Option<&str>, name: &str, message: &str, causes: Option<&str>) -> String {
     let mut request = format!(
-        r#"{{"op":"classify","kind":{kind},"code":{code},"name":{},"message":{},"aborted":false,"statusCode":0"#,
+        r#"{{"op":"classify","kind":{kind},"code":{code},"valueKind":3,"isError":true,"nameThrew":false,"name":{},"message":{},"aborted":false,"statusCode":0"#,
         text(name),
         text(message)
     );
@@ -84,6 +84,51 @@ fn the_chain_and_the_value_s_own_code_decide_when_the_value_says_nothing() {
     assert_eq!(full(0, r#""NaN""#, None, "Error", "x", sixth), -32603);
     // The value's own fields decide before any chain.
     assert_eq!(full(0, r#""NaN""#, None, "Error", "status code 429", refused), -32003);
+}
+
+/// classify's request for a value the core names from what `readThrown` saw of it
+/// (`facts`: valueKind, typeOf, isError, nameThrew, name), its message and its causes.
+fn named(facts: &str, message: &str, causes: &str) -> String {
+    let request = format!(
+        r#"{{"op":"classify","kind":0,"code":"NaN",{facts},"message":{},"aborted":false,"statusCode":0,"causes":{causes}}}"#,
+        text(message)
+    );
+    entry::classify(&request, &mut none()).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The core names the value (src/classify/name.rs, mcp-ts-core's getErrorName), the value
+/// and each link of its chain, from what the JS layer saw: names that classify differently
+/// tell which name the core gave.
+#[test]
+fn the_core_names_the_value_and_each_link_from_what_js_saw() {
+    let facts = |kind: u8, rest: &str| format!(r#""valueKind":{kind},"isError":false,"nameThrew":false{rest}"#);
+    // A truthy name is its text, an Error's or a plain object's.
+    assert_eq!(named(&facts(3, r#","name":"AbortError""#), "", "[]"), r#"{"code":-32004}"#);
+    assert_eq!(named(&facts(3, r#","name":"RangeError""#), "", "[]"), r#"{"code":-32007}"#);
+    // A name whose read threw is [Unreadable], whatever the text sent beside it.
+    assert_eq!(
+        named(r#""valueKind":3,"isError":false,"nameThrew":true,"name":"AbortError""#, "", "[]"),
+        r#"{"code":-32603}"#
+    );
+    // A primitive is named by its typeof: `rate limitEncountered` would be RateLimited.
+    assert_eq!(named(&facts(2, r#","typeOf":"symbol""#), "", "[]"), r#"{"code":-32603}"#);
+    assert_eq!(named(&facts(2, r#","typeOf":"rate limit""#), "", "[]"), r#"{"code":-32003}"#);
+    // A link is named as the value is; a link without facts is an object named by its name.
+    let link = |facts: &str| format!(r#"[{{{facts}"message":""}}]"#);
+    assert_eq!(named(&facts(3, ""), "", &link(r#""valueKind":3,"name":"AbortError","#)), r#"{"code":-32004}"#);
+    assert_eq!(named(&facts(3, ""), "", &link(r#""name":"RangeError","#)), r#"{"code":-32007}"#);
+    assert_eq!(
+        named(&facts(3, ""), "", &link(r#""valueKind":3,"nameThrew":true,"name":"RangeError","#)),
+        r#"{"code":-32603}"#
+    );
+    assert_eq!(named(&facts(3, ""), "", &link(r#""valueKind":2,"typeOf":"timeout","#)), r#"{"code":-32004}"#);
+    assert_eq!(named(&facts(3, ""), "", &link(r#""valueKind":4,"name":"AbortError","#)), r#"{"code":-32603}"#);
+    // A valueKind that is no VALUE_* constant is a request the core cannot read.
+    let request = r#"{"op":"classify","kind":0,"code":"NaN","valueKind":9,"isError":false,"nameThrew":false,"message":"","aborted":false,"statusCode":0}"#;
+    assert_eq!(
+        entry::classify(request, &mut none()).map_err(|e| e.to_string()),
+        Err("mcp-envelope: ClassifyRequest.valueKind: not a VALUE_* constant".to_owned())
+    );
 }
 
 #[test]

@@ -8,7 +8,7 @@ use wasm_bindgen_test::wasm_bindgen_test;
 
 fn classify_code(name: &str, message: &str) -> String {
     let request = format!(
-        r#"{{"op":"classify","kind":0,"code":"NaN","name":{},"message":{},"aborted":false,"statusCode":0,"causes":[]}}"#,
+        r#"{{"op":"classify","kind":0,"code":"NaN","valueKind":3,"isError":true,"nameThrew":false,"name":{},"message":{},"aborted":false,"statusCode":0,"causes":[]}}"#,
         serde_json::to_string(name).unwrap_or_default(),
         serde_json::to_string(message).unwrap_or_default()
     );

@@ -11,6 +11,11 @@ import {
   PROBLEM_NUMBER_FIELDS,
   PROBLEM_TEXT_FIELDS,
   UNREADABLE,
+  VALUE_NULL,
+  VALUE_OBJECT,
+  VALUE_PRIMITIVE,
+  VALUE_UNDEFINED,
+  VALUE_UNINSPECTABLE,
 } from './constants.js';
 import { problemRead } from './abi.js';
 import { McpError } from './mcp-error.js';
@@ -188,30 +193,34 @@ function codeMember(raw) {
 const NOT_INSPECTED = Symbol('not inspected');
 
 /**
- * Sets `out.name` and `out.message` from `value` (each read once, at most `cap` units)
- * and returns its raw `code` (read once), or NOT_INSPECTED for a primitive or a value
- * nothing can be read of. Fills a caller's object so the common path allocates nothing more.
+ * What `readInto` reads of a thrown value: what the core names it from (`valueKind`,
+ * `typeOf`, `isError`, `nameThrew`, `name`: the core's `classify/name.rs` decides the
+ * name, mcp-ts-core's getErrorName), its message, and what the XML dialect renders.
+ * @typedef {{ valueKind: number, typeOf: string | undefined, isError: boolean, nameThrew: boolean,
+ *   name: string | undefined, zodNamed: boolean, message: string, sameRealmError: boolean, rawMessage: unknown }} Seen
+ */
+
+/**
+ * Fills `out` (a Seen) from `value`, each property read once (texts at most `cap`
+ * units), and returns its raw `code` (read once), or NOT_INSPECTED for a primitive or a
+ * value nothing can be read of. Fills a caller's object so the common path allocates
+ * nothing more; every field is written after the last read of the value.
  * @param {unknown} value
  * @param {number} cap
- * @param {{ name: string, message: string, sameRealmError?: boolean, rawMessage?: unknown }} out
+ * @param {Seen} out
  * @returns {unknown}
  */
 function readInto(value, cap, out) {
-  out.sameRealmError = false;
-  out.rawMessage = undefined;
   if (value === null) {
-    out.name = 'NullValueEncountered';
-    out.message = 'Null value encountered as error';
+    seen(out, VALUE_NULL, undefined, false, false, undefined, 'Null value encountered as error');
     return NOT_INSPECTED;
   }
   if (value === undefined) {
-    out.name = 'UndefinedValueEncountered';
-    out.message = 'Undefined value encountered as error';
+    seen(out, VALUE_UNDEFINED, undefined, false, false, undefined, 'Undefined value encountered as error');
     return NOT_INSPECTED;
   }
   if (typeof value !== 'object' && typeof value !== 'function') {
-    out.name = `${typeof value}Encountered`;
-    out.message = cappedAt(String(value), cap);
+    seen(out, VALUE_PRIMITIVE, typeof value, false, false, undefined, cappedAt(String(value), cap));
     return NOT_INSPECTED;
   }
   let isError;
@@ -221,24 +230,63 @@ function readInto(value, cap, out) {
     isError = sameRealmError || (typeof Error.isError === 'function' && Error.isError(value));
   } catch {
     // A revoked Proxy, or one whose getPrototypeOf trap throws: nothing can be inspected.
-    out.name = UNREADABLE;
-    out.message = UNREADABLE;
+    seen(out, VALUE_UNINSPECTABLE, undefined, false, false, undefined, UNREADABLE);
     return NOT_INSPECTED;
   }
   const rawName = readOnce(value, 'name');
-  const name = cappedAt(
-    rawName === THREW ? UNREADABLE : !rawName ? (isError ? 'Error' : 'objectEncountered') : textOf(rawName),
-    cap,
-  );
-  // A ZodError's name decides its code and its issues its wire message; Zod 4 builds
+  // Whether the value is a ZodError is decided on its raw `name`, before its message is
+  // read: a read-avoidance rule, not the name rule (the core names the value). A
+  // ZodError's name decides its code and its issues its wire message; Zod 4 builds
   // `.message` as JSON of every issue, so it is never read (a million issues: 160 MB).
-  const rawMessage = name === 'ZodError' ? '' : readOnce(value, 'message');
+  const zodNamed = rawName === 'ZodError';
+  const rawMessage = zodNamed ? '' : readOnce(value, 'message');
   const rawCode = readOnce(value, 'code');
-  out.name = name;
-  out.message = cappedAt(rawMessage === undefined ? '' : textOf(rawMessage), cap);
+  const nameThrew = rawName === THREW;
+  // A truthy name as text (a falsy one is left out): the core decides what it stands for.
+  const name = nameThrew || !rawName ? undefined : cappedAt(textOf(rawName), cap);
+  const message = cappedAt(rawMessage === undefined ? '' : textOf(rawMessage), cap);
+  seen(out, VALUE_OBJECT, undefined, isError, nameThrew, name, message);
+  out.zodNamed = zodNamed;
   out.sameRealmError = sameRealmError;
   out.rawMessage = rawMessage;
   return rawCode;
+}
+
+/**
+ * Writes every field of `out`; `zodNamed`, `sameRealmError` and `rawMessage` as for a
+ * value that is no object (`readInto` sets them for one).
+ * @param {Seen} out
+ * @param {number} valueKind
+ * @param {string | undefined} typeOf
+ * @param {boolean} isError
+ * @param {boolean} nameThrew
+ * @param {string | undefined} name
+ * @param {string} message
+ */
+function seen(out, valueKind, typeOf, isError, nameThrew, name, message) {
+  out.valueKind = valueKind;
+  out.typeOf = typeOf;
+  out.isError = isError;
+  out.nameThrew = nameThrew;
+  out.name = name;
+  out.zodNamed = false;
+  out.message = message;
+  out.sameRealmError = false;
+  out.rawMessage = undefined;
+}
+
+/**
+ * A link's (or a request's) name facts as JSON members, each followed by a comma:
+ * `"valueKind":N,` then `typeOf`, `isError`, `nameThrew` and `name` when they say something.
+ * @param {Seen} read
+ */
+function nameFacts(read) {
+  let members = `"valueKind":${read.valueKind},`;
+  if (read.typeOf !== undefined) members += `"typeOf":${text(read.typeOf)},`;
+  if (read.isError) members += '"isError":true,';
+  if (read.nameThrew) members += '"nameThrew":true,';
+  if (read.name !== undefined) members += `"name":${text(read.name)},`;
+  return members;
 }
 
 /** @param {unknown} cause */
@@ -248,7 +296,8 @@ function absent(cause) {
 
 /**
  * The value's `cause` chain as JSON text of its links, nearest first (`[]` when it has
- * none): at most MAX_CAUSES links `{ mcp?, code?, name, message }`, each read once (name,
+ * none): at most MAX_CAUSES links `{ mcp?, code?, valueKind, typeOf?, isError?,
+ * nameThrew?, name?, message }` (the core names each link), each read once (name,
  * message, code, cause), stopping at a link seen before, at null/undefined, at a
  * primitive (its text is the last link) and at a read that threw.
  * @param {unknown} value
@@ -258,7 +307,8 @@ function chainOf(value) {
   if (absent(cause)) return NO_CAUSES;
   const links = [];
   const seen = [value];
-  const link = { name: '', message: '' };
+  /** @type {Seen} */
+  const link = newSeen();
   for (let depth = 0; depth < MAX_CAUSES && !absent(cause); depth++) {
     if (seen.includes(cause)) break;
     seen.push(cause);
@@ -271,7 +321,7 @@ function chainOf(value) {
       const code = codeMember(linkCode);
       head = code === '' ? '{' : `{${code.slice(1)},`;
     }
-    links.push(`${head}"name":${text(link.name)},"message":${text(link.message)}}`);
+    links.push(`${head}${nameFacts(link)}"message":${text(link.message)}}`);
     cause = inspected && depth + 1 < MAX_CAUSES ? readOnce(cause, 'cause') : undefined;
   }
   return `[${links.join(',')}]`;
@@ -281,9 +331,10 @@ const NO_CAUSES = '[]';
 
 /**
  * What classification needs of a thrown value, each property read once: its kind, its
- * `code` when a number (`code`, else NaN) or a short string (`codeText`), its name and
- * message as text (at most `cap` UTF-16 units each), and its `issues` when its name is
- * ZodError. `chain()` reads its `cause` chain, on demand and at most once: the core
+ * `code` when a number (`code`, else NaN) or a short string (`codeText`), what the core
+ * names it from (`valueKind`, `typeOf`, `isError`, `nameThrew`, and `name`: the text of
+ * a truthy name), its message as text (at most `cap` UTF-16 units each), and its
+ * `issues` when its name is ZodError. `chain()` reads its `cause` chain, on demand and at most once: the core
  * asks for it only when the value itself says nothing better than InternalError
  * (`classifyRead` in classify.js).
  */
@@ -292,16 +343,23 @@ export class ThrownRead {
    * @param {number} kind KIND_MCP_ERROR or KIND_OTHER
    * @param {number} code
    * @param {string | undefined} codeText
-   * @param {string} name
-   * @param {string} message
+   * @param {Seen} seen what readInto read (copied: `seen` is scratch)
    * @param {unknown} value
    */
-  constructor(kind, code, codeText, name, message, value) {
+  constructor(kind, code, codeText, seen, value) {
     this.kind = kind;
     this.code = code;
     this.codeText = codeText;
-    this.name = name;
-    this.message = message;
+    // What the core names the value from (src/classify/name.rs): JS decides nothing of its name.
+    this.valueKind = seen.valueKind;
+    this.typeOf = seen.typeOf;
+    this.isError = seen.isError;
+    this.nameThrew = seen.nameThrew;
+    /** The text of its truthy `name`, undefined for a falsy one (or none read). */
+    this.name = seen.name;
+    // Its raw `name` is 'ZodError' (readInto: its message was never read).
+    this.zodNamed = seen.zodNamed;
+    this.message = seen.message;
     // The value whose chain `chain()` reads; undefined when there is none to read.
     this.value = value;
     /** @type {string | typeof NOT_READ} */
@@ -319,9 +377,9 @@ export class ThrownRead {
     // (READ_THREW when the read threw; '' for a ZodError, whose message is never read).
     // Declared here, so every read has one shape (a field added later makes V8 give the
     // object a new hidden class on each call).
-    this.sameRealmError = false;
+    this.sameRealmError = seen.sameRealmError;
     /** @type {unknown} */
-    this.rawMessage = undefined;
+    this.rawMessage = seen.rawMessage;
     // The code a thrown plain object's HTTP `status` maps to (the core's), 0 for none.
     this.statusCode = 0;
   }
@@ -382,10 +440,24 @@ function reasonOf(value) {
   const reason = readOnce(data, 'reason');
   return typeof reason === 'string' ? reason : undefined;
 }
+/** @returns {Seen} */
+function newSeen() {
+  return {
+    valueKind: VALUE_UNDEFINED,
+    typeOf: undefined,
+    isError: false,
+    nameThrew: false,
+    name: undefined,
+    zodNamed: false,
+    message: '',
+    sameRealmError: false,
+    rawMessage: undefined,
+  };
+}
+
 // readInto writes here only after its last read of the value, so a getter that
 // classifies another value during those reads is done with it before this is written.
-/** @type {{ name: string, message: string, sameRealmError: boolean, rawMessage: unknown }} */
-const scratch = { name: '', message: '', sameRealmError: false, rawMessage: undefined };
+const scratch = newSeen();
 
 /**
  * Reads a thrown value for classification (see ThrownRead).
@@ -395,22 +467,26 @@ const scratch = { name: '', message: '', sameRealmError: false, rawMessage: unde
  */
 export function readThrown(value, cap = CLASSIFY_TEXT_CAP) {
   const rawCode = readInto(value, cap, scratch);
-  const { name, sameRealmError, rawMessage } = scratch;
-  let { message } = scratch;
+  // Copied out of `scratch` before any further read of the value (a getter may read another).
+  const read = readThrownFrom(value, rawCode, scratch);
   scratch.rawMessage = undefined;
-  let statusCode = 0;
+  if (rawCode === NOT_INSPECTED) return read;
   // A thrown plain object with no message of its own: what its problem-detail fields say.
-  if (rawCode !== NOT_INSPECTED && !sameRealmError && message === '' && typeof value === 'object') {
+  if (!read.sameRealmError && read.message === '' && typeof value === 'object') {
     const problem = problemOf(value, cap);
     if (problem !== undefined) {
-      message = problem.message;
-      statusCode = problem.code;
+      read.message = problem.message;
+      read.statusCode = problem.code;
     }
   }
-  const read = readThrownFrom(value, rawCode, name, message);
-  read.sameRealmError = sameRealmError;
-  read.rawMessage = rawMessage;
-  read.statusCode = statusCode;
+  if (read.zodNamed && read.kind === KIND_OTHER) {
+    const issues = readOnce(value, 'issues');
+    try {
+      if (Array.isArray(issues)) read.issues = issues;
+    } catch {
+      // A revoked Proxy as `issues`: handled as a plain error.
+    }
+  }
   return read;
 }
 
@@ -445,28 +521,19 @@ function problemOf(value, cap) {
 }
 
 /**
+ * The ThrownRead of what `readInto` read (`seen` copied), reading nothing more of `value`.
  * @param {unknown} value
  * @param {unknown} rawCode
- * @param {string} name
- * @param {string} message
+ * @param {Seen} seen
  */
-function readThrownFrom(value, rawCode, name, message) {
-  if (rawCode === NOT_INSPECTED) return new ThrownRead(KIND_OTHER, NaN, undefined, name, message, undefined);
+function readThrownFrom(value, rawCode, seen) {
+  if (rawCode === NOT_INSPECTED) return new ThrownRead(KIND_OTHER, NaN, undefined, seen, undefined);
   const code = typeof rawCode === 'number' ? rawCode : NaN;
   const codeText = typeof rawCode === 'string' && rawCode.length <= CODE_UNITS ? rawCode : undefined;
   if (McpError.isMcpError(value)) {
-    const read = new ThrownRead(KIND_MCP_ERROR, code, codeText, name, message, undefined);
+    const read = new ThrownRead(KIND_MCP_ERROR, code, codeText, seen, undefined);
     read.mcpError = value;
     return read;
   }
-  const read = new ThrownRead(KIND_OTHER, code, codeText, name, message, value);
-  if (name === 'ZodError') {
-    const issues = readOnce(value, 'issues');
-    try {
-      if (Array.isArray(issues)) read.issues = issues;
-    } catch {
-      // A revoked Proxy as `issues`: handled as a plain error.
-    }
-  }
-  return read;
+  return new ThrownRead(KIND_OTHER, code, codeText, seen, value);
 }

@@ -690,7 +690,7 @@ function thrownMessage(thrown, read) {
   try {
     if (read.sameRealmError) {
       // A ZodError's message (the JSON of every issue) is never built: its name stands for it.
-      if (read.name === 'ZodError') return read.name;
+      if (read.zodNamed) return 'ZodError';
       if (read.rawMessage === READ_THREW) return UNREADABLE;
       return toText(read.rawMessage, THROWN_TEXT_UNITS, 0, []);
     }

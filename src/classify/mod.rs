@@ -27,6 +27,7 @@
 //! this module only ever sees strings and numbers, so nothing here can run user code.
 
 pub(crate) mod cause;
+pub(crate) mod name;
 mod patterns;
 pub(crate) mod problem;
 pub(crate) mod sdk;
@@ -63,8 +64,9 @@ pub enum Code<'a> {
     Text(&'a str),
 }
 
-/// A thrown value as text. `name` is what `getErrorName` would give (`error.name`
-/// for an Error, `"[Unreadable]"` when reading threw) and `message` likewise;
+/// A thrown value as text. `name` is what [`name::error_name`] gives (mcp-ts-core's
+/// `getErrorName`: `error.name` for an Error, `"[Unreadable]"` when reading threw) and
+/// `message` what `getErrorMessage` would;
 /// `causes` is its `cause` chain, nearest first (at most [`cause::MAX_CAUSES`] count).
 #[derive(Debug, Clone, Copy)]
 pub struct Thrown<'a> {

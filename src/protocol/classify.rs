@@ -1,11 +1,16 @@
 //! Classification, codes and request ids: the operations `lib/classify.js` and
 //! `lib/read.js` call.
 
+use std::borrow::Cow;
+
 use super::{json_string, request, Host, Json, Out, ProtocolError};
 use crate::classify::cause::Link;
+use crate::classify::name::{error_name, NameRead, Seen};
 use crate::classify::{classify_by_cause, classify_own as classify_value, Code, Thrown, ThrownKind};
 use crate::codes::JsonRpcErrorCode;
-use crate::js_constants::KIND_MCP_ERROR;
+use crate::js_constants::{
+    KIND_MCP_ERROR, VALUE_NULL, VALUE_OBJECT, VALUE_PRIMITIVE, VALUE_UNDEFINED, VALUE_UNINSPECTABLE,
+};
 use crate::value::Value;
 
 request! {
@@ -17,7 +22,17 @@ request! {
         code: f64 = "code",
         /// Its `code` when a string of at most CODE_UNITS units.
         code_text: Option<&'a str> = "codeText",
-        name: &'a str = "name",
+        /// What `readThrown` saw of the value (VALUE_NULL, VALUE_UNDEFINED, VALUE_PRIMITIVE,
+        /// VALUE_OBJECT or VALUE_UNINSPECTABLE): the core names it from this and the next four.
+        value_kind: u8 = "valueKind",
+        /// A primitive's `typeof`.
+        type_of: Option<&'a str> = "typeOf",
+        /// An object is an Error (`instanceof Error` or `Error.isError`).
+        is_error: bool = "isError",
+        /// Reading an object's `name` threw.
+        name_threw: bool = "nameThrew",
+        /// The text of an object's truthy `name` (left out when it is falsy).
+        name: Option<&'a str> = "name",
         message: &'a str = "message",
         /// The request's signal was aborted.
         aborted: bool = "aborted",
@@ -40,29 +55,99 @@ pub(crate) struct Own<'a> {
     pub status_code: i32,
 }
 
-/// The cause chain as the JS layer sends it: `[{ mcp?, code?, name, message }]`, at
-/// most [`crate::classify::cause::MAX_CAUSES`] links (more are ignored).
-pub(crate) fn links(causes: Json<'_>) -> Vec<Link<'_>> {
-    let items = causes.0.as_array().unwrap_or_default();
-    items
-        .iter()
-        .take(crate::classify::cause::MAX_CAUSES)
-        .map(|link| {
-            let text = |key| link.get(key).and_then(Value::as_str).unwrap_or_default();
-            let mcp = link.get("mcp").and_then(Value::as_bool) == Some(true);
-            let code = match link.get("code") {
-                Some(Value::String(s)) => Code::Text(s),
-                Some(Value::Number(n)) => integral_i32(*n).map_or(Code::Absent, Code::Number),
-                _ => Code::Absent,
-            };
-            Link {
-                kind: if mcp { ThrownKind::McpError } else { ThrownKind::Other },
-                name: text("name"),
-                message: text("message"),
-                code,
-            }
-        })
-        .collect()
+/// What `readThrown` saw of a value, as a request or a link carries it; `None` for a
+/// `valueKind` that is none of the VALUE_* constants.
+pub(crate) fn seen<'a>(
+    value_kind: u8,
+    type_of: Option<&'a str>,
+    is_error: bool,
+    name_threw: bool,
+    name: Option<&'a str>,
+) -> Option<Seen<'a>> {
+    Some(match value_kind {
+        VALUE_NULL => Seen::Null,
+        VALUE_UNDEFINED => Seen::Undefined,
+        VALUE_PRIMITIVE => Seen::Primitive { type_of: type_of.unwrap_or_default() },
+        VALUE_OBJECT => Seen::Object {
+            error: is_error,
+            name: match (name_threw, name) {
+                (true, _) => NameRead::Threw,
+                (false, Some(text)) => NameRead::Text(text),
+                (false, None) => NameRead::Falsy,
+            },
+        },
+        VALUE_UNINSPECTABLE => Seen::Uninspectable,
+        _ => return None,
+    })
+}
+
+/// The name of the value a request describes ([`error_name`]).
+pub(crate) fn name_of<'a>(
+    request: &str,
+    value_kind: u8,
+    type_of: Option<&'a str>,
+    is_error: bool,
+    name_threw: bool,
+    name: Option<&'a str>,
+) -> Result<Cow<'a, str>, ProtocolError> {
+    seen(value_kind, type_of, is_error, name_threw, name)
+        .map(|seen| error_name(&seen))
+        .ok_or_else(|| super::field_error(request, "valueKind", "not a VALUE_* constant"))
+}
+
+/// The cause chain as the JS layer sends it: `[{ mcp?, code?, valueKind, typeOf?,
+/// isError?, nameThrew?, name?, message }]` (each link's name facts as a request's; a
+/// link without a known `valueKind` is an object), at most
+/// [`crate::classify::cause::MAX_CAUSES`] links (more are ignored), each link named once.
+pub(crate) struct Causes<'a> {
+    items: &'a [Value],
+    names: Vec<Cow<'a, str>>,
+}
+
+impl<'a> Causes<'a> {
+    pub(crate) fn read(causes: Json<'a>) -> Self {
+        let all = causes.0.as_array().unwrap_or_default();
+        let items = all.get(..crate::classify::cause::MAX_CAUSES).unwrap_or(all);
+        let names = items
+            .iter()
+            .map(|link| {
+                let text = |key| link.get(key).and_then(Value::as_str);
+                let flag = |key| link.get(key).and_then(Value::as_bool) == Some(true);
+                let kind = link.get("valueKind").and_then(Value::as_f64).filter(|k| k.fract() == 0.0 && *k >= 0.0);
+                // Checked integral and non-negative: a saturating cast to a kind.
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                let kind = kind.map_or(VALUE_OBJECT, |k| k.min(255.0) as u8);
+                let seen = seen(kind, text("typeOf"), flag("isError"), flag("nameThrew"), text("name"));
+                let seen = seen.unwrap_or(Seen::Object {
+                    error: flag("isError"),
+                    name: text("name").map_or(NameRead::Falsy, NameRead::Text),
+                });
+                error_name(&seen)
+            })
+            .collect();
+        Causes { items, names }
+    }
+
+    pub(crate) fn links(&self) -> Vec<Link<'_>> {
+        self.items
+            .iter()
+            .zip(&self.names)
+            .map(|(link, name)| {
+                let mcp = link.get("mcp").and_then(Value::as_bool) == Some(true);
+                let code = match link.get("code") {
+                    Some(Value::String(s)) => Code::Text(s),
+                    Some(Value::Number(n)) => integral_i32(*n).map_or(Code::Absent, Code::Number),
+                    _ => Code::Absent,
+                };
+                Link {
+                    kind: if mcp { ThrownKind::McpError } else { ThrownKind::Other },
+                    name,
+                    message: link.get("message").and_then(Value::as_str).unwrap_or_default(),
+                    code,
+                }
+            })
+            .collect()
+    }
 }
 
 /// What classification answers: the code, or that the chain must be read first.
@@ -103,17 +188,26 @@ fn integral_i32(n: f64) -> Option<i32> {
 
 /// `{"code":N}`, or `{"needsCauses":true}` when the chain decides and was not sent.
 pub(crate) fn classify(request: Classify<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
+    let name = name_of(
+        "ClassifyRequest",
+        request.value_kind,
+        request.type_of,
+        request.is_error,
+        request.name_threw,
+        request.name,
+    )?;
     let own = Own {
         kind: request.kind,
         code: request.code,
         code_text: request.code_text,
-        name: request.name,
+        name: &name,
         message: request.message,
         aborted: request.aborted,
         status_code: request.status_code,
     };
-    let causes = request.causes.map(links);
-    Ok(match classify_own(&own, causes.as_deref()) {
+    let causes = request.causes.map(Causes::read);
+    let links = causes.as_ref().map(Causes::links);
+    Ok(match classify_own(&own, links.as_deref()) {
         Verdict::Code(code) => Out::new().number("code", f64::from(code)).finish(),
         Verdict::NeedsCauses => Out::new().bool("needsCauses", true).finish(),
     })

@@ -4,7 +4,7 @@
 //! sizes of what the copy cut (flat `u32` records, see [`crate::sizes`]), so the core
 //! writes every count itself.
 
-use super::classify::{classify_own, fresh_request_id, links, Own, Verdict};
+use super::classify::{classify_own, fresh_request_id, name_of, Causes, Own, Verdict};
 use super::{request, Host, Json, Out, ProtocolError};
 use crate::js_constants::{
     RESULT_CONTENT_NOT_A_LIST, RESULT_NOT_AN_OBJECT, RESULT_NO_STRUCTURED_CONTENT, THROWN_MCP, THROWN_XML, THROWN_ZOD,
@@ -130,11 +130,15 @@ request! {
     ErrorResult<'a> as "ErrorResultRequest" {
         /// What was thrown: THROWN_PLAIN, THROWN_MCP, THROWN_ZOD or THROWN_XML.
         thrown: u8 = "thrown",
-        /// The thrown value's fields, as for classify.
+        /// The thrown value's fields, as for classify (its name from the next five).
         kind: u8 = "kind",
         code: f64 = "code",
         code_text: Option<&'a str> = "codeText",
-        name: &'a str = "name",
+        value_kind: u8 = "valueKind",
+        type_of: Option<&'a str> = "typeOf",
+        is_error: bool = "isError",
+        name_threw: bool = "nameThrew",
+        name: Option<&'a str> = "name",
         message: &'a str = "message",
         status_code: i32 = "statusCode",
         /// Its cause chain as for classify; left out while unread.
@@ -162,16 +166,25 @@ request! {
 /// `{"result":<CallToolResult>}`, or `{"needsCauses":true}` when the value says
 /// nothing better than InternalError and its chain was not sent.
 pub(crate) fn error_result(request: ErrorResult<'_>, host: &mut dyn Host) -> Result<String, ProtocolError> {
+    let name = name_of(
+        "ErrorResultRequest",
+        request.value_kind,
+        request.type_of,
+        request.is_error,
+        request.name_threw,
+        request.name,
+    )?;
     let own = Own {
         kind: request.kind,
         code: request.code,
         code_text: request.code_text,
-        name: request.name,
+        name: &name,
         message: request.message,
         aborted: false,
         status_code: request.status_code,
     };
-    let chain = request.causes.map(links);
+    let causes = request.causes.map(Causes::read);
+    let chain = causes.as_ref().map(Causes::links);
     let code = match request.thrown {
         THROWN_XML => 0,
         _ => match classify_own(&own, chain.as_deref()) {
