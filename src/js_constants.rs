@@ -62,6 +62,12 @@ pub const CODE_UNITS: usize = 64;
 pub const THROWN_TEXT_UNITS: usize = 16_384;
 const _: () = assert!(THROWN_TEXT_UNITS >= crate::xml::routing::MAX_INTERNAL_MESSAGE_UNITS);
 
+/// The message of a thrown `null` (mcp-ts-core's `getErrorMessage`,
+/// src/utils/internal/error-handler/helpers.ts).
+pub const NULL_THROWN_MESSAGE: &str = "Null value encountered as error";
+/// The message of a thrown `undefined` (the same function).
+pub const UNDEFINED_THROWN_MESSAGE: &str = "Undefined value encountered as error";
+
 /// What a value that could not be read (a throwing getter, a revoked Proxy) is sent as.
 pub const UNREADABLE: &str = "[Unreadable]";
 /// What an McpError's `data` is sent as when it holds more than [`WIRE_VALUE_LIMIT`] values.
@@ -279,6 +285,8 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
             Text(crate::jsonrpc::rejection::REASON_INVALID_ARGUMENTS.to_owned()),
         ),
         ("UNREADABLE", "what a value that could not be read is sent as", Text(UNREADABLE.to_owned())),
+        ("NULL_THROWN_MESSAGE", "the message of a thrown null (getErrorMessage)", Text(NULL_THROWN_MESSAGE.to_owned())),
+        ("UNDEFINED_THROWN_MESSAGE", "the message of a thrown undefined (getErrorMessage)", Text(UNDEFINED_THROWN_MESSAGE.to_owned())),
         ("WIRE_TRUNCATED", "what an McpError's data is sent as past WIRE_VALUE_LIMIT values", Text(WIRE_TRUNCATED.to_owned())),
         ("WIRE_VALUE_LIMIT", "values an McpError's data may hold and still be sent", n(WIRE_VALUE_LIMIT)),
         ("WIRE_STRING_UNITS", "a string of an McpError's data past this many UTF-16 units is sent cut, ending in …", n(WIRE_STRING_UNITS)),

@@ -8,8 +8,10 @@ import {
   KIND_MCP_ERROR,
   KIND_OTHER,
   MAX_CAUSES,
+  NULL_THROWN_MESSAGE,
   PROBLEM_NUMBER_FIELDS,
   PROBLEM_TEXT_FIELDS,
+  UNDEFINED_THROWN_MESSAGE,
   UNREADABLE,
   VALUE_NULL,
   VALUE_OBJECT,
@@ -212,11 +214,11 @@ const NOT_INSPECTED = Symbol('not inspected');
  */
 function readInto(value, cap, out) {
   if (value === null) {
-    seen(out, VALUE_NULL, undefined, false, false, undefined, 'Null value encountered as error');
+    seen(out, VALUE_NULL, undefined, false, false, undefined, NULL_THROWN_MESSAGE);
     return NOT_INSPECTED;
   }
   if (value === undefined) {
-    seen(out, VALUE_UNDEFINED, undefined, false, false, undefined, 'Undefined value encountered as error');
+    seen(out, VALUE_UNDEFINED, undefined, false, false, undefined, UNDEFINED_THROWN_MESSAGE);
     return NOT_INSPECTED;
   }
   if (typeof value !== 'object' && typeof value !== 'function') {
