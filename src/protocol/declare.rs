@@ -59,7 +59,7 @@ pub fn abi_js() -> String {
 
 fn write_function(out: &mut String, op: &Operation) {
     out.push_str("\n/** ");
-    out.push_str(op.doc.trim_end());
+    out.push_str(op.doc.trim());
     out.push_str(" */\n");
     out.push_str(&format!("export function {}(request) {{\n", op.name));
     let mut head = String::new();
@@ -93,7 +93,7 @@ pub fn abi_dts() -> String {
     }
     for op in OPERATIONS {
         out.push_str("\n/** ");
-        out.push_str(op.doc.trim_end());
+        out.push_str(op.doc.trim());
         out.push_str(" */\n");
         out.push_str(&format!("export declare function {}(request: {}): {};\n", op.name, op.request, op.result));
     }
