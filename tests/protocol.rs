@@ -232,3 +232,22 @@ fn tscore_classify_and_http_status_vectors_through_the_protocol() {
     }
     assert_eq!(replayed, 44);
 }
+
+#[test]
+fn string_fields_read_in_place_or_decoded_the_same() {
+    let plain = entry::xml_error(r#"{"message":"café \"x\"","code":"E"}"#, &mut none());
+    let escaped = entry::xml_error(r#"{"mess\u0061ge":"caf\u00e9 \"x\"","code":"\u0045"}"#, &mut none());
+    assert_eq!(plain, escaped);
+    assert!(plain.as_deref().is_ok_and(|r| r.contains(r#"<tool_error code=\"E\">"#) && r.contains("café")));
+    // A lone surrogate escape is U+FFFD, as TextEncoder writes it.
+    let lone = entry::bounded_request_id(r#"{"id":"a\ud800b"}"#, &mut none());
+    assert_eq!(lone.as_deref(), Ok("\"a\u{FFFD}b\""));
+    // Raw control characters, an unterminated string and trailing text are no JSON.
+    for bad in ["{\"id\":\"a\u{1}b\"}", r#"{"id":"ab}"#, r#"{"id":"ab"} x"#, r#"{"id" "ab"}"#, r#"{"id":"ab",}"#] {
+        let got = entry::bounded_request_id(bad, &mut none()).map_err(|e| e.to_string());
+        assert!(got.as_ref().is_err_and(|e| e.contains("not valid JSON")), "{bad}: {got:?}");
+    }
+    // A member no field names is read as a value and ignored; the last of a repeated key counts.
+    let extra = entry::bounded_request_id(r#"{"x":[1,{"y":null}],"id":"a","id":"b"}"#, &mut none());
+    assert_eq!(extra.as_deref(), Ok(r#""b""#));
+}
