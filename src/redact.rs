@@ -545,6 +545,41 @@ mod tests {
     }
 
     #[test]
+    fn secret_key_names_end_the_word_and_a_hump_follows_a_lower_case_letter() {
+        for text in ["password_=hunter2", "token-=abc", "ACCESSToken=abc", "x9Token=abc"] {
+            assert_eq!(r(text), text);
+        }
+        assert_eq!(r("dbToken=abc db_token=abc"), "dbToken=*** db_token=***");
+    }
+
+    #[test]
+    fn a_quoted_key_needs_its_opening_quote() {
+        for text in [r#"password": "hunter2""#, r#"x password": "hunter2""#] {
+            assert_eq!(r(text), text);
+        }
+        assert_eq!(r(r#"x "password": "hunter2""#), r#"x "password": "***""#);
+    }
+
+    #[test]
+    fn quoted_values_close_on_the_same_line_within_1024_bytes() {
+        let value = |n: usize| "v".repeat(n);
+        assert_eq!(r(&format!("x token=\"{}\" y", value(1023))), "x token=\"***\" y");
+        let text = format!("x token=\"{}\" y", value(1024));
+        assert_eq!(r(&text), text);
+        for text in ["token=\"a\nb\"", "token='a\rb'"] {
+            assert_eq!(r(text), text);
+        }
+    }
+
+    #[test]
+    fn a_github_pat_needs_30_characters_of_its_alphabet() {
+        for text in ["github_pat_short1", "github_pat_0123456789abcdefghij0123456789-x"] {
+            assert_eq!(r(text), text);
+        }
+        assert_eq!(r("github_pat_0123456789abcdefghij_123456789"), "github_pat_***");
+    }
+
+    #[test]
     fn a_jwt_needs_each_part_in_place() {
         let header = "eyJhbGciOiJIUzI1NiJ9";
         let payload = "eyJzdWIiOiIxMjM0NTY3ODkwIn0";
