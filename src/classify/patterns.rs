@@ -411,6 +411,14 @@ mod tests {
     }
 
     #[test]
+    fn the_pairs_of_a_needle_without_the_needle_match_nothing() {
+        // "dn" and "ns" pass the pre-filter for "dns"; the search still decides.
+        assert_eq!(first_match("dn ns"), None);
+        assert_eq!(first_match("dns"), Some(C::ServiceUnavailable));
+        assert_eq!(first_match("ab bor rt ed"), None);
+    }
+
+    #[test]
     fn haystack_cap_never_splits_a_character() {
         let hay = Haystack::new("ééé", 3);
         assert_eq!(hay.text, "é");
