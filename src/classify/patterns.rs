@@ -419,6 +419,15 @@ mod tests {
     }
 
     #[test]
+    fn every_occurrence_of_a_head_or_prefix_is_tried() {
+        assert_eq!(first_match("request failed with status code 503"), Some(C::ServiceUnavailable));
+        assert_eq!(first_match("user is not authorized"), Some(C::Unauthorized));
+        // The first "not" is followed by no tail; the second is.
+        assert_eq!(first_match("not now, not authorized"), Some(C::Unauthorized));
+        assert_eq!(first_match("status code 5x, status code 502"), Some(C::ServiceUnavailable));
+    }
+
+    #[test]
     fn haystack_cap_never_splits_a_character() {
         let hay = Haystack::new("ééé", 3);
         assert_eq!(hay.text, "é");
