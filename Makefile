@@ -110,7 +110,7 @@ fuzz: setup
 # MUTANTS_SHARD=k/24 (k = 0..23, about 70 mutants, under an hour each). MUTANTS_FILES
 # narrows a run to some files. Properties run PROPTEST_CASES=32 cases per mutant.
 # Results: mutants.out/ (caught.txt, missed.txt, timeout.txt, unviable.txt).
-MUTANTS_FILES ?= src/jsonrpc/*.rs src/xml/*.rs src/zod/*.rs src/redact.rs src/sizes.rs src/classify/*.rs
+MUTANTS_FILES ?= src/jsonrpc/*.rs src/jsonrpc/rejection/*.rs src/xml/*.rs src/zod/*.rs src/redact.rs src/sizes.rs src/classify/*.rs
 MUTANTS_SHARD ?= 0/24
 mutants: setup
 	@command -v cargo-mutants >/dev/null || cargo install cargo-mutants --locked

@@ -501,6 +501,102 @@ mod tests {
     }
 
     #[test]
+    fn url_schemes_of_up_to_32_characters() {
+        let scheme = "a".repeat(32);
+        assert_eq!(r(&format!("{scheme}://u:pw@h")), format!("{scheme}://u:***@h"));
+        assert_eq!(r(&format!("see {scheme}://u:pw@h")), format!("see {scheme}://u:***@h"));
+        let text = format!("{}a://u:pw@h", scheme);
+        assert_eq!(r(&text), text);
+        // A URL far into the text is read the same.
+        let before = "x".repeat(40);
+        assert_eq!(r(&format!("{before} https://u:pw@h")), format!("{before} https://u:***@h"));
+    }
+
+    #[test]
+    fn url_authorities_of_up_to_1024_bytes() {
+        let password = |n: usize| "p".repeat(n);
+        // `u:` + password + `@h`: 1,024 bytes of authority are read, 1,025 are not.
+        assert_eq!(r(&format!("https://u:{}@h", password(1020))), "https://u:***@h");
+        let text = format!("https://u:{}@h", password(1021));
+        assert_eq!(r(&text), text);
+    }
+
+    #[test]
+    fn a_url_authority_ends_at_a_path_a_space_or_a_control_byte() {
+        for text in ["https://host/p?a:b@c", "https://host and x:y@z", "https://host\u{7f}x:y@z", "https://host\tx:y@z"]
+        {
+            assert_eq!(r(text), text);
+        }
+    }
+
+    #[test]
+    fn digit_only_bodies_are_no_secret() {
+        for text in ["sk-012345678901234567890123", "https://01234567890123456789012@host"] {
+            assert_eq!(r(text), text);
+        }
+        assert_eq!(r("https://0123456789012345678901a@host"), "https://***@host");
+    }
+
+    #[test]
+    fn a_short_url_username_with_a_digit_is_kept() {
+        for text in ["https://bob42@example.com", "ssh://git1@github.com/o/r", "https://0123456789abcdefghi@host"] {
+            assert_eq!(r(text), text);
+        }
+    }
+
+    #[test]
+    fn secret_key_names_end_the_word_and_a_hump_follows_a_lower_case_letter() {
+        for text in ["password_=hunter2", "token-=abc", "ACCESSToken=abc", "x9Token=abc"] {
+            assert_eq!(r(text), text);
+        }
+        assert_eq!(r("dbToken=abc db_token=abc"), "dbToken=*** db_token=***");
+    }
+
+    #[test]
+    fn a_quoted_key_needs_its_opening_quote() {
+        for text in [r#"password": "hunter2""#, r#"x password": "hunter2""#] {
+            assert_eq!(r(text), text);
+        }
+        assert_eq!(r(r#"x "password": "hunter2""#), r#"x "password": "***""#);
+    }
+
+    #[test]
+    fn quoted_values_close_on_the_same_line_within_1024_bytes() {
+        let value = |n: usize| "v".repeat(n);
+        assert_eq!(r(&format!("x token=\"{}\" y", value(1023))), "x token=\"***\" y");
+        let text = format!("x token=\"{}\" y", value(1024));
+        assert_eq!(r(&text), text);
+        for text in ["token=\"a\nb\"", "token='a\rb'"] {
+            assert_eq!(r(text), text);
+        }
+    }
+
+    #[test]
+    fn a_github_pat_needs_30_characters_of_its_alphabet() {
+        for text in ["github_pat_short1", "github_pat_0123456789abcdefghij0123456789-x"] {
+            assert_eq!(r(text), text);
+        }
+        assert_eq!(r("github_pat_0123456789abcdefghij_123456789"), "github_pat_***");
+    }
+
+    #[test]
+    fn a_jwt_needs_each_part_in_place() {
+        let header = "eyJhbGciOiJIUzI1NiJ9";
+        let payload = "eyJzdWIiOiIxMjM0NTY3ODkwIn0";
+        let signature = "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c";
+        for text in [
+            format!("abc.{payload}.{signature}"),
+            format!("eyJa.{payload}.{signature}"),
+            format!("{header}.short.{signature}"),
+            format!("{header}.abcdefghijklmnop.{signature}"),
+            format!("{header}.{payload}.{}", &signature[..15]),
+        ] {
+            assert_eq!(r(&text), text);
+        }
+        assert_eq!(r(&format!("{header}.{payload}.{} x", &signature[..16])), "*** x");
+    }
+
+    #[test]
     fn credential_tokens() {
         assert_eq!(r("Authorization: Bearer abc123def456"), "Authorization: Bearer ***");
         assert_eq!(r("authorization: bearer ya29.a0AfH6SMB"), "authorization: bearer ***");

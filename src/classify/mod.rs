@@ -300,6 +300,28 @@ mod tests {
     }
 
     #[test]
+    fn a_keyword_counts_when_it_ends_within_the_first_16_kib() {
+        let at = |pad: usize| code("Error", &format!("{}not found", "x".repeat(pad)));
+        assert_eq!(CLASSIFY_TEXT_CAP, 16_384);
+        assert_eq!(at(16_384 - 9), C::NotFound);
+        assert_eq!(at(16_384 - 8), C::InternalError);
+        assert_eq!(at(2_000), C::NotFound);
+    }
+
+    #[test]
+    fn a_stated_status_decides_ahead_of_the_ladder_but_not_of_the_abort() {
+        let t = Thrown::error("Error", "rate limit exceeded");
+        let with = |status, aborted| classify_own_with_status(&t, status, aborted).map(|c| c.code);
+        assert_eq!(with(Some(C::NotFound), false), Some(C::NotFound));
+        assert_eq!(with(Some(C::NotFound), true), Some(C::RequestCancelled));
+        assert_eq!(with(None, false), Some(C::RateLimited));
+        assert_eq!(with(None, true), Some(C::RequestCancelled));
+        let plain = Thrown::error("TypeError", "fetch failed");
+        assert_eq!(classify_own_with_status(&plain, Some(C::Conflict), false).map(|c| c.code), Some(C::Conflict));
+        assert_eq!(classify_own_with_status(&plain, None, false), None);
+    }
+
+    #[test]
     fn category_and_name_follow_the_code() {
         let c = classify(&Thrown::error("Error", "ETIMEDOUT"), false);
         assert_eq!((c.name(), c.category), ("Timeout", Category::Upstream));

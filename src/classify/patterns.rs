@@ -411,6 +411,23 @@ mod tests {
     }
 
     #[test]
+    fn the_pairs_of_a_needle_without_the_needle_match_nothing() {
+        // "dn" and "ns" pass the pre-filter for "dns"; the search still decides.
+        assert_eq!(first_match("dn ns"), None);
+        assert_eq!(first_match("dns"), Some(C::ServiceUnavailable));
+        assert_eq!(first_match("ab bor rt ed"), None);
+    }
+
+    #[test]
+    fn every_occurrence_of_a_head_or_prefix_is_tried() {
+        assert_eq!(first_match("request failed with status code 503"), Some(C::ServiceUnavailable));
+        assert_eq!(first_match("user is not authorized"), Some(C::Unauthorized));
+        // The first "not" is followed by no tail; the second is.
+        assert_eq!(first_match("not now, not authorized"), Some(C::Unauthorized));
+        assert_eq!(first_match("status code 5x, status code 502"), Some(C::ServiceUnavailable));
+    }
+
+    #[test]
     fn haystack_cap_never_splits_a_character() {
         let hay = Haystack::new("ééé", 3);
         assert_eq!(hay.text, "é");

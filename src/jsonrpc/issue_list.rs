@@ -40,3 +40,18 @@ impl PartialEq for IssueList<'_> {
         self.first == other.first && self.total == other.total && core::ptr::eq(self.sizes, other.sizes)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_are_equal_with_the_same_issues_total_and_sizes_table() {
+        let x = [Value::str("x")];
+        let y = [Value::str("y")];
+        assert!(IssueList::of(&x, 3, &NO_CUTS) == IssueList::of(&x, 3, &NO_CUTS));
+        assert!(IssueList::of(&x, 3, &NO_CUTS) != IssueList::of(&y, 3, &NO_CUTS));
+        assert!(IssueList::of(&x, 3, &NO_CUTS) != IssueList::of(&x, 4, &NO_CUTS));
+        assert!(IssueList::all(&x) == IssueList::of(&x, 0, &NO_CUTS));
+    }
+}

@@ -287,6 +287,27 @@ mod tests {
     }
 
     #[test]
+    fn a_collision_never_declines_its_target_or_the_alias_rewritten_to_it() {
+        // Issues naming such a key as unknown (a validator other than the one the
+        // pre-validation record was made for) still name it as unknown.
+        let schema = r#"{"type":"object","properties":{"pageSize":{}}}"#;
+        let pre = PreValidation {
+            aliased: vec![Alias { alias: "maxResults".into(), target: "pageSize".into() }],
+            ignored: vec![],
+            collisions: vec![AliasCollision {
+                target: "pageSize".into(),
+                keys: vec!["pageSize".into(), "maxResults".into(), "limit".into()],
+            }],
+        };
+        let issues = r#"[{"code":"unrecognized_keys","keys":["maxResults","pageSize"],"path":[],"message":"Unrecognized keys"}]"#;
+        let r = render(issues, r#"{"pageSize":1,"limit":2}"#, Some(schema), Some(&pre));
+        assert_eq!(
+            r.hint,
+            "Unknown keys maxResults, pageSize. This tool accepts: pageSize. Validated maxResults as pageSize."
+        );
+    }
+
+    #[test]
     fn ten_lines_then_a_count() {
         let issues: Vec<String> = (0..13)
             .map(|i| format!(r#"{{"expected":"string","code":"invalid_type","path":["f{i}"],"message":"Invalid input: expected string, received undefined"}}"#))
@@ -398,6 +419,25 @@ mod tests {
         let data = e.data.unwrap();
         assert_eq!(data.get("issuesCount"), Some(&Value::Number(200_002.0)));
         assert!(crate::jsonrpc::text::js_len(&e.message) < 4 * 1024);
+    }
+
+    #[test]
+    fn data_input_is_written_only_when_pre_validation_changed_something() {
+        let issues = [v(r#"{"code":"invalid_type","expected":"string","path":["a"],"message":"bad"}"#)];
+        let input_of = |pre: &PreValidation| {
+            let opts = ValidationOptions { tool: "t", input: Some(pre), ..ValidationOptions::default() };
+            format_validation(&issues, &opts).data.and_then(|d| d.get("input").map(Value::to_json))
+        };
+        assert_eq!(input_of(&PreValidation::default()), None);
+        let collision = AliasCollision { target: "a".into(), keys: vec!["a".into(), "b".into()] };
+        assert_eq!(input_of(&PreValidation { collisions: vec![collision], ..PreValidation::default() }), None);
+        let ignored = PreValidation { ignored: vec!["_x".into()], ..PreValidation::default() };
+        assert_eq!(input_of(&ignored).as_deref(), Some(r#"{"aliased":[],"ignored":["_x"]}"#));
+        let aliased = PreValidation {
+            aliased: vec![Alias { alias: "b".into(), target: "a".into() }],
+            ..PreValidation::default()
+        };
+        assert_eq!(input_of(&aliased).as_deref(), Some(r#"{"aliased":[{"alias":"b","target":"a"}],"ignored":[]}"#));
     }
 
     #[test]
