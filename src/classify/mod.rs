@@ -311,14 +311,17 @@ mod tests {
     #[test]
     fn a_stated_status_decides_ahead_of_the_ladder_but_not_of_the_abort() {
         let t = Thrown::error("Error", "rate limit exceeded");
-        let with = |status, aborted| classify_own_with_status(&t, status, aborted).map(|c| c.code);
+        let with = |status, aborted| classify_own(&Thrown { status, ..t }, aborted).map(|c| c.code);
         assert_eq!(with(Some(C::NotFound), false), Some(C::NotFound));
         assert_eq!(with(Some(C::NotFound), true), Some(C::RequestCancelled));
         assert_eq!(with(None, false), Some(C::RateLimited));
         assert_eq!(with(None, true), Some(C::RequestCancelled));
         let plain = Thrown::error("TypeError", "fetch failed");
-        assert_eq!(classify_own_with_status(&plain, Some(C::Conflict), false).map(|c| c.code), Some(C::Conflict));
-        assert_eq!(classify_own_with_status(&plain, None, false), None);
+        assert_eq!(
+            classify_own(&Thrown { status: Some(C::Conflict), ..plain }, false).map(|c| c.code),
+            Some(C::Conflict)
+        );
+        assert_eq!(classify_own(&plain, false), None);
     }
 
     #[test]
