@@ -132,16 +132,22 @@ pub fn fallback_xml() -> ToolResponse {
     ToolResponse { branded: false, ..tool_error("INTERNAL_ERROR", &ToolErrorOptions::new(FALLBACK_MESSAGE)) }
 }
 
-fn fallback_result_of(request_id: Option<&str>) -> String {
-    let thrown =
-        ThrownError::Mcp { code: JsonRpcErrorCode::InternalError.value(), message: FALLBACK_MESSAGE, data: None };
+/// A fallback envelope: `thrown` as `error_result` writes it, nothing masked (the text is
+/// the core's own), with `request_id` or none.
+fn fallback_envelope(thrown: &ThrownError<'_>, request_id: Option<&str>) -> String {
     let options = ErrorResultOptions {
         request_id,
         redact_secrets: false,
         mask_server_errors: false,
         ..ErrorResultOptions::default()
     };
-    error_result(&thrown, &options).to_json()
+    error_result(thrown, &options).to_json()
+}
+
+fn fallback_result_of(request_id: Option<&str>) -> String {
+    let thrown =
+        ThrownError::Mcp { code: JsonRpcErrorCode::InternalError.value(), message: FALLBACK_MESSAGE, data: None };
+    fallback_envelope(&thrown, request_id)
 }
 
 /// The fallback error `CallToolResult` of an argument rejection: the SDK's own words.
@@ -153,13 +159,7 @@ fn fallback_rejection_of(request_id: Option<&str>) -> String {
         message: FALLBACK_REJECTED_MESSAGE,
         data: Some(&reason),
     };
-    let options = ErrorResultOptions {
-        request_id,
-        redact_secrets: false,
-        mask_server_errors: false,
-        ..ErrorResultOptions::default()
-    };
-    error_result(&thrown, &options).to_json()
+    fallback_envelope(&thrown, request_id)
 }
 
 /// The fallback error `CallToolResult` (JSON text) without a request id.

@@ -44,14 +44,18 @@ request! {
     }
 }
 
-/// The thrown value of a [`Classify`] request (also part of `errorResult`'s).
+/// The thrown value of a [`Classify`] request as the JS layer read it (also part of
+/// `errorResult`'s): what [`verdict`] names and classifies.
 pub(crate) struct Own<'a> {
     pub kind: u8,
     pub code: f64,
     pub code_text: Option<&'a str>,
-    pub name: &'a str,
+    pub value_kind: u8,
+    pub type_of: Option<&'a str>,
+    pub is_error: bool,
+    pub name_threw: bool,
+    pub name: Option<&'a str>,
     pub message: &'a str,
-    pub aborted: bool,
     pub status_code: i32,
 }
 
@@ -81,18 +85,38 @@ pub(crate) fn seen<'a>(
     })
 }
 
-/// The name of the value a request describes ([`error_name`]).
-pub(crate) fn name_of<'a>(
-    request: &str,
-    value_kind: u8,
-    type_of: Option<&'a str>,
-    is_error: bool,
-    name_threw: bool,
-    name: Option<&'a str>,
-) -> Result<Cow<'a, str>, ProtocolError> {
-    seen(value_kind, type_of, is_error, name_threw, name)
-        .map(|seen| error_name(&seen))
-        .ok_or_else(|| super::field_error(request, "valueKind", "not a VALUE_* constant"))
+impl<'a> Own<'a> {
+    /// The value's name ([`error_name`]); `request` names the request a `valueKind` that
+    /// is none of the VALUE_* constants came in.
+    pub(crate) fn name(&self, request: &str) -> Result<Cow<'a, str>, ProtocolError> {
+        seen(self.value_kind, self.type_of, self.is_error, self.name_threw, self.name)
+            .map(|seen| error_name(&seen))
+            .ok_or_else(|| super::field_error(request, "valueKind", "not a VALUE_* constant"))
+    }
+}
+
+/// Steps 1–10 for the value `own` describes, named `name`: its own fields first, then
+/// (when they say nothing better than InternalError) its own `code` string and its chain
+/// `causes` (`None`: not read yet).
+pub(crate) fn verdict(own: &Own<'_>, name: &str, aborted: bool, causes: Option<&[Link<'_>]>) -> Verdict {
+    let kind = if own.kind == KIND_MCP_ERROR { ThrownKind::McpError } else { ThrownKind::Other };
+    let code = match (integral_i32(own.code), own.code_text) {
+        (Some(n), _) => Code::Number(n),
+        (None, Some(text)) => Code::Text(text),
+        (None, None) => Code::Absent,
+    };
+    let status = JsonRpcErrorCode::from_value(own.status_code);
+    let thrown = Thrown { kind, name, message: own.message, code, causes: &[], status };
+    if let Some(found) = classify_value(&thrown, aborted) {
+        return Verdict::Code(found.code.value());
+    }
+    match causes {
+        None => Verdict::NeedsCauses,
+        Some(causes) => {
+            let own_code = own.code_text.map_or(Code::Absent, Code::Text);
+            Verdict::Code(classify_by_cause(own_code, causes).code.value())
+        }
+    }
 }
 
 /// The cause chain as the JS layer sends it: `[{ mcp?, code?, valueKind, typeOf?,
@@ -156,29 +180,6 @@ pub(crate) enum Verdict {
     NeedsCauses,
 }
 
-/// Steps 1–10: the value's own fields, then (when they say nothing better than
-/// InternalError) its own `code` string and its chain.
-pub(crate) fn classify_own(own: &Own<'_>, causes: Option<&[Link<'_>]>) -> Verdict {
-    let kind = if own.kind == KIND_MCP_ERROR { ThrownKind::McpError } else { ThrownKind::Other };
-    let code = match (integral_i32(own.code), own.code_text) {
-        (Some(n), _) => Code::Number(n),
-        (None, Some(text)) => Code::Text(text),
-        (None, None) => Code::Absent,
-    };
-    let status = JsonRpcErrorCode::from_value(own.status_code);
-    let thrown = Thrown { kind, name: own.name, message: own.message, code, causes: &[], status };
-    if let Some(found) = classify_value(&thrown, own.aborted) {
-        return Verdict::Code(found.code.value());
-    }
-    match causes {
-        None => Verdict::NeedsCauses,
-        Some(causes) => {
-            let own_code = own.code_text.map_or(Code::Absent, Code::Text);
-            Verdict::Code(classify_by_cause(own_code, causes).code.value())
-        }
-    }
-}
-
 fn integral_i32(n: f64) -> Option<i32> {
     let in_range = n.is_finite() && n.fract() == 0.0 && n >= f64::from(i32::MIN) && n <= f64::from(i32::MAX);
     // Checked integral and in range: the cast is exact.
@@ -188,26 +189,22 @@ fn integral_i32(n: f64) -> Option<i32> {
 
 /// `{"code":N}`, or `{"needsCauses":true}` when the chain decides and was not sent.
 pub(crate) fn classify(request: Classify<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
-    let name = name_of(
-        "ClassifyRequest",
-        request.value_kind,
-        request.type_of,
-        request.is_error,
-        request.name_threw,
-        request.name,
-    )?;
     let own = Own {
         kind: request.kind,
         code: request.code,
         code_text: request.code_text,
-        name: &name,
+        value_kind: request.value_kind,
+        type_of: request.type_of,
+        is_error: request.is_error,
+        name_threw: request.name_threw,
+        name: request.name,
         message: request.message,
-        aborted: request.aborted,
         status_code: request.status_code,
     };
+    let name = own.name("ClassifyRequest")?;
     let causes = request.causes.map(Causes::read);
     let links = causes.as_ref().map(Causes::links);
-    Ok(match classify_own(&own, links.as_deref()) {
+    Ok(match verdict(&own, &name, request.aborted, links.as_deref()) {
         Verdict::Code(code) => Out::new().number("code", f64::from(code)).finish(),
         Verdict::NeedsCauses => Out::new().bool("needsCauses", true).finish(),
     })

@@ -4,7 +4,7 @@
 //! sizes of what the copy cut (flat `u32` records, see [`crate::sizes`]), so the core
 //! writes every count itself.
 
-use super::classify::{classify_own, fresh_request_id, name_of, Causes, Own, Verdict};
+use super::classify::{fresh_request_id, verdict, Causes, Own, Verdict};
 use super::{request, Host, Json, Out, ProtocolError};
 use crate::js_constants::{
     RESULT_CONTENT_NOT_A_LIST, RESULT_NOT_AN_OBJECT, RESULT_NO_STRUCTURED_CONTENT, THROWN_MCP, THROWN_XML, THROWN_ZOD,
@@ -166,28 +166,24 @@ request! {
 /// `{"result":<CallToolResult>}`, or `{"needsCauses":true}` when the value says
 /// nothing better than InternalError and its chain was not sent.
 pub(crate) fn error_result(request: ErrorResult<'_>, host: &mut dyn Host) -> Result<String, ProtocolError> {
-    let name = name_of(
-        "ErrorResultRequest",
-        request.value_kind,
-        request.type_of,
-        request.is_error,
-        request.name_threw,
-        request.name,
-    )?;
     let own = Own {
         kind: request.kind,
         code: request.code,
         code_text: request.code_text,
-        name: &name,
+        value_kind: request.value_kind,
+        type_of: request.type_of,
+        is_error: request.is_error,
+        name_threw: request.name_threw,
+        name: request.name,
         message: request.message,
-        aborted: false,
         status_code: request.status_code,
     };
+    let name = own.name("ErrorResultRequest")?;
     let causes = request.causes.map(Causes::read);
     let chain = causes.as_ref().map(Causes::links);
     let code = match request.thrown {
         THROWN_XML => 0,
-        _ => match classify_own(&own, chain.as_deref()) {
+        _ => match verdict(&own, &name, false, chain.as_deref()) {
             Verdict::NeedsCauses => return Ok(Out::new().bool("needsCauses", true).finish()),
             Verdict::Code(code) => code,
         },
