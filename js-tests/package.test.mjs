@@ -46,7 +46,7 @@ test('package.json declares exports, types, sideEffects and files that all exist
 // guard holds today's size plus 1 %: growth past it must win bytes back first. Issue 20
 // moved decisions from JS into the core (the one declared protocol: a request struct
 // decoded per export, read in one pass; the thrown value's name rule) and took it to
-// 114,255; issue 21 (reading in place, the encoding) is where the goal is to be met again.
+// 114,432; issue 21 (reading in place, the encoding) is where the goal is to be met again.
 test('the shipped .wasm is at most 115,400 bytes gzipped (the goal is 102,400)', () => {
   const wasm = readFileSync(new URL('wasm/mcp_envelope_bg.wasm', pkgDir));
   const gzip = gzipSync(wasm, { level: 9 }).length;
