@@ -186,8 +186,9 @@ pub fn client_parser(data: &[u8]) {
     let _ = parse_tool_error(&wrapped);
 }
 
-/// Every operation of the protocol: the first byte picks one, the rest is its request
-/// text. Any text is answered (a result or an error), never a panic, and a result is JSON.
+/// Every operation of the protocol: the first byte picks one, the rest is its request,
+/// laid out (any bytes) or, when it starts with `{`, JSON that `encode_json` lays out.
+/// Any request is answered (a result or an error), never a panic, and a result is JSON.
 pub fn protocol(data: &[u8]) {
     struct Fixed;
     impl mcp_envelope::protocol::Host for Fixed {
@@ -198,9 +199,16 @@ pub fn protocol(data: &[u8]) {
     }
     let Some((&pick, rest)) = data.split_first() else { return };
     let entries = mcp_envelope::protocol::table::ENTRIES;
-    let (_, entry) = entries[usize::from(pick) % entries.len()];
-    let text = String::from_utf8_lossy(rest);
-    if let Ok(result) = entry(&text, &mut Fixed) {
+    let (name, entry) = entries[usize::from(pick) % entries.len()];
+    let laid_out;
+    let request = if rest.first() == Some(&b'{') {
+        let Ok(bytes) = mcp_envelope::protocol::encode_json(name, &String::from_utf8_lossy(rest)) else { return };
+        laid_out = bytes;
+        &laid_out[..]
+    } else {
+        rest
+    };
+    if let Ok(result) = entry(request, &mut Fixed) {
         assert!(Value::parse_json(&result).is_ok(), "not JSON: {result}");
     }
 }

@@ -46,7 +46,8 @@ execFileSync('cargo', ['run', '--quiet', '--example', 'js_constants', '--', `${p
 });
 
 // Cold start: the JS layer is one module, not one per file, which halves its load time in
-// Node. engine.js stays its own module, so every entry shares the one initialised engine.
+// Node. engine.js and wire.js (the request buffer it fills) stay their own modules, so
+// every entry shares the one initialised engine.
 buildSync({
   entryPoints: [`${pkg}/lib/index.js`],
   bundle: true,
@@ -54,7 +55,7 @@ buildSync({
   platform: 'neutral',
   // The glue too: codes.js takes the generated JsonRpcErrorCode object from it. constants.js
   // (generated above) is shared with engine.js.
-  external: ['./engine.js', './constants.js', '../wasm/mcp_envelope.js'],
+  external: ['./engine.js', './wire.js', './constants.js', '../wasm/mcp_envelope.js'],
   outfile: `${pkg}/lib/index.js`,
   allowOverwrite: true,
   logLevel: 'warning',

@@ -148,15 +148,6 @@ impl Value {
         }
         Ok(value)
     }
-
-    /// Reads the one JSON value at byte `start` of `text` (after any whitespace) and
-    /// returns it with the index just past it: a member of a larger text, read alone.
-    pub(crate) fn parse_json_at(text: &str, start: usize) -> Result<(Value, usize), JsonError> {
-        let mut parser = Parser { text, bytes: text.as_bytes(), pos: start };
-        parser.skip_ws();
-        let value = parser.value(0)?;
-        Ok((value, parser.pos))
-    }
 }
 
 /// `String(n)` for a finite or non-finite JS number.

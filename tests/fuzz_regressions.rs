@@ -84,8 +84,8 @@ fn edge_inputs_every_body() {
     }
 }
 
-/// The protocol corpus's seeds are real requests: the first byte picks the operation
-/// the request names, and each is answered with a result, not an error.
+/// The protocol corpus's seeds are real requests, written as JSON: the first byte picks
+/// the operation the request names, and each, laid out, is answered with a result.
 #[test]
 fn protocol_seeds_are_requests_their_operation_answers() {
     struct Fixed;
@@ -110,7 +110,8 @@ fn protocol_seeds_are_requests_their_operation_answers() {
         assert_eq!(op, name, "{}: the first byte picks another operation", path.display());
         let text = std::str::from_utf8(text).expect("UTF-8");
         assert!(text.starts_with(&format!("{{\"op\":\"{op}\"")), "{name}");
-        let result = entry(text, &mut Fixed).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let request = mcp_envelope::protocol::encode_json(op, text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let result = entry(&request, &mut Fixed).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(mcp_envelope::Value::parse_json(&result).is_ok(), "{name}: {result}");
         seeds += 1;
     }

@@ -1,9 +1,44 @@
-//! The protocol's operations, natively: each request text decoded into its struct, the
+//! The protocol's operations, natively: each request laid out, read into its struct, the
 //! core called, the result written (src/protocol/). The JS layer's requests are what
-//! `pkg/lib/abi.js` writes; these are written by hand in the same form.
+//! `pkg/lib/abi.js` writes; these are written as JSON and laid out by `encode_json`, or
+//! byte by byte where the layout itself is tested.
 
-use mcp_envelope::protocol::table::{entry, ENTRIES, OPERATIONS};
-use mcp_envelope::protocol::Host;
+use mcp_envelope::protocol::table::{entry as raw, ENTRIES, OPERATIONS};
+use mcp_envelope::protocol::{encode_json, Host, ProtocolError};
+
+/// Each operation tested here, from a request written as JSON.
+mod entry {
+    use super::{encode_json, Host, ProtocolError};
+
+    fn run(op: &str, json: &str, host: &mut dyn Host) -> Result<String, ProtocolError> {
+        let bytes = encode_json(op, json)?;
+        let (_, entry) = super::ENTRIES
+            .iter()
+            .find(|(name, _)| *name == op)
+            .ok_or_else(|| ProtocolError(format!("no operation {op}")))?;
+        entry(&bytes, host)
+    }
+
+    macro_rules! json_entries {
+        ($($rust:ident = $js:literal,)*) => {$(
+            pub fn $rust(json: &str, host: &mut dyn Host) -> Result<String, ProtocolError> {
+                run($js, json, host)
+            }
+        )*};
+    }
+    json_entries! {
+        classify = "classify",
+        problem_read = "problemRead",
+        http_status = "httpStatusToErrorCode",
+        request_id = "requestId",
+        bounded_request_id = "boundedRequestId",
+        format_validation = "formatValidation",
+        xml_error = "xmlError",
+        xml_cancelled = "xmlCancelled",
+        xml_format_deltas = "xmlFormatDeltas",
+        xml_enrich_validation_error = "xmlEnrichValidationError",
+    }
+}
 
 /// Randomness from a list of bytes, then none.
 struct Bytes(Vec<u8>);
@@ -156,17 +191,21 @@ fn request_ids_come_from_the_host_s_randomness() {
 }
 
 #[test]
-fn a_request_that_cannot_be_read_is_an_error_naming_the_field() {
-    let err = |r: Result<String, mcp_envelope::protocol::ProtocolError>| r.map_err(|e| e.to_string());
+fn a_request_json_cannot_lay_out_is_an_error_naming_the_field() {
+    let err = |r: Result<String, ProtocolError>| r.map_err(|e| e.to_string());
     assert_eq!(
         err(entry::classify("[]", &mut none())),
-        Err("mcp-envelope: classify: the request is not a JSON object".to_owned())
+        Err("mcp-envelope: ClassifyRequest: the request is not a JSON object".to_owned())
     );
     assert!(err(entry::classify("{", &mut none()))
-        .is_err_and(|e| e.starts_with("mcp-envelope: classify: the request is not valid JSON")));
+        .is_err_and(|e| e.starts_with("mcp-envelope: ClassifyRequest: not JSON")));
     assert_eq!(
         err(entry::bounded_request_id(r#"{"op":"boundedRequestId","id":7}"#, &mut none())),
         Err("mcp-envelope: BoundedRequestIdRequest.id: not a string".to_owned())
+    );
+    assert_eq!(
+        err(entry::bounded_request_id("{}", &mut none())),
+        Err("mcp-envelope: BoundedRequestIdRequest.id: missing".to_owned())
     );
     assert_eq!(
         err(entry::format_validation(r#"{"issues":[],"issuesTotal":0,"issueSizes":[-1],"tool":"t"}"#, &mut none())),
@@ -177,6 +216,86 @@ fn a_request_that_cannot_be_read_is_an_error_naming_the_field() {
         err(entry::xml_error(r#"{"message":"m","code":5}"#, &mut none())),
         Err("mcp-envelope: XmlErrorRequest.code: not a string".to_owned())
     );
+}
+
+/// `boundedRequestId`'s request (one string) and `categoryFor`'s (a number, a string), byte by byte.
+fn id_request(id: &[u8]) -> Vec<u8> {
+    let mut bytes = u32::try_from(id.len()).unwrap_or(u32::MAX).to_le_bytes().to_vec();
+    bytes.extend_from_slice(id);
+    bytes
+}
+
+#[test]
+fn the_layout_is_each_field_in_order_little_endian() {
+    assert_eq!(encode_json("boundedRequestId", r#"{"id":"ab"}"#), Ok(id_request(b"ab")));
+    let mut category = (-32001.0f64).to_le_bytes().to_vec();
+    category.extend(id_request("café".as_bytes()));
+    assert_eq!(encode_json("categoryFor", r#"{"code":-32001,"reason":"café"}"#), Ok(category.clone()));
+    assert_eq!(raw::category_for(&category, &mut none()).as_deref(), Ok(r#""client""#));
+    // An optional field: a presence byte, then its value when it is 1.
+    let absent = encode_json("xmlError", r#"{"message":"m"}"#).unwrap_or_default();
+    let present = encode_json("xmlError", r#"{"message":"m","code":"E"}"#).unwrap_or_default();
+    assert_eq!(present.len(), absent.len() + 4 + 1);
+    // A list of u32: its length, then each; booleans one byte; NaN as an f64.
+    let deltas = encode_json("xmlFormatDeltas", r#"{"deltas":[]}"#).unwrap_or_default();
+    assert_eq!(deltas, id_request(b"[]"));
+    let status = encode_json("httpStatusToErrorCode", r#"{"status":"NaN"}"#).unwrap_or_default();
+    assert!(status.len() == 8 && f64::from_le_bytes(status.try_into().unwrap_or_default()).is_nan());
+}
+
+#[test]
+fn a_request_the_core_cannot_read_is_an_error_naming_the_field() {
+    let err = |r: Result<String, ProtocolError>| r.map_err(|e| e.to_string());
+    let id = |bytes: &[u8]| err(raw::bounded_request_id(bytes, &mut none()));
+    assert_eq!(id(&id_request(b"ok")), Ok(r#""ok""#.to_owned()));
+    // Too short, a length past the end, not UTF-8, bytes after the last field.
+    assert_eq!(id(&[2, 0, 0]), Err("mcp-envelope: BoundedRequestIdRequest.id: the request ends early".to_owned()));
+    assert_eq!(id(&[3, 0, 0, 0, b'a']), Err("mcp-envelope: BoundedRequestIdRequest.id: the request ends early".to_owned()));
+    assert_eq!(id(&[1, 0, 0, 0, 0xff]), Err("mcp-envelope: BoundedRequestIdRequest.id: not UTF-8".to_owned()));
+    assert_eq!(id(&[0, 0, 0, 0, 0]), Err("mcp-envelope: BoundedRequestIdRequest: bytes after the last field".to_owned()));
+    assert_eq!(id(&[0xff, 0xff, 0xff, 0xff]), Err("mcp-envelope: BoundedRequestIdRequest.id: the request ends early".to_owned()));
+    // A presence byte other than 0 or 1, a boolean other than 0 or 1.
+    let mut error = id_request(b"m");
+    error.push(2);
+    assert_eq!(
+        err(raw::xml_error(&error, &mut none())),
+        Err("mcp-envelope: XmlErrorRequest.code: not a presence byte".to_owned())
+    );
+    let enrich = encode_json(
+        "xmlEnrichValidationError",
+        r#"{"xml":"<x/>","tool":"t","actionKey":"a","deltas":[],"includeAllSeverities":true}"#,
+    )
+    .unwrap_or_default();
+    // includeAllSeverities, then maxDeltasPerError's presence byte (absent).
+    let flag = enrich.len() - 2;
+    assert_eq!(enrich.get(flag..), Some(&[1, 0][..]));
+    let mut bad = enrich.clone();
+    if let Some(byte) = bad.get_mut(flag) {
+        *byte = 7;
+    }
+    assert_eq!(
+        err(raw::xml_enrich_validation_error(&bad, &mut none())),
+        Err("mcp-envelope: XmlEnrichRequest.includeAllSeverities: not a boolean".to_owned())
+    );
+    // A list of u32 whose length is past what is left is refused before anything is allocated.
+    let mut sizes = encode_json("formatValidation", r#"{"issues":[],"issuesTotal":0,"issueSizes":[],"tool":"t"}"#)
+        .unwrap_or_default();
+    let at = 4 + 2 + 8;
+    if let Some(count) = sizes.get_mut(at..at + 4) {
+        count.copy_from_slice(&u32::MAX.to_le_bytes());
+    }
+    assert_eq!(
+        err(raw::format_validation(&sizes, &mut none())),
+        Err("mcp-envelope: FormatValidationRequest.issueSizes: the request ends early".to_owned())
+    );
+    // JSON text that is no JSON.
+    let mut json = id_request(b"[");
+    json.extend((0.0f64).to_le_bytes());
+    json.extend([0, 0, 0, 0]);
+    json.extend(id_request(b"t"));
+    json.extend([0, 0, 0]);
+    assert!(err(raw::format_validation(&json, &mut none()))
+        .is_err_and(|e| e.starts_with("mcp-envelope: FormatValidationRequest.issues: ")));
 }
 
 #[test]
@@ -234,7 +353,7 @@ fn tscore_classify_and_http_status_vectors_through_the_protocol() {
 }
 
 #[test]
-fn string_fields_read_in_place_or_decoded_the_same() {
+fn strings_cross_as_utf_8_whatever_json_escapes_wrote_them() {
     let plain = entry::xml_error(r#"{"message":"café \"x\"","code":"E"}"#, &mut none());
     let escaped = entry::xml_error(r#"{"mess\u0061ge":"caf\u00e9 \"x\"","code":"\u0045"}"#, &mut none());
     assert_eq!(plain, escaped);
@@ -242,12 +361,38 @@ fn string_fields_read_in_place_or_decoded_the_same() {
     // A lone surrogate escape is U+FFFD, as TextEncoder writes it.
     let lone = entry::bounded_request_id(r#"{"id":"a\ud800b"}"#, &mut none());
     assert_eq!(lone.as_deref(), Ok("\"a\u{FFFD}b\""));
-    // Raw control characters, an unterminated string and trailing text are no JSON.
-    for bad in ["{\"id\":\"a\u{1}b\"}", r#"{"id":"ab}"#, r#"{"id":"ab"} x"#, r#"{"id" "ab"}"#, r#"{"id":"ab",}"#] {
-        let got = entry::bounded_request_id(bad, &mut none()).map_err(|e| e.to_string());
-        assert!(got.as_ref().is_err_and(|e| e.contains("not valid JSON")), "{bad}: {got:?}");
-    }
-    // A member no field names is read as a value and ignored; the last of a repeated key counts.
-    let extra = entry::bounded_request_id(r#"{"x":[1,{"y":null}],"id":"a","id":"b"}"#, &mut none());
-    assert_eq!(extra.as_deref(), Ok(r#""b""#));
+    // Any UTF-8 crosses as it is, NUL and control characters included.
+    assert_eq!(
+        raw::bounded_request_id(&id_request("a\u{0}\u{1}é".as_bytes()), &mut none()).as_deref(),
+        Ok(r#""a\u0000\u0001é""#)
+    );
+}
+
+/// The tool's schema is parsed only when an issue reads it (an unknown key's sentence
+/// names the keys it accepts): malformed schema text shows which calls read it.
+#[test]
+fn the_schema_is_read_only_for_an_issue_that_needs_it() {
+    let request = |issues: &str, schema: &str| {
+        format!(r#"{{"issues":{issues},"issuesTotal":1,"issueSizes":[],"tool":"t","schema":{schema}}}"#)
+    };
+    let run = |json: String| {
+        let bytes = encode_json("formatValidation", &json).unwrap_or_default();
+        raw::format_validation(&bytes, &mut none()).map_err(|e| e.to_string())
+    };
+    let unknown = r#"[{"code":"unrecognized_keys","keys":["x"],"path":[],"message":"Unrecognized key: \"x\""}]"#;
+    let typed = r#"[{"code":"invalid_type","expected":"string","path":["a"],"message":"Invalid input"}]"#;
+    let schema = r#"{"type":"object","properties":{"a":{"type":"string"}}}"#;
+    assert!(run(request(unknown, schema)).is_ok_and(|r| r.contains("This tool accepts: a")));
+    assert!(run(request(typed, schema)).is_ok());
+    // encode_json writes JSON; text that is none is laid out by hand: the schema field last
+    // but one (a presence byte, then the text), before `input`'s presence byte.
+    let mut bytes = encode_json("formatValidation", &request(typed, "0")).unwrap_or_default();
+    bytes.truncate(bytes.len() - 1 - 4 - 1 - 1);
+    bytes.extend([1, 1, 0, 0, 0, b'{', 0]);
+    assert!(raw::format_validation(&bytes, &mut none()).is_ok());
+    let mut bytes = encode_json("formatValidation", &request(unknown, "0")).unwrap_or_default();
+    bytes.truncate(bytes.len() - 1 - 4 - 1 - 1);
+    bytes.extend([1, 1, 0, 0, 0, b'{', 0]);
+    assert!(raw::format_validation(&bytes, &mut none())
+        .is_err_and(|e| e.to_string().starts_with("mcp-envelope: FormatValidationRequest.schema: ")));
 }

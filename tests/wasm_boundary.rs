@@ -1,29 +1,43 @@
 #![cfg(target_arch = "wasm32")]
-//! The raw exports, run in Node by wasm-bindgen-test-runner: each takes its request's
-//! JSON text, a request it cannot read is a `JsError` (never a trap), and the instance
-//! keeps working afterwards. The operations themselves are tested natively (tests/protocol.rs).
+//! The raw exports, run in Node by wasm-bindgen-test-runner: each operation answers its
+//! laid-out request through the request buffer, a request it cannot read is an error
+//! (never a trap), and the instance keeps working afterwards. The operations themselves
+//! are tested natively (tests/protocol.rs); the JS half in js-tests/.
 
-use mcp_envelope::wasm::{classify, http_status, request_id, xml_cancelled};
+use mcp_envelope::protocol::encode_json;
+use mcp_envelope::protocol::table::ENTRIES;
+use mcp_envelope::wasm::call_from_rust;
 use wasm_bindgen_test::wasm_bindgen_test;
+
+fn op(name: &str) -> u32 {
+    let index = ENTRIES.iter().position(|(n, _)| *n == name).unwrap_or(usize::MAX);
+    u32::try_from(index).unwrap_or(u32::MAX)
+}
+
+fn call(name: &str, json: &str) -> Result<String, String> {
+    let request = encode_json(name, json).map_err(|e| e.to_string())?;
+    call_from_rust(op(name), &request)
+}
 
 fn classify_code(name: &str, message: &str) -> String {
     let request = format!(
-        r#"{{"op":"classify","kind":0,"code":"NaN","valueKind":3,"isError":true,"nameThrew":false,"name":{},"message":{},"aborted":false,"statusCode":0,"causes":[]}}"#,
+        r#"{{"kind":0,"code":"NaN","valueKind":3,"isError":true,"nameThrew":false,"name":{},"message":{},"aborted":false,"statusCode":0,"causes":[]}}"#,
         serde_json::to_string(name).unwrap_or_default(),
         serde_json::to_string(message).unwrap_or_default()
     );
-    classify(&request).unwrap_or_default()
+    call("classify", &request).unwrap_or_default()
 }
 
 #[wasm_bindgen_test]
 fn exports_answer_requests_and_reject_what_they_cannot_read() {
     assert_eq!(classify_code("Error", "status code 429"), r#"{"code":-32003}"#);
-    assert!(classify("not json").is_err());
-    assert!(classify(r#"{"kind":"x"}"#).is_err());
+    assert!(call_from_rust(op("classify"), b"not a request").is_err());
+    assert!(call_from_rust(op("classify"), &[]).is_err());
+    assert_eq!(call_from_rust(u32::MAX, &[]), Err("mcp-envelope: no operation 4294967295".to_owned()));
     // Still working after the errors.
     assert_eq!(classify_code("Error", "ECONNREFUSED"), r#"{"code":-32000}"#);
-    assert_eq!(http_status(r#"{"status":429}"#).unwrap_or_default(), "-32003");
-    let cancelled = xml_cancelled(r#"{"tool":"t"}"#).unwrap_or_default();
+    assert_eq!(call("httpStatusToErrorCode", r#"{"status":429}"#), Ok("-32003".to_owned()));
+    let cancelled = call("xmlCancelled", r#"{"tool":"t"}"#).unwrap_or_default();
     assert!(cancelled.contains("Request cancelled."), "{cancelled}");
 }
 
@@ -32,14 +46,17 @@ fn huge_and_odd_text_is_bounded_and_survives() {
     let huge = "é".repeat(1 << 20) + " not found";
     assert_eq!(classify_code("Error", &huge), r#"{"code":-32603}"#);
     assert_eq!(classify_code("\u{fffd}\u{0}", "\u{fffd}not found\u{0}"), r#"{"code":-32001}"#);
-    let deep = format!(r#"{{"status":{}1{}}}"#, "[".repeat(10_000), "]".repeat(10_000));
-    assert!(http_status(&deep).is_err());
+    let deep = format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000));
+    // xmlFormatDeltas's request is one JSON text: laid out by hand, past the depth the core reads.
+    let mut request = u32::try_from(deep.len()).unwrap_or_default().to_le_bytes().to_vec();
+    request.extend_from_slice(deep.as_bytes());
+    assert!(call_from_rust(op("xmlFormatDeltas"), &request).is_err());
     assert_eq!(classify_code("Error", "ECONNREFUSED"), r#"{"code":-32000}"#);
 }
 
 #[wasm_bindgen_test]
 fn request_ids_come_from_crypto_get_random_values() {
-    let id = request_id("{}").unwrap_or_default();
+    let id = call("requestId", "{}").unwrap_or_default();
     assert_eq!(id.len(), 13, "{id}");
-    assert_ne!(request_id("{}").unwrap_or_default(), id);
+    assert_ne!(call("requestId", "{}").unwrap_or_default(), id);
 }

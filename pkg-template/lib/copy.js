@@ -13,7 +13,7 @@ import {
   WIRE_TRUNCATED,
   WIRE_VALUE_LIMIT,
 } from './constants.js';
-import { text as jsonString } from './wire.js';
+import { jsonString } from './json-string.js';
 
 /**
  * @typedef {{ readonly depth: number, readonly entries: number, readonly stringUnits: number,

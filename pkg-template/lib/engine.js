@@ -1,4 +1,4 @@
-// The raw WebAssembly exports, guarded twice. Before init: the browser entry must
+// The WebAssembly instance, guarded twice. Before init: the browser entry must
 // `await init()` before any call, and a clear error beats wasm-bindgen's "cannot read
 // properties of undefined". After a trap: an instance that trapped (or overflowed the
 // stack, or ran out of memory) has its stack pointer and heap left mid-call, so it is
@@ -6,6 +6,7 @@
 // call returns the minimal valid answer of its export (below) instead of throwing a
 // `WebAssembly.RuntimeError` into the server. The next call runs on the fresh instance.
 import * as glue from '../wasm/mcp_envelope.js';
+import { attach, begin, end, run } from './wire.js';
 import {
   FALLBACK_CLIENT_JSON,
   FALLBACK_FAIL_JSON,
@@ -35,10 +36,11 @@ let healthy = true;
  */
 export function markReady(module) {
   compiled = module;
+  attach(glue.__mcpEnvelopeExports());
   ready = true;
 }
 
-/** The guarded raw exports: abi.js's (through `call`) and the self-healing tests' only. */
+/** The glue's exports, guarded: the self-healing tests' only (abi.js calls through `call`). */
 export function engine() {
   if (!ready) {
     throw new Error('mcp-envelope: the WebAssembly module is not initialised yet; `await init()` first');
@@ -47,16 +49,61 @@ export function engine() {
 }
 
 /**
- * Calls the export `name` with a request's JSON text (`encoded`, written by abi.js from
- * `request`) and returns its result, parsed. After a trap, the export's minimal valid
- * answer (below), made from `request`.
+ * Runs operation `op` (named `name`) on `request`, written by `encode` (abi.js), and
+ * returns its result, parsed. After a trap, the operation's minimal valid answer
+ * (below), made from `request`; without one, the request is written and run again on
+ * the fresh instance, once.
+ * @template R
  * @param {keyof Abi} name
- * @param {string} encoded
- * @param {unknown} request
+ * @param {number} op
+ * @param {R} request
+ * @param {(request: R) => void} encode
  * @returns {any} the result abi.d.ts declares for `name`
  */
-export function call(name, encoded, request) {
-  return JSON.parse(engine()[name](encoded, request));
+export function call(name, op, request, encode) {
+  if (!ready) {
+    throw new Error('mcp-envelope: the WebAssembly module is not initialised yet; `await init()` first');
+  }
+  if (!healthy) renew();
+  if (healthy) {
+    const answer = attempt(op, request, encode);
+    if (answer !== TRAPPED) return answer;
+    renew();
+  }
+  const fallback = FALLBACKS[name];
+  if (fallback !== undefined) return JSON.parse(fallback(/** @type {any} */ (request)));
+  // Once more on the fresh instance, for an operation without a fallback (a request id,
+  // a problem read, a schema): it may have trapped because of an earlier call, not its own input.
+  if (healthy) {
+    const answer = attempt(op, request, encode);
+    if (answer !== TRAPPED) return answer;
+    renew();
+  }
+  throw new Error(RENEWED);
+}
+
+const TRAPPED = Symbol('trapped');
+const RENEWED = 'mcp-envelope: the WebAssembly instance trapped; it is re-instantiated for the next call';
+
+/**
+ * One run of an operation: its result parsed, or TRAPPED.
+ * @template R
+ * @param {number} op
+ * @param {R} request
+ * @param {(request: R) => void} encode
+ */
+function attempt(op, request, encode) {
+  begin();
+  encode(request);
+  const length = end();
+  // -1: the request buffer could not grow (a trap while growing, or no memory left).
+  if (length < 0) return TRAPPED;
+  try {
+    return JSON.parse(run(op, length));
+  } catch (error) {
+    if (!isTrap(error)) throw error;
+    return TRAPPED;
+  }
 }
 
 /**
@@ -74,6 +121,7 @@ function renew() {
   try {
     // scripts/build-pkg.mjs adds this to the glue: forget the instance, instantiate anew.
     glue.__mcpEnvelopeRenew(compiled);
+    attach(glue.__mcpEnvelopeExports());
     healthy = true;
   } catch {
     healthy = false;
@@ -98,7 +146,7 @@ const XML_RESULT = () => FALLBACK_XML_RESULT;
 // own result encoding, written by the core at build time (src/js_constants.rs). Never the
 // caller's message (it could hold a secret the core would have masked); only names the
 // caller chose for the envelope (the tool, the request id), put in as JSON strings.
-// Each takes the request abi.js encoded.
+// Each takes the operation's request.
 /** @type {{ [Name in keyof Abi]?: (request: Parameters<Abi[Name]>[0]) => string }} */
 const FALLBACKS = {
   classify: () => `{"code":${glue.JsonRpcErrorCode.InternalError}}`,
@@ -130,45 +178,20 @@ const FALLBACKS = {
 };
 
 /**
- * @param {string} name
- * @param {(encoded: string) => string} fn
+ * A function of the glue (the test build's traps): after a trap, the instance is renewed
+ * and the call throws.
+ * @param {(...args: any[]) => unknown} fn
  */
-function guard(name, fn) {
-  // Called with the request abi.js encoded for `name`.
-  const fallback = /** @type {((request: any) => string) | undefined} */ (FALLBACKS[/** @type {keyof Abi} */ (name)]);
-  // Once, on the fresh instance, for an export without a fallback (a request id, a problem
-  // read, a schema): it may have trapped because of an earlier call, not its own input.
-  /**
-   * @param {unknown} _request
-   * @param {string} encoded
-   */
-  const retry = (_request, encoded) => {
-    if (healthy) {
-      try {
-        return fn(encoded);
-      } catch (error) {
-        if (!isTrap(error)) throw error;
-        renew();
-      }
-    }
-    throw new Error('mcp-envelope: the WebAssembly instance trapped; it is re-instantiated for the next call');
-  };
-  const afterTrap = fallback ?? retry;
-  /**
-   * @param {string} encoded
-   * @param {unknown} request
-   */
-  return (encoded, request) => {
-    if (!healthy) {
-      renew();
-      if (!healthy) return afterTrap(request, encoded);
-    }
+function guard(fn) {
+  /** @param {any[]} args */
+  return (...args) => {
+    if (!healthy) renew();
     try {
-      return fn(encoded);
+      return fn(...args);
     } catch (error) {
       if (!isTrap(error)) throw error;
       renew();
-      return afterTrap(request, encoded);
+      throw new Error(RENEWED);
     }
   };
 }
@@ -177,7 +200,7 @@ function guard(name, fn) {
 const guarded = {};
 for (const [name, value] of Object.entries(glue)) {
   if (name === 'default' || name === 'initSync' || name.startsWith('__')) continue;
-  // Every other function is an operation: the request's JSON text to the result's.
-  guarded[name] = typeof value === 'function' ? guard(name, /** @type {(encoded: string) => string} */ (value)) : value;
+  // Every other function is one of the test build's (trapForTest, trapAfterAllocations).
+  guarded[name] = typeof value === 'function' ? guard(/** @type {(...args: any[]) => unknown} */ (value)) : value;
 }
 Object.freeze(guarded);

@@ -21,7 +21,7 @@ import {
 } from './constants.js';
 import { problemRead } from './abi.js';
 import { McpError } from './mcp-error.js';
-import { text } from './wire.js';
+import { jsonString as text } from './json-string.js';
 
 export { UNREADABLE };
 

@@ -1,5 +1,7 @@
-// How the generated encoders (abi.js, from src/protocol/) write each kind of request field
-// (`Wire` in src/protocol/field.rs): one helper per kind.
+// How a request crosses into the core and its result comes back (`Wire` in
+// src/protocol/field.rs): the generated encoders (abi.js) write each field straight into
+// the instance's request buffer, one writer per kind of field; the engine runs the call
+// and reads the result's UTF-8 back. Every number is little-endian.
 
 /**
  * A request of abi.d.ts (whose fields are readonly) as a caller fills it in.
@@ -8,50 +10,191 @@
  */
 
 /**
- * Lone surrogates as U+FFFD, as TextEncoder and the core write them.
- * @type {(value: string) => string}
+ * The raw exports of an instance (src/wasm/mod.rs).
+ * @typedef {object} Exports
+ * @property {WebAssembly.Memory} memory
+ * @property {(capacity: number) => number} mcp_envelope_scratch
+ * @property {(op: number, length: number) => number} mcp_envelope_call
+ * @property {() => number} mcp_envelope_result_at
  */
-export const wellFormed =
-  typeof String.prototype.toWellFormed === 'function' ? (value) => value.toWellFormed() : (value) => value;
-/** What JSON.stringify escapes, and surrogates (a lone one becomes U+FFFD first). */
-const NOT_PLAIN = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+/** Strings this short are written unit by unit (encodeInto's fixed cost is higher there). */
+const SHORT = 24;
+const FIRST_CAPACITY = 4096;
+
+/** @type {Exports | undefined} */
+let exports;
+/** Where the instance says the last result starts. */
+let resultAt = 0;
+/** The request buffer's address and size in the instance; 0: none yet. */
+let at = 0;
+let capacity = 0;
+/** Bytes of the request written so far. */
+let pos = 0;
+/** The buffer could not grow (memory is exhausted, or the instance trapped). */
+let failed = false;
+let bytes = new Uint8Array(0);
+let view = new DataView(bytes.buffer);
 
 /**
- * A string: JSON.stringify(wellFormed(value)), without the serializer for text that needs no escape.
+ * The instance the next requests go to (a fresh one after a trap).
+ * @param {Exports} instance
+ */
+export function attach(instance) {
+  exports = instance;
+  resultAt = instance.mcp_envelope_result_at();
+  at = 0;
+  capacity = 0;
+  bytes = new Uint8Array(instance.memory.buffer);
+  view = new DataView(instance.memory.buffer);
+}
+
+/** Views over the instance's memory, made anew when it grew (the old ones are detached: empty). */
+function refresh() {
+  if (bytes.byteLength === 0 && exports !== undefined) {
+    bytes = new Uint8Array(exports.memory.buffer);
+    view = new DataView(exports.memory.buffer);
+  }
+}
+
+/**
+ * Room for `n` more bytes: false when the buffer cannot grow (nothing more is written).
+ * @param {number} n
+ */
+function room(n) {
+  if (pos + n <= capacity) return !failed;
+  if (failed || exports === undefined) return false;
+  const size = Math.max(pos + n, capacity * 2, FIRST_CAPACITY);
+  let address = 0;
+  try {
+    address = size > 0xffff_ffff ? 0 : exports.mcp_envelope_scratch(size);
+  } catch {
+    // A trap: the engine renews the instance when the call finds the request failed.
+  }
+  if (address === 0) {
+    failed = true;
+    return false;
+  }
+  at = address;
+  capacity = size;
+  refresh();
+  return true;
+}
+
+/** Starts a request. */
+export function begin() {
+  pos = 0;
+  failed = false;
+  refresh();
+}
+
+/** The request's length in bytes; -1 when it could not be written whole. */
+export function end() {
+  return failed ? -1 : pos;
+}
+
+/**
+ * A string: its UTF-8 length, then its UTF-8 (lone surrogates as U+FFFD).
  * @param {string} value
  */
 export function text(value) {
-  return NOT_PLAIN.test(value) ? JSON.stringify(wellFormed(value)) : `"${value}"`;
+  const units = value.length;
+  if (!room(4 + units)) return;
+  let start = at + pos + 4;
+  let read = 0;
+  let written = 0;
+  if (units <= SHORT) {
+    for (; read < units; read++) {
+      const code = value.charCodeAt(read);
+      if (code > 0x7f) break;
+      bytes[start + read] = code;
+    }
+    written = read;
+  } else {
+    const first = encoder.encodeInto(value, bytes.subarray(start, start + units));
+    read = first.read;
+    written = first.written;
+  }
+  if (read < units) {
+    // The units left, at most three bytes each.
+    const left = units - read;
+    if (!room(4 + written + left * 3)) return;
+    start = at + pos + 4;
+    const rest = read === 0 ? value : value.slice(read);
+    written += encoder.encodeInto(rest, bytes.subarray(start + written, start + written + left * 3)).written;
+  }
+  view.setUint32(at + pos, written, true);
+  pos += 4 + written;
 }
 
 /**
- * A number; NaN and the infinities, which JSON cannot write, as strings the core reads back.
- * @param {number} value
- */
-export function number(value) {
-  return Number.isFinite(value) ? String(value) : `"${value}"`;
-}
-
-/**
- * A boolean.
- * @param {boolean} value
- */
-export function bool(value) {
-  return value ? 'true' : 'false';
-}
-
-/**
- * JSON text a bounded copy wrote: as it is.
+ * JSON text a bounded copy wrote, laid out as a string.
  * @param {string} value
  */
 export function json(value) {
-  return value;
+  text(value);
 }
 
 /**
- * A list of unsigned 32-bit integers (an array or a Uint32Array).
+ * A number, as an f64.
+ * @param {number} value
+ */
+export function number(value) {
+  if (!room(8)) return;
+  view.setFloat64(at + pos, value, true);
+  pos += 8;
+}
+
+/**
+ * A boolean, one byte.
+ * @param {boolean} value
+ */
+export function bool(value) {
+  if (!room(1)) return;
+  bytes[at + pos] = value ? 1 : 0;
+  pos += 1;
+}
+
+/**
+ * A list of unsigned 32-bit integers (an array or a Uint32Array): its length, then each.
  * @param {ArrayLike<number>} value
  */
 export function numbers(value) {
-  return `[${Array.prototype.join.call(value, ',')}]`;
+  const n = value.length;
+  if (!room(4 + n * 4)) return;
+  view.setUint32(at + pos, n, true);
+  for (let i = 0; i < n; i++) view.setUint32(at + pos + 4 + i * 4, value[i], true);
+  pos += 4 + n * 4;
+}
+
+/**
+ * An optional field's presence byte: whether its value follows.
+ * @param {unknown} value
+ */
+export function present(value) {
+  const given = value !== undefined;
+  if (room(1)) {
+    bytes[at + pos] = given ? 1 : 0;
+    pos += 1;
+  }
+  return given;
+}
+
+/**
+ * Runs operation `op` on the request written and returns its result's text; a request
+ * the core could not read is a JS `Error` with its message.
+ * @param {number} op
+ * @param {number} length
+ */
+export function run(op, length) {
+  const instance = /** @type {Exports} */ (exports);
+  const answer = instance.mcp_envelope_call(op, length);
+  refresh();
+  const start = view.getUint32(resultAt, true);
+  const size = answer < 0 ? -1 - answer : answer;
+  const text = decoder.decode(bytes.subarray(start, start + size));
+  if (answer < 0) throw new Error(text);
+  return text;
 }

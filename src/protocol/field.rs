@@ -1,27 +1,30 @@
-//! The types a request field can have: how the core reads each from the request's
-//! JSON, how the JS layer writes it ([`Wire`]) and its TypeScript type.
+//! The types a request field can have: how the JS layer writes each into the request
+//! ([`Wire`]), how the core reads it back and its TypeScript type.
 
 use super::Member;
 use crate::value::Value;
 
-/// How the generated JS encoder writes a field's value into the request text. Each
-/// variant is one helper of `pkg-template/lib/wire.js`, named by [`Wire::js_helper`].
+/// How a field's value is laid out in the request: the generated JS encoder writes it
+/// straight into wasm memory, the core reads it in place (`super::read`). Each variant is
+/// one writer of `pkg-template/lib/wire.js`, named by [`Wire::js_helper`]. Every number
+/// is little-endian; an optional field is first one byte, 0 (absent, nothing follows)
+/// or 1 (present, the value follows).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Wire {
-    /// A string: JSON text of its well-formed form (a lone surrogate becomes U+FFFD).
+    /// A string: its UTF-8 length (`u32`), then its UTF-8 (a lone surrogate as U+FFFD).
     Text,
-    /// A number: its JSON text, or `"NaN"`, `"Infinity"`, `"-Infinity"` as strings.
+    /// A number: an `f64` (NaN and the infinities included).
     Number,
-    /// A boolean.
+    /// A boolean: one byte, 0 or 1.
     Bool,
-    /// JSON text the JS layer already wrote (a bounded copy): put in as it is.
+    /// JSON text the JS layer already wrote (a bounded copy), laid out as a string.
     Json,
-    /// A list of unsigned 32-bit integers (an array or a `Uint32Array`).
+    /// A list of unsigned 32-bit integers: its length (`u32`), then each `u32`.
     Numbers,
 }
 
 impl Wire {
-    /// The `wire.js` helper that writes a value of this kind.
+    /// The `wire.js` writer of a value of this kind.
     pub const fn js_helper(self) -> &'static str {
         match self {
             Wire::Text => "text",
@@ -43,13 +46,22 @@ pub struct FieldSpec {
     pub doc: &'static str,
 }
 
+/// What reading a request needs of a field: its key (for errors), its layout, and
+/// whether a presence byte comes first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WireField {
+    pub key: &'static str,
+    pub wire: Wire,
+    pub optional: bool,
+}
+
 /// A type a request field can have.
 pub trait Field<'a>: Sized {
     /// Its TypeScript type.
     const TS: &'static str;
     /// How the JS layer writes it.
     const WIRE: Wire;
-    /// Whether it may be left out (`undefined` in JS: the encoder leaves the member out).
+    /// Whether it may be left out (`undefined` in JS: the encoder writes it absent).
     const OPTIONAL: bool = false;
     /// Reads it from its member of the request (`None`: absent).
     fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str>;
@@ -60,21 +72,12 @@ pub trait Field<'a>: Sized {
 /// [`Json`]'s placeholder.
 static NULL: Value = Value::Null;
 
-/// A member read as a value (a string field's text is no value).
-fn value<'a>(member: Option<&'a Member<'a>>) -> Option<&'a Value> {
-    match member {
-        Some(Member::Value(value)) => Some(value),
-        _ => None,
-    }
-}
-
 impl<'a> Field<'a> for &'a str {
     const TS: &'static str = "string";
     const WIRE: Wire = Wire::Text;
     fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
         match member {
             Some(Member::Text(text)) => Ok(text),
-            Some(Member::Value(Value::String(text))) => Ok(text),
             _ => Err("not a string"),
         }
     }
@@ -87,7 +90,10 @@ impl<'a> Field<'a> for bool {
     const TS: &'static str = "boolean";
     const WIRE: Wire = Wire::Bool;
     fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
-        value(member).and_then(Value::as_bool).ok_or("not a boolean")
+        match member {
+            Some(Member::Bool(b)) => Ok(*b),
+            _ => Err("not a boolean"),
+        }
     }
     fn placeholder() -> Self {
         false
@@ -98,14 +104,8 @@ impl<'a> Field<'a> for f64 {
     const TS: &'static str = "number";
     const WIRE: Wire = Wire::Number;
     fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
-        match value(member) {
-            Some(Value::Number(n)) => Ok(*n),
-            Some(Value::String(s)) => match s.as_str() {
-                "NaN" => Ok(f64::NAN),
-                "Infinity" => Ok(f64::INFINITY),
-                "-Infinity" => Ok(f64::NEG_INFINITY),
-                _ => Err("not a number"),
-            },
+        match member {
+            Some(Member::Number(n)) => Ok(*n),
             _ => Err("not a number"),
         }
     }
@@ -152,30 +152,49 @@ impl<'a> Field<'a> for Json<'a> {
     const TS: &'static str = "JsonText";
     const WIRE: Wire = Wire::Json;
     fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
-        value(member).map(Json).ok_or("missing or not JSON")
+        match member {
+            Some(Member::Json(text, parsed)) => {
+                parsed.get_or_init(|| Value::parse_json(text).map_err(|e| e.reason)).as_ref().map(Json).map_err(|e| *e)
+            }
+            _ => Err("missing or not JSON"),
+        }
     }
     fn placeholder() -> Self {
         Json(&NULL)
     }
 }
 
+/// JSON text the JS layer wrote, not parsed: for a value the core reads only sometimes
+/// (a tool's schema), parsed by the operation when it needs it.
+#[derive(Debug, Clone, Copy)]
+pub struct JsonText<'a>(pub &'a str);
+
+impl<'a> Field<'a> for JsonText<'a> {
+    const TS: &'static str = "JsonText";
+    const WIRE: Wire = Wire::Json;
+    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
+        match member {
+            Some(Member::Json(text, _)) => Ok(JsonText(text)),
+            _ => Err("missing or not JSON"),
+        }
+    }
+    fn placeholder() -> Self {
+        JsonText("null")
+    }
+}
+
 /// A list of unsigned 32-bit integers (the true sizes a copy cut, [`crate::sizes`]).
-impl<'a> Field<'a> for Vec<u32> {
+impl<'a> Field<'a> for &'a [u32] {
     const TS: &'static str = "ArrayLike<number>";
     const WIRE: Wire = Wire::Numbers;
     fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
-        let items = value(member).and_then(Value::as_array).ok_or("not a list")?;
-        let mut out = Vec::with_capacity(items.len());
-        for item in items {
-            let n = item.as_f64().filter(|n| n.fract() == 0.0 && *n >= 0.0 && *n <= f64::from(u32::MAX));
-            // Checked integral and in range: the cast is exact.
-            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-            out.push(n.ok_or("not a list of unsigned 32-bit integers")? as u32);
+        match member {
+            Some(Member::Numbers(list)) => Ok(list),
+            _ => Err("not a list"),
         }
-        Ok(out)
     }
     fn placeholder() -> Self {
-        Vec::new()
+        &[]
     }
 }
 

@@ -5,7 +5,7 @@
 //! writes every count itself.
 
 use super::classify::{fresh_request_id, verdict, Causes, Own, Verdict};
-use super::{request, Host, Json, Out, ProtocolError};
+use super::{request, Host, Json, JsonText, Out, ProtocolError};
 use crate::js_constants::{
     RESULT_CONTENT_NOT_A_LIST, RESULT_NOT_AN_OBJECT, RESULT_NO_STRUCTURED_CONTENT, THROWN_MCP, THROWN_XML, THROWN_ZOD,
 };
@@ -50,10 +50,11 @@ request! {
         /// How many issues there are in all.
         issues_total: f64 = "issuesTotal",
         /// The true sizes of what the issues' copy cut.
-        issue_sizes: Vec<u32> = "issueSizes",
+        issue_sizes: &'a [u32] = "issueSizes",
         tool: &'a str = "tool",
         args: Option<Json<'a>> = "args",
-        schema: Option<Json<'a>> = "schema",
+        /// The tool's JSON Schema, parsed only when an issue reads it.
+        schema: Option<JsonText<'a>> = "schema",
         input: Option<Json<'a>> = "input",
     }
 }
@@ -63,14 +64,47 @@ pub(crate) fn format_validation(request: FormatValidation<'_>, _: &mut dyn Host)
     let list = items(request.issues);
     let sizes = TrueSizes::locate(request.issues.0, &request.issue_sizes);
     let input = request.input.map(|v| PreValidation::from_value(v.0));
+    let schema = schema_if_read(request.schema, request.issues.0, "FormatValidationRequest")?;
     let options = ValidationOptions {
         tool: request.tool,
         args: request.args.map(|a| a.0),
-        schema: request.schema.map(|s| s.0),
+        schema: schema.as_ref(),
         input: input.as_ref(),
     };
     let issues = IssueList::of(list, count(request.issues_total), &sizes);
     Ok(format_validation_parts(issues, &options).to_json())
+}
+
+/// The one issue code whose sentence reads the tool's schema: an unknown key's names the
+/// keys the schema accepts (`src/jsonrpc/rejection/keys.rs`).
+const READS_SCHEMA: &str = "unrecognized_keys";
+
+/// The tool's schema, parsed only when some issue, at any depth (a union's branches
+/// included), could read it: a string `unrecognized_keys` anywhere in the issues.
+fn schema_if_read(
+    schema: Option<JsonText<'_>>,
+    issues: &Value,
+    request: &str,
+) -> Result<Option<Value>, ProtocolError> {
+    let Some(JsonText(text)) = schema else { return Ok(None) };
+    let mut stack = vec![issues];
+    let mut read = false;
+    // Each value of the (bounded) issues once; no recursion.
+    while let Some(value) = stack.pop() {
+        match value {
+            Value::String(s) if s == READS_SCHEMA => {
+                read = true;
+                break;
+            }
+            Value::Array(items) => stack.extend(items),
+            Value::Object(members) => stack.extend(members.iter().map(|(_, v)| v)),
+            _ => {}
+        }
+    }
+    if !read {
+        return Ok(None);
+    }
+    Value::parse_json(text).map(Some).map_err(|e| super::field_error(request, "schema", e.reason))
 }
 
 /// The envelope's request id: `given`, or a fresh one; `None` when the envelope has none.
@@ -86,10 +120,11 @@ request! {
     RejectionResult<'a> as "RejectionResultRequest" {
         issues: Json<'a> = "issues",
         issues_total: f64 = "issuesTotal",
-        issue_sizes: Vec<u32> = "issueSizes",
+        issue_sizes: &'a [u32] = "issueSizes",
         tool: &'a str = "tool",
         args: Option<Json<'a>> = "args",
-        schema: Option<Json<'a>> = "schema",
+        /// The tool's JSON Schema, parsed only when an issue reads it.
+        schema: Option<JsonText<'a>> = "schema",
         /// The caller's request id (none: see `freshId`).
         request_id: Option<&'a str> = "requestId",
         /// Make a fresh request id (the caller gave none).
@@ -105,10 +140,11 @@ request! {
 pub(crate) fn rejection_result(request: RejectionResult<'_>, host: &mut dyn Host) -> Result<String, ProtocolError> {
     let list = items(request.issues);
     let sizes = TrueSizes::locate(request.issues.0, &request.issue_sizes);
+    let schema = schema_if_read(request.schema, request.issues.0, "RejectionResultRequest")?;
     let validation = ValidationOptions {
         tool: request.tool,
         args: request.args.map(|a| a.0),
-        schema: request.schema.map(|s| s.0),
+        schema: schema.as_ref(),
         input: None,
     };
     let contract = contract(request.contract);
@@ -149,7 +185,7 @@ request! {
         /// A ZodError's first issues, their count and the sizes their copy cut.
         issues: Option<Json<'a>> = "issues",
         issues_total: f64 = "issuesTotal",
-        issue_sizes: Vec<u32> = "issueSizes",
+        issue_sizes: &'a [u32] = "issueSizes",
         /// An XML dialect response's text.
         xml: Option<&'a str> = "xml",
         request_id: Option<&'a str> = "requestId",

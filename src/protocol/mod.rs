@@ -1,7 +1,8 @@
 //! The protocol between the npm package's JS layer and the core, declared once.
 //!
-//! Each operation takes one request, JSON text the JS layer writes, decoded here into
-//! that operation's struct, and returns one result, JSON text the JS layer parses once.
+//! Each operation takes one request, its fields laid out in order as [`Wire`] says (the
+//! JS layer writes them straight into wasm memory), read here into that operation's
+//! struct, and returns one result, JSON text the JS layer parses once.
 //! The table in `table` names every operation, its request struct and its result's
 //! TypeScript type; from it come the wasm exports (`src/wasm/`), the JS that encodes
 //! each request (`pkg/lib/abi.js`) and its TypeScript interface (`pkg/lib/abi.d.ts`),
@@ -11,18 +12,20 @@
 mod classify;
 mod client;
 pub mod declare;
+mod encode;
 mod field;
 mod jsonrpc;
+mod read;
 pub mod table;
 mod xml;
 
-pub use field::{Field, FieldSpec, Json, Wire};
+pub use field::{Field, FieldSpec, Json, JsonText, Wire, WireField};
+pub use encode::encode_json;
 pub use xml::response_json;
 
-use std::borrow::Cow;
-
-use crate::json_syntax::{decode_string, skip_space, End};
 use crate::value::Value;
+
+pub(crate) use read::read_request;
 
 /// What the operations need from their host: random bytes for a fresh request id
 /// (`crypto.getRandomValues` under wasm).
@@ -47,45 +50,48 @@ pub trait Request<'a>: Sized {
     const NAME: &'static str;
     /// Its fields, in the order the JS encoder writes them.
     const FIELDS: &'static [FieldSpec];
-    /// Each field's key and kind: what reading the request needs of [`Self::FIELDS`]
+    /// Each field's key and layout: what reading the request needs of [`Self::FIELDS`]
     /// (the docs and TypeScript stay out of the wasm).
-    const WIRES: &'static [(&'static str, Wire)];
+    const WIRES: &'static [WireField];
     /// Reads the request from its members.
     fn decode(members: &'a Members<'a>) -> Result<Self, ProtocolError>;
 }
 
-/// One member of a request as read: a string field's text in place (owned only when it
-/// holds an escape), anything else a value.
+/// One field of a request as read ([`Wire`]): strings and lists in place, JSON text
+/// parsed when its field is first read as a value ([`Json`]; [`JsonText`] never parses).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Member<'a> {
-    Text(Cow<'a, str>),
-    Value(Value),
+    Text(&'a str),
+    Number(f64),
+    Bool(bool),
+    Json(&'a str, core::cell::OnceCell<Result<Value, &'static str>>),
+    Numbers(Vec<u32>),
 }
 
-/// A request object's members, read once: keys in place, each value by its field's kind.
+/// A request's fields, read once, in their declared order; an absent optional field is `None`.
 #[derive(Debug, Default)]
 pub struct Members<'a> {
-    entries: Vec<(Cow<'a, str>, Member<'a>)>,
+    entries: Vec<Option<Member<'a>>>,
 }
 
 impl<'a> Members<'a> {
-    /// The member `key` (the last one, should the text repeat it).
-    pub fn get(&self, key: &str) -> Option<&Member<'a>> {
-        self.entries.iter().rev().find(|(k, _)| k == key).map(|(_, member)| member)
+    /// The fields in their declared order (what `request!`'s decoder walks).
+    pub fn iter(&self) -> core::slice::Iter<'_, Option<Member<'a>>> {
+        self.entries.iter()
     }
 }
 
-/// The request's member `key` read as a `T` (one function per field type, not per
-/// field); when it cannot be, the first such error goes to `error` and a placeholder
-/// stands in (the request is then rejected whole).
+/// The request's next field (`member`, named `key`) read as a `T` (one function per field
+/// type, not per field); when it cannot be, the first such error goes to `error` and a
+/// placeholder stands in (the request is then rejected whole).
 #[inline(never)]
 pub(crate) fn read_field<'a, T: Field<'a>>(
-    members: &'a Members<'a>,
+    member: Option<&'a Option<Member<'a>>>,
     request: &str,
     key: &str,
     error: &mut Option<ProtocolError>,
 ) -> T {
-    T::read(members.get(key)).unwrap_or_else(|why| {
+    T::read(member.and_then(Option::as_ref)).unwrap_or_else(|why| {
         if error.is_none() {
             *error = Some(field_error(request, key, why));
         }
@@ -97,90 +103,6 @@ pub(crate) fn read_field<'a, T: Field<'a>>(
 #[inline(never)]
 pub(crate) fn field_error(request: &str, key: &str, why: &str) -> ProtocolError {
     ProtocolError(format!("{request}.{key}: {why}"))
-}
-
-/// Reads one request's text, a JSON object, in one pass: each key in place, a string
-/// field's value in place unless it holds an escape, every other member parsed as a
-/// value (a member no field names too, so any text that is no JSON object is refused).
-#[inline(never)]
-pub(crate) fn read_request<'a>(
-    text: &'a str,
-    operation: &str,
-    fields: &[(&'static str, Wire)],
-) -> Result<Members<'a>, ProtocolError> {
-    let invalid = |why: &str| request_error(operation, why);
-    let bytes = text.as_bytes();
-    let mut pos = skip_space(bytes, 0);
-    if bytes.get(pos) != Some(&b'{') {
-        // A JSON value of another kind, or no JSON at all.
-        return Err(match Value::parse_json(text) {
-            Ok(_) => ProtocolError(format!("{operation}: the request is not a JSON object")),
-            Err(e) => invalid(e.reason),
-        });
-    }
-    let mut members = Members { entries: Vec::with_capacity(fields.len() + 1) };
-    pos = skip_space(bytes, pos + 1);
-    if bytes.get(pos) == Some(&b'}') {
-        pos += 1;
-    } else {
-        loop {
-            if bytes.get(pos) != Some(&b'"') {
-                return Err(invalid("expected a key"));
-            }
-            let (key, after) = string_at(text, pos).map_err(invalid)?;
-            pos = skip_space(bytes, after);
-            if bytes.get(pos) != Some(&b':') {
-                return Err(invalid("expected :"));
-            }
-            pos = skip_space(bytes, pos + 1);
-            let text_field = fields.iter().any(|(k, wire)| *k == key && *wire == Wire::Text);
-            let (member, after) = if text_field && bytes.get(pos) == Some(&b'"') {
-                let (value, after) = string_at(text, pos).map_err(invalid)?;
-                (Member::Text(value), after)
-            } else {
-                let (value, after) = Value::parse_json_at(text, pos).map_err(|e| invalid(e.reason))?;
-                (Member::Value(value), after)
-            };
-            members.entries.push((key, member));
-            pos = skip_space(bytes, after);
-            match bytes.get(pos) {
-                Some(b',') => pos = skip_space(bytes, pos + 1),
-                Some(b'}') => {
-                    pos += 1;
-                    break;
-                }
-                _ => return Err(invalid("expected , or }")),
-            }
-        }
-    }
-    if skip_space(bytes, pos) != bytes.len() {
-        return Err(invalid("trailing characters"));
-    }
-    Ok(members)
-}
-
-/// A request that is no JSON object (one function for every reason).
-#[inline(never)]
-fn request_error(operation: &str, why: &str) -> ProtocolError {
-    ProtocolError(format!("{operation}: the request is not valid JSON ({why})"))
-}
-
-/// The JSON string at `pos` (its opening quote): in place when it holds no escape.
-fn string_at(text: &str, pos: usize) -> Result<(Cow<'_, str>, usize), &'static str> {
-    let bytes = text.as_bytes();
-    let mut end = pos + 1;
-    while let Some(&b) = bytes.get(end) {
-        match b {
-            b'"' => {
-                let body = text.get(pos + 1..end).ok_or("bad UTF-8")?;
-                return Ok((Cow::Borrowed(body), end + 1));
-            }
-            b'\\' => break,
-            0..=0x1f => return Err("control character in string"),
-            _ => end += 1,
-        }
-    }
-    decode_string(text, pos + 1, End::Quote).map(|(decoded, after)| (Cow::Owned(decoded), after))
 }
 
 /// Declares a request struct, its decoder and its field table at once: each field's
@@ -201,8 +123,13 @@ macro_rules! request {
 
         impl<$lt> $crate::protocol::Request<$lt> for $name<$lt> {
             const NAME: &'static str = $ts;
-            const WIRES: &'static [(&'static str, $crate::protocol::Wire)] =
-                &[$(($key, <$ty as $crate::protocol::Field>::WIRE),)*];
+            const WIRES: &'static [$crate::protocol::WireField] = &[$(
+                $crate::protocol::WireField {
+                    key: $key,
+                    wire: <$ty as $crate::protocol::Field>::WIRE,
+                    optional: <$ty as $crate::protocol::Field>::OPTIONAL,
+                },
+            )*];
             const FIELDS: &'static [$crate::protocol::FieldSpec] = &[$(
                 $crate::protocol::FieldSpec {
                     key: $key,
@@ -217,9 +144,12 @@ macro_rules! request {
             fn decode(members: &$lt $crate::protocol::Members<$lt>) -> Result<Self, $crate::protocol::ProtocolError> {
                 #[allow(unused_mut)] // a request without fields leaves it alone
                 let mut error = None;
+                // The fields come in their declared order, one entry each.
+                #[allow(unused_mut)]
+                let mut fields = members.iter();
                 let request = $name {
                     lifetime: core::marker::PhantomData,
-                    $($field: $crate::protocol::read_field::<$ty>(members, $ts, $key, &mut error),)*
+                    $($field: $crate::protocol::read_field::<$ty>(fields.next(), $ts, $key, &mut error),)*
                 };
                 error.map_or(Ok(request), Err)
             }

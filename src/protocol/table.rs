@@ -82,22 +82,25 @@ pub struct Operation {
 
 macro_rules! entry_points {
     ($($(#[doc = $doc:literal])* $js:ident: $module:ident::$rust:ident($rmod:ident::$req:ident) -> $ts:literal;)*) => {
-        /// Each operation's entry point: its request's text in, its result's text out.
+        /// Each operation's entry point: its request laid out ([`super::Wire`]) in, its
+        /// result's JSON text out ([`super::encode_json`] lays a request out from JSON).
         pub mod entry {
             use super::super::{Host, ProtocolError, Request};
             $(
                 $(#[doc = $doc])*
-                pub fn $rust(request: &str, host: &mut dyn Host) -> Result<String, ProtocolError> {
+                pub fn $rust(request: &[u8], host: &mut dyn Host) -> Result<String, ProtocolError> {
+                    let name = <super::super::$rmod::$req<'_> as Request>::NAME;
                     let fields = <super::super::$rmod::$req<'_> as Request>::WIRES;
-                    let members = super::super::read_request(request, stringify!($js), fields)?;
+                    let members = super::super::read_request(request, name, fields)?;
                     let decoded = <super::super::$rmod::$req<'_> as Request>::decode(&members)?;
                     super::super::$module::$rust(decoded, host)
                 }
             )*
         }
 
-        /// Every operation's entry point by name, in the table's order.
-        pub const ENTRIES: &[(&str, fn(&str, &mut dyn super::Host) -> Result<String, super::ProtocolError>)] =
+        /// Every operation's entry point by name, in the table's order (an operation's
+        /// index here is its number on the wasm boundary).
+        pub const ENTRIES: &[(&str, fn(&[u8], &mut dyn super::Host) -> Result<String, super::ProtocolError>)] =
             &[$((stringify!($js), entry::$rust),)*];
 
         /// Every operation, in the table's order.

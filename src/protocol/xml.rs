@@ -196,7 +196,7 @@ request! {
         /// The arguments sent (left out for `undefined`).
         sent: Option<Json<'a>> = "sent",
         /// The true sizes of what the arguments' copy cut.
-        sent_sizes: Vec<u32> = "sentSizes",
+        sent_sizes: &'a [u32] = "sentSizes",
     }
 }
 

@@ -1,9 +1,11 @@
 //! The wasm boundary: the only module that knows wasm-bindgen.
 //!
-//! One export per operation of [`crate::protocol`]'s table, each taking its request's
-//! JSON text and returning its result's (or throwing a `JsError` for a request the JS
-//! layer would never write). Nothing here meets a JS value: the JS layer in
-//! `pkg-template/lib/` reads those and calls through the generated `lib/abi.js`.
+//! Three raw exports carry every operation of [`crate::protocol`]'s table: the JS layer
+//! writes a request straight into the buffer `mcp_envelope_scratch` hands out, calls
+//! `mcp_envelope_call` with the operation's index, and reads the result's UTF-8 where
+//! `mcp_envelope_result_at` says (a request it cannot read answers an error's message
+//! instead). Nothing here meets a JS value: the JS layer in `pkg-template/lib/` reads
+//! those and calls through the generated `lib/abi.js` and `lib/wire.js`.
 
 mod alloc;
 
@@ -14,8 +16,8 @@ static ALLOCATOR: alloc::Classes = alloc::Classes::new();
 
 use wasm_bindgen::prelude::*;
 
-use crate::protocol::table::{entry, operations};
-use crate::protocol::Host;
+use crate::protocol::table::ENTRIES;
+use crate::protocol::{Host, ProtocolError};
 
 #[wasm_bindgen]
 extern "C" {
@@ -59,24 +61,107 @@ impl Host for Crypto {
     }
 }
 
-/// An operation's result, or its error as a JS `Error` (one function for every export).
-#[inline(never)]
-fn answer(result: Result<String, crate::protocol::ProtocolError>) -> Result<String, JsError> {
-    result.map_err(|e| JsError::new(&e.to_string()))
+/// The request buffer the JS layer writes into and the last result, kept between calls.
+struct Buffers {
+    request: Vec<u8>,
+    result: String,
 }
 
-macro_rules! exports {
-    ($($(#[doc = $doc:literal])* $js:ident: $module:ident::$rust:ident($rmod:ident::$req:ident) -> $ts:literal;)*) => {
-        $(
-            $(#[doc = $doc])*
-            #[wasm_bindgen(js_name = $js)]
-            pub fn $rust(request: &str) -> Result<String, JsError> {
-                answer(entry::$rust(request, &mut Crypto))
-            }
-        )*
-    };
+thread_local! {
+    // Borrowed only inside `mcp_envelope_scratch` and `mcp_envelope_call`, which no export
+    // re-enters: the borrow never fails (should it, the call answers an error).
+    static BUFFERS: core::cell::RefCell<Buffers> =
+        const { core::cell::RefCell::new(Buffers { request: Vec::new(), result: String::new() }) };
 }
-operations!(exports);
+
+/// Where the last result starts in linear memory (its length is the call's answer).
+static RESULT_AT: core::sync::atomic::AtomicU32 = core::sync::atomic::AtomicU32::new(0);
+
+/// A wasm32 address as the JS layer reads it.
+fn address<T>(pointer: *const T) -> u32 {
+    // wasm32 addresses are 32 bits wide.
+    #[allow(clippy::cast_possible_truncation)]
+    let at = pointer as usize as u32;
+    at
+}
+
+/// The request buffer, grown to `capacity` bytes at least (what was written stays): its
+/// address, or 0 when memory cannot grow.
+#[no_mangle]
+pub extern "C" fn mcp_envelope_scratch(capacity: u32) -> u32 {
+    BUFFERS.with(|buffers| {
+        let Ok(mut buffers) = buffers.try_borrow_mut() else { return 0 };
+        let Ok(capacity) = usize::try_from(capacity) else { return 0 };
+        let request = &mut buffers.request;
+        if request.len() < capacity {
+            if request.try_reserve_exact(capacity - request.len()).is_err() {
+                return 0;
+            }
+            request.resize(capacity, 0);
+        }
+        address(request.as_ptr())
+    })
+}
+
+/// The address of the word that says where the last result starts.
+#[no_mangle]
+pub extern "C" fn mcp_envelope_result_at() -> u32 {
+    address(RESULT_AT.as_ptr())
+}
+
+/// Runs operation `op` (its index in the protocol's table) on the first `length` bytes of
+/// the request buffer. The result's UTF-8 is left at the address `mcp_envelope_result_at`
+/// names; the answer is its length, or, when the request could not be read, −1 − the
+/// length of the error's message left there instead.
+#[no_mangle]
+pub extern "C" fn mcp_envelope_call(op: u32, length: u32) -> i32 {
+    let (ok, at, length) = BUFFERS.with(|buffers| {
+        let Ok(mut buffers) = buffers.try_borrow_mut() else {
+            return (false, address(BUSY.as_ptr()), BUSY.len());
+        };
+        let buffers = &mut *buffers;
+        let entry = usize::try_from(op).ok().and_then(|op| ENTRIES.get(op));
+        let request = usize::try_from(length).ok().and_then(|n| buffers.request.get(..n));
+        let result = match (entry, request) {
+            (Some((_, run)), Some(request)) => run(request, &mut Crypto),
+            (None, _) => Err(ProtocolError(format!("no operation {op}"))),
+            (_, None) => Err(ProtocolError("a request longer than its buffer".to_owned())),
+        };
+        let ok = result.is_ok();
+        buffers.result = result.unwrap_or_else(|error| error.to_string());
+        (ok, address(buffers.result.as_ptr()), buffers.result.len())
+    });
+    RESULT_AT.store(at, core::sync::atomic::Ordering::Relaxed);
+    let length = i32::try_from(length).unwrap_or(i32::MAX);
+    if ok {
+        length
+    } else {
+        -1 - length
+    }
+}
+
+/// One call as the JS layer makes it, made from Rust (tests/wasm_boundary.rs): `request`
+/// copied into the request buffer, `mcp_envelope_call`, the result read back.
+#[doc(hidden)]
+pub fn call_from_rust(op: u32, request: &[u8]) -> Result<String, String> {
+    let length = u32::try_from(request.len()).map_err(|_| "too long".to_owned())?;
+    BUFFERS.with(|buffers| {
+        let mut buffers = buffers.try_borrow_mut().map_err(|_| BUSY.to_owned())?;
+        buffers.request.clear();
+        buffers.request.extend_from_slice(request);
+        Ok::<(), String>(())
+    })?;
+    let answer = mcp_envelope_call(op, length);
+    let text = BUFFERS.with(|buffers| buffers.try_borrow().map(|b| b.result.clone()).unwrap_or_default());
+    if answer >= 0 {
+        Ok(text)
+    } else {
+        Err(text)
+    }
+}
+
+/// The error of a call made while another holds the buffers (none can: no export re-enters).
+const BUSY: &str = "mcp-envelope: the request buffer is in use";
 
 // The code enum and its TypeScript.
 mod codes;
