@@ -197,8 +197,9 @@ fn a_request_json_cannot_lay_out_is_an_error_naming_the_field() {
         err(entry::classify("[]", &mut none())),
         Err("mcp-envelope: ClassifyRequest: the request is not a JSON object".to_owned())
     );
-    assert!(err(entry::classify("{", &mut none()))
-        .is_err_and(|e| e.starts_with("mcp-envelope: ClassifyRequest: not JSON")));
+    assert!(
+        err(entry::classify("{", &mut none())).is_err_and(|e| e.starts_with("mcp-envelope: ClassifyRequest: not JSON"))
+    );
     assert_eq!(
         err(entry::bounded_request_id(r#"{"op":"boundedRequestId","id":7}"#, &mut none())),
         Err("mcp-envelope: BoundedRequestIdRequest.id: not a string".to_owned())
@@ -250,10 +251,19 @@ fn a_request_the_core_cannot_read_is_an_error_naming_the_field() {
     assert_eq!(id(&id_request(b"ok")), Ok(r#""ok""#.to_owned()));
     // Too short, a length past the end, not UTF-8, bytes after the last field.
     assert_eq!(id(&[2, 0, 0]), Err("mcp-envelope: BoundedRequestIdRequest.id: the request ends early".to_owned()));
-    assert_eq!(id(&[3, 0, 0, 0, b'a']), Err("mcp-envelope: BoundedRequestIdRequest.id: the request ends early".to_owned()));
+    assert_eq!(
+        id(&[3, 0, 0, 0, b'a']),
+        Err("mcp-envelope: BoundedRequestIdRequest.id: the request ends early".to_owned())
+    );
     assert_eq!(id(&[1, 0, 0, 0, 0xff]), Err("mcp-envelope: BoundedRequestIdRequest.id: not UTF-8".to_owned()));
-    assert_eq!(id(&[0, 0, 0, 0, 0]), Err("mcp-envelope: BoundedRequestIdRequest: bytes after the last field".to_owned()));
-    assert_eq!(id(&[0xff, 0xff, 0xff, 0xff]), Err("mcp-envelope: BoundedRequestIdRequest.id: the request ends early".to_owned()));
+    assert_eq!(
+        id(&[0, 0, 0, 0, 0]),
+        Err("mcp-envelope: BoundedRequestIdRequest: bytes after the last field".to_owned())
+    );
+    assert_eq!(
+        id(&[0xff, 0xff, 0xff, 0xff]),
+        Err("mcp-envelope: BoundedRequestIdRequest.id: the request ends early".to_owned())
+    );
     // A presence byte other than 0 or 1, a boolean other than 0 or 1.
     let mut error = id_request(b"m");
     error.push(2);

@@ -140,7 +140,10 @@ mod tests {
         let js = abi_js();
         let start = js.find("function encodeCategoryForRequest(").unwrap_or(0);
         let body = js.get(start..).and_then(|rest| rest.split("\n}\n").next()).unwrap_or("");
-        assert_eq!(body, "function encodeCategoryForRequest(request) {\n  number(request.code);\n  text(request.reason);");
+        assert_eq!(
+            body,
+            "function encodeCategoryForRequest(request) {\n  number(request.code);\n  text(request.reason);"
+        );
         assert!(js.contains("\n  number(request.code);\n  if (present(request.codeText)) text(request.codeText);\n"));
         let index = OPERATIONS.iter().position(|op| op.name == "classify").unwrap_or(usize::MAX);
         assert!(js.contains(&format!("  return call('classify', {index}, request, encodeClassifyRequest);\n")));

@@ -14,7 +14,8 @@ pub fn encode_json(operation: &str, json: &str) -> Result<Vec<u8>, ProtocolError
         .iter()
         .find(|op| op.name == operation)
         .ok_or_else(|| ProtocolError(format!("no operation named {operation:?}")))?;
-    let object = Value::parse_json(json).map_err(|e| ProtocolError(format!("{}: not JSON ({})", op.request, e.reason)))?;
+    let object =
+        Value::parse_json(json).map_err(|e| ProtocolError(format!("{}: not JSON ({})", op.request, e.reason)))?;
     if object.as_object().is_none() {
         return Err(ProtocolError(format!("{}: the request is not a JSON object", op.request)));
     }

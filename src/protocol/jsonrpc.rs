@@ -81,11 +81,7 @@ const READS_SCHEMA: &str = "unrecognized_keys";
 
 /// The tool's schema, parsed only when some issue, at any depth (a union's branches
 /// included), could read it: a string `unrecognized_keys` anywhere in the issues.
-fn schema_if_read(
-    schema: Option<JsonText<'_>>,
-    issues: &Value,
-    request: &str,
-) -> Result<Option<Value>, ProtocolError> {
+fn schema_if_read(schema: Option<JsonText<'_>>, issues: &Value, request: &str) -> Result<Option<Value>, ProtocolError> {
     let Some(JsonText(text)) = schema else { return Ok(None) };
     let mut stack = vec![issues];
     let mut read = false;
@@ -141,12 +137,8 @@ pub(crate) fn rejection_result(request: RejectionResult<'_>, host: &mut dyn Host
     let list = items(request.issues);
     let sizes = TrueSizes::locate(request.issues.0, &request.issue_sizes);
     let schema = schema_if_read(request.schema, request.issues.0, "RejectionResultRequest")?;
-    let validation = ValidationOptions {
-        tool: request.tool,
-        args: request.args.map(|a| a.0),
-        schema: schema.as_ref(),
-        input: None,
-    };
+    let validation =
+        ValidationOptions { tool: request.tool, args: request.args.map(|a| a.0), schema: schema.as_ref(), input: None };
     let contract = contract(request.contract);
     let id = envelope_id(request.request_id, request.fresh_id, host)?;
     let options = ErrorResultOptions {

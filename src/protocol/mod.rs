@@ -19,8 +19,8 @@ mod read;
 pub mod table;
 mod xml;
 
-pub use field::{Field, FieldSpec, Json, JsonText, Wire, WireField};
 pub use encode::encode_json;
+pub use field::{Field, FieldSpec, Json, JsonText, Wire, WireField};
 pub use xml::response_json;
 
 use crate::value::Value;

@@ -101,6 +101,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_builder_reports_its_code_and_options() {
+        let builder = error_builder("NOT_FOUND", "gone").retry_after(3.0);
+        assert_eq!(builder.code(), "NOT_FOUND");
+        assert_eq!(builder.options().retry_after, Some(3.0));
+        assert_eq!(builder.options().message, "gone");
+    }
+
+    #[test]
     fn actions_accumulate_and_details_merge_in_place() {
         let r = error_builder("X", "m")
             .actions(["a"])

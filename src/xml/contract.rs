@@ -227,6 +227,30 @@ pub fn enrich_validation_error(
 mod tests {
     use super::*;
 
+    /// `<max_severity>` of an enrichment with every severity injected, for deltas of these severities.
+    fn max_severity(severities: &[&str]) -> String {
+        let deltas: Vec<Value> = severities
+            .iter()
+            .map(|s| Value::Object(vec![("field".into(), Value::str("x")), ("severity".into(), Value::str(*s))]))
+            .collect();
+        let options = EnrichOptions { include_all_severities: true, max_deltas_per_error: None };
+        let enriched = enrich_validation_error("<validation_error></validation_error>", "t", "a", &deltas, &options);
+        let xml = enriched.xml;
+        let start = xml.find("<max_severity>").map_or(0, |i| i + "<max_severity>".len());
+        let end = xml.find("</max_severity>").unwrap_or(start);
+        xml.get(start..end).unwrap_or_default().to_owned()
+    }
+
+    #[test]
+    fn max_severity_ranks_every_severity_and_keeps_the_first_of_equals() {
+        assert_eq!(max_severity(&["COSMETIC", "SAFE"]), "SAFE");
+        assert_eq!(max_severity(&["SAFE", "RISKY", "COSMETIC"]), "RISKY");
+        assert_eq!(max_severity(&["RISKY", "BREAKING"]), "BREAKING");
+        assert_eq!(max_severity(&["OTHER", "COSMETIC"]), "COSMETIC");
+        // Equal ranks (two unknown severities): the first.
+        assert_eq!(max_severity(&["FIRST", "SECOND"]), "FIRST");
+    }
+
     #[test]
     fn action_scope_is_a_path_prefix_not_a_substring() {
         assert!(applies_to_action("egressSchemaDigest", "list"));

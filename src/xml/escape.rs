@@ -197,6 +197,16 @@ mod tests {
     }
 
     #[test]
+    fn pictures_of_allowed_controls_are_read_as_themselves() {
+        // TAB, LF and CR are never written as their pictures: a picture of one is the picture.
+        for picture in ['\u{2409}', '\u{240A}', '\u{240D}'] {
+            let reference = format!("a&#x{:04X};b", picture as u32);
+            assert_eq!(unescape(&reference), format!("a{picture}b"));
+        }
+        assert_eq!(unescape("a&#x2400;b"), "a\u{0}b");
+    }
+
+    #[test]
     fn forbidden_characters_become_control_pictures_and_come_back() {
         let text = "a\u{0}b\u{1b}[0m\u{7}\u{FFFE}\u{FFFF}c";
         let escaped = escape_content(text);

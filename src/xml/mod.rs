@@ -47,3 +47,17 @@ pub use validation::{
 pub fn is_canonical_code(code: &str) -> bool {
     CANONICAL_TOOL_ERROR_CODES.contains(&code)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_codes_are_the_closed_set_and_nothing_else() {
+        assert!(CANONICAL_TOOL_ERROR_CODES.iter().all(|code| is_canonical_code(code)));
+        assert!(is_canonical_code("NOT_FOUND"));
+        assert!(!is_canonical_code("not_found"));
+        assert!(!is_canonical_code("MY_CUSTOM_CODE"));
+        assert!(!is_canonical_code(""));
+    }
+}
