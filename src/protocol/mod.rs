@@ -81,17 +81,17 @@ impl<'a> Members<'a> {
     }
 }
 
-/// The request's next field (`member`, named `key`) read as a `T` (one function per field
+/// The request's next field (named `key`) read as a `T` (one function per field
 /// type, not per field); when it cannot be, the first such error goes to `error` and a
 /// placeholder stands in (the request is then rejected whole).
 #[inline(never)]
 pub(crate) fn read_field<'a, T: Field<'a>>(
-    member: Option<&'a Option<Member<'a>>>,
+    fields: &mut core::slice::Iter<'a, Option<Member<'a>>>,
     request: &str,
     key: &str,
     error: &mut Option<ProtocolError>,
 ) -> T {
-    T::read(member.and_then(Option::as_ref)).unwrap_or_else(|why| {
+    T::read(fields.next().and_then(Option::as_ref)).unwrap_or_else(|why| {
         if error.is_none() {
             *error = Some(field_error(request, key, why));
         }
@@ -149,7 +149,7 @@ macro_rules! request {
                 let mut fields = members.iter();
                 let request = $name {
                     lifetime: core::marker::PhantomData,
-                    $($field: $crate::protocol::read_field::<$ty>(fields.next(), $ts, $key, &mut error),)*
+                    $($field: $crate::protocol::read_field::<$ty>(&mut fields, $ts, $key, &mut error),)*
                 };
                 error.map_or(Ok(request), Err)
             }
