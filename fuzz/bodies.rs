@@ -186,9 +186,22 @@ pub fn client_parser(data: &[u8]) {
     let _ = parse_tool_error(&wrapped);
 }
 
+/// Whether `result` is what operation `index` replies: JSON, any text, or an XML reply
+/// (its flags digit, then the text).
+pub fn well_formed_reply(index: usize, result: &str) -> bool {
+    use mcp_envelope::protocol::table::{Reply, OPERATIONS};
+    match OPERATIONS.get(index).map(|op| op.reply) {
+        Some(Reply::Json) => Value::parse_json(result).is_ok(),
+        Some(Reply::Text) => true,
+        Some(Reply::Xml) => matches!(result.as_bytes().first(), Some(b'0'..=b'3')),
+        None => false,
+    }
+}
+
 /// Every operation of the protocol: the first byte picks one, the rest is its request,
 /// laid out (any bytes) or, when it starts with `{`, JSON that `encode_json` lays out.
-/// Any request is answered (a result or an error), never a panic, and a result is JSON.
+/// Any request is answered (a result or an error), never a panic, and a result is the
+/// operation's reply.
 pub fn protocol(data: &[u8]) {
     struct Fixed;
     impl mcp_envelope::protocol::Host for Fixed {
@@ -199,7 +212,8 @@ pub fn protocol(data: &[u8]) {
     }
     let Some((&pick, rest)) = data.split_first() else { return };
     let entries = mcp_envelope::protocol::table::ENTRIES;
-    let (name, entry) = entries[usize::from(pick) % entries.len()];
+    let index = usize::from(pick) % entries.len();
+    let (name, entry) = entries[index];
     let laid_out;
     let request = if rest.first() == Some(&b'{') {
         let Ok(bytes) = mcp_envelope::protocol::encode_json(name, &String::from_utf8_lossy(rest)) else { return };
@@ -209,6 +223,6 @@ pub fn protocol(data: &[u8]) {
         rest
     };
     if let Ok(result) = entry(request, &mut Fixed) {
-        assert!(Value::parse_json(&result).is_ok(), "not JSON: {result}");
+        assert!(well_formed_reply(index, &result), "not a {name} reply: {result}");
     }
 }

@@ -9,7 +9,7 @@
 
 use crate::codes::{JsonRpcErrorCode, CANONICAL_TOOL_ERROR_CODES};
 use crate::jsonrpc::{error_result, ErrorResultOptions, ThrownError};
-use crate::protocol::response_json;
+use crate::protocol::response_reply;
 use crate::value::{write_json_string, Value};
 use crate::xml::tool_error::{tool_error, ToolErrorOptions, ToolResponse};
 
@@ -356,7 +356,7 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
         ("TOOL_SLOT", "where the tool goes in FALLBACK_LOG_JSON", Text(TOOL_SLOT.to_owned())),
         ("REQUEST_ID_SLOT", "where the id goes in FALLBACK_RESULT_ID_JSON", Text(REQUEST_ID_SLOT.to_owned())),
         ("FALLBACK_XML", "xmlFormatValidationError's text after a trap", Text(fallback_xml().text)),
-        ("FALLBACK_XML_RESULT", "an XML builder's answer after a trap (JSON of the response)", Text(response_json(&fallback_xml()))),
+        ("FALLBACK_XML_RESULT", "an XML builder's answer after a trap (the response as an XML reply crosses)", Text(response_reply(&fallback_xml()))),
         (
             "FALLBACK_CLIENT_JSON",
             "clientParseToolError's answer after a trap: an error with nothing known",
@@ -434,8 +434,8 @@ mod tests {
             r#"{"level":"error","code":-32603,"name":"InternalError","category":"server","message":"An internal error occurred.","tool":"@tool@"}"#
         );
         assert_eq!(
-            response_json(&fallback_xml()),
-            r#"{"isError":true,"branded":false,"text":"<tool_error code=\"INTERNAL_ERROR\" severity=\"error\">\n<message>An internal error occurred.</message>\n</tool_error>"}"#
+            response_reply(&fallback_xml()),
+            "1<tool_error code=\"INTERNAL_ERROR\" severity=\"error\">\n<message>An internal error occurred.</message>\n</tool_error>"
         );
     }
 

@@ -106,13 +106,14 @@ fn protocol_seeds_are_requests_their_operation_answers() {
         }
         let data = fs::read(&path).expect("corpus file");
         let (pick, text) = data.split_first().expect("a seed");
-        let (op, entry) = entries[usize::from(*pick) % entries.len()];
+        let index = usize::from(*pick) % entries.len();
+        let (op, entry) = entries[index];
         assert_eq!(op, name, "{}: the first byte picks another operation", path.display());
         let text = std::str::from_utf8(text).expect("UTF-8");
         assert!(text.starts_with(&format!("{{\"op\":\"{op}\"")), "{name}");
         let request = mcp_envelope::protocol::encode_json(op, text).unwrap_or_else(|e| panic!("{name}: {e}"));
         let result = entry(&request, &mut Fixed).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(mcp_envelope::Value::parse_json(&result).is_ok(), "{name}: {result}");
+        assert!(bodies::well_formed_reply(index, &result), "{name}: {result}");
         seeds += 1;
     }
     assert_eq!(seeds, 8);

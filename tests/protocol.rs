@@ -185,7 +185,7 @@ fn request_ids_come_from_the_host_s_randomness() {
     // 252..=255 are rejected (no modulo bias); the others map onto A-Z0-9 modulo 36.
     let bytes: Vec<u8> = [252, 253, 254, 255].into_iter().chain(36..48).collect();
     let id = entry::request_id(r#"{"op":"requestId"}"#, &mut Bytes(bytes));
-    assert_eq!(id.as_deref(), Ok(r#""ABCDE-FGHIJ""#));
+    assert_eq!(id.as_deref(), Ok("ABCDE-FGHIJ"));
     let none = entry::request_id(r#"{"op":"requestId"}"#, &mut none());
     assert_eq!(none.map_err(|e| e.to_string()), Err("mcp-envelope: crypto.getRandomValues is unavailable".to_owned()));
 }
@@ -248,7 +248,7 @@ fn the_layout_is_each_field_in_order_little_endian() {
 fn a_request_the_core_cannot_read_is_an_error_naming_the_field() {
     let err = |r: Result<String, ProtocolError>| r.map_err(|e| e.to_string());
     let id = |bytes: &[u8]| err(raw::bounded_request_id(bytes, &mut none()));
-    assert_eq!(id(&id_request(b"ok")), Ok(r#""ok""#.to_owned()));
+    assert_eq!(id(&id_request(b"ok")), Ok("ok".to_owned()));
     // Too short, a length past the end, not UTF-8, bytes after the last field.
     assert_eq!(id(&[2, 0, 0]), Err("mcp-envelope: BoundedRequestIdRequest.id: the request ends early".to_owned()));
     assert_eq!(
@@ -309,14 +309,14 @@ fn a_request_the_core_cannot_read_is_an_error_naming_the_field() {
 }
 
 #[test]
-fn responses_cross_as_objects_and_texts_as_json_strings() {
+fn xml_responses_cross_as_a_flags_digit_and_the_text_string_results_as_the_text() {
     let cancelled = entry::xml_cancelled(r#"{"op":"xmlCancelled","tool":"t"}"#, &mut none()).unwrap_or_default();
-    assert_eq!(
-        cancelled,
-        r#"{"isError":true,"branded":true,"text":"<tool_error>\n<message>[t] Request cancelled.</message>\n</tool_error>"}"#
-    );
+    // isError + 2 × branded, then the text as it is.
+    assert_eq!(cancelled, "3<tool_error>\n<message>[t] Request cancelled.</message>\n</tool_error>");
+    let plain = entry::xml_error(r#"{"message":"m","code":"E"}"#, &mut none()).unwrap_or_default();
+    assert!(plain.starts_with("3<tool_error code=\"E\">"), "{plain}");
     let deltas = entry::xml_format_deltas(r#"{"deltas":[]}"#, &mut none());
-    assert_eq!(deltas.as_deref(), Ok(r#""""#));
+    assert_eq!(deltas.as_deref(), Ok(""));
     let enriched = entry::xml_enrich_validation_error(
         r#"{"xml":"<x/>","tool":"t","actionKey":"a","deltas":[],"includeAllSeverities":false}"#,
         &mut none(),
@@ -367,14 +367,14 @@ fn strings_cross_as_utf_8_whatever_json_escapes_wrote_them() {
     let plain = entry::xml_error(r#"{"message":"café \"x\"","code":"E"}"#, &mut none());
     let escaped = entry::xml_error(r#"{"mess\u0061ge":"caf\u00e9 \"x\"","code":"\u0045"}"#, &mut none());
     assert_eq!(plain, escaped);
-    assert!(plain.as_deref().is_ok_and(|r| r.contains(r#"<tool_error code=\"E\">"#) && r.contains("café")));
+    assert!(plain.as_deref().is_ok_and(|r| r.contains(r#"<tool_error code="E">"#) && r.contains("café")));
     // A lone surrogate escape is U+FFFD, as TextEncoder writes it.
     let lone = entry::bounded_request_id(r#"{"id":"a\ud800b"}"#, &mut none());
-    assert_eq!(lone.as_deref(), Ok("\"a\u{FFFD}b\""));
+    assert_eq!(lone.as_deref(), Ok("a\u{FFFD}b"));
     // Any UTF-8 crosses as it is, NUL and control characters included.
     assert_eq!(
         raw::bounded_request_id(&id_request("a\u{0}\u{1}é".as_bytes()), &mut none()).as_deref(),
-        Ok(r#""a\u0000\u0001é""#)
+        Ok("a\u{0}\u{1}é")
     );
 }
 

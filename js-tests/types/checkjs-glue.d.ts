@@ -4,5 +4,5 @@ export {};
 declare module '../../pkg/wasm/mcp_envelope.js' {
   export function __mcpEnvelopeRenew(module: WebAssembly.Module | undefined): void;
   export function __mcpEnvelopeMemoryBytes(): number;
-  export function __mcpEnvelopeExports(): import('../../pkg-template/lib/wire.js').Exports;
+  export function __mcpEnvelopeExports(): import('../../pkg/lib/wire.js').Exports;
 }

@@ -50,7 +50,7 @@ export function engine() {
 
 /**
  * Runs operation `op` (named `name`) on `request`, written by `encode` (abi.js), and
- * returns its result, parsed. After a trap, the operation's minimal valid answer
+ * returns its result, read by `read`. After a trap, the operation's minimal valid answer
  * (below), made from `request`; without one, the request is written and run again on
  * the fresh instance, once.
  * @template R
@@ -58,24 +58,25 @@ export function engine() {
  * @param {number} op
  * @param {R} request
  * @param {(request: R) => void} encode
+ * @param {(text: string) => any} read
  * @returns {any} the result abi.d.ts declares for `name`
  */
-export function call(name, op, request, encode) {
+export function call(name, op, request, encode, read) {
   if (!ready) {
     throw new Error('mcp-envelope: the WebAssembly module is not initialised yet; `await init()` first');
   }
   if (!healthy) renew();
   if (healthy) {
-    const answer = attempt(op, request, encode);
+    const answer = attempt(op, request, encode, read);
     if (answer !== TRAPPED) return answer;
     renew();
   }
   const fallback = FALLBACKS[name];
-  if (fallback !== undefined) return JSON.parse(fallback(/** @type {any} */ (request)));
+  if (fallback !== undefined) return read(fallback(/** @type {any} */ (request)));
   // Once more on the fresh instance, for an operation without a fallback (a request id,
   // a problem read, a schema): it may have trapped because of an earlier call, not its own input.
   if (healthy) {
-    const answer = attempt(op, request, encode);
+    const answer = attempt(op, request, encode, read);
     if (answer !== TRAPPED) return answer;
     renew();
   }
@@ -86,20 +87,21 @@ const TRAPPED = Symbol('trapped');
 const RENEWED = 'mcp-envelope: the WebAssembly instance trapped; it is re-instantiated for the next call';
 
 /**
- * One run of an operation: its result parsed, or TRAPPED.
+ * One run of an operation: its result read, or TRAPPED.
  * @template R
  * @param {number} op
  * @param {R} request
  * @param {(request: R) => void} encode
+ * @param {(text: string) => any} read
  */
-function attempt(op, request, encode) {
+function attempt(op, request, encode, read) {
   begin();
   encode(request);
   const length = end();
   // -1: the request buffer could not grow (a trap while growing, or no memory left).
   if (length < 0) return TRAPPED;
   try {
-    return JSON.parse(run(op, length));
+    return read(run(op, length));
   } catch (error) {
     if (!isTrap(error)) throw error;
     return TRAPPED;
@@ -143,10 +145,10 @@ function withId(template, templateWithId, id) {
 const XML_RESULT = () => FALLBACK_XML_RESULT;
 
 // The minimal valid answer of each export that takes a caller's input, in that export's
-// own result encoding, written by the core at build time (src/js_constants.rs). Never the
-// caller's message (it could hold a secret the core would have masked); only names the
-// caller chose for the envelope (the tool, the request id), put in as JSON strings.
-// Each takes the operation's request.
+// own reply encoding (JSON, the text, or an XML reply), written by the core at build
+// time (src/js_constants.rs). Never the caller's message (it could hold a secret the
+// core would have masked); only names the caller chose for the envelope (the tool, the
+// request id), put in as JSON strings. Each takes the operation's request.
 /** @type {{ [Name in keyof Abi]?: (request: Parameters<Abi[Name]>[0]) => string }} */
 const FALLBACKS = {
   classify: () => `{"code":${glue.JsonRpcErrorCode.InternalError}}`,
@@ -169,10 +171,10 @@ const FALLBACKS = {
   xmlGroupUnknownAction: XML_RESULT,
   xmlGroupValidationError: XML_RESULT,
   xmlValidationErrorResult: XML_RESULT,
-  xmlFormatValidationError: () => JSON.stringify(FALLBACK_XML),
+  xmlFormatValidationError: () => FALLBACK_XML,
   // The caller's XML unchanged is a valid, unenriched answer.
   xmlEnrichValidationError: (request) => JSON.stringify({ deltas: 0, text: request.xml }),
-  xmlFormatDeltas: () => '""',
+  xmlFormatDeltas: () => '',
   // parseToolError calls the core only for an error result: an error with nothing known.
   clientParseToolError: () => FALLBACK_CLIENT_JSON,
 };

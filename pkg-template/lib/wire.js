@@ -1,7 +1,8 @@
 // How a request crosses into the core and its result comes back (`Wire` in
-// src/protocol/field.rs): the generated encoders (abi.js) write each field straight into
-// the instance's request buffer, one writer per kind of field; the engine runs the call
-// and reads the result's UTF-8 back. Every number is little-endian.
+// src/protocol/field.rs, `Reply` in src/protocol/table.rs): the generated encoders
+// (abi.js) write each field straight into the instance's request buffer, one writer per
+// kind of field; the engine runs the call, reads the result's UTF-8 back and hands it to
+// the reader of the operation's reply. Every number is little-endian.
 
 /**
  * A request of abi.d.ts (whose fields are readonly) as a caller fills it in.
@@ -180,6 +181,33 @@ export function present(value) {
     pos += 1;
   }
   return given;
+}
+
+/**
+ * A JSON result, parsed.
+ * @param {string} text
+ * @returns {any}
+ */
+export function readJson(text) {
+  return JSON.parse(text);
+}
+
+/**
+ * A string result, as it is.
+ * @param {string} text
+ */
+export function readText(text) {
+  return text;
+}
+
+/**
+ * An XML response: one digit, `isError` + 2 × `branded`, then the text.
+ * @param {string} text
+ * @returns {import('./abi.js').XmlResponse}
+ */
+export function readXml(text) {
+  const flags = text.charCodeAt(0) - 48;
+  return { isError: (flags & 1) !== 0, branded: (flags & 2) !== 0, text: text.slice(1) };
 }
 
 /**

@@ -261,9 +261,9 @@ request! {
     }
 }
 
-/// The id as envelopes and log records write it (cut at 1,024 units), as a JSON string.
+/// The id as envelopes and log records write it (cut at 1,024 units).
 pub(crate) fn bounded_request_id(request: BoundedRequestId<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
-    Ok(json_string(&crate::request_id::bounded_request_id(request.id)))
+    Ok(crate::request_id::bounded_request_id(request.id).into_owned())
 }
 
 request! {
@@ -271,9 +271,9 @@ request! {
     RequestId<'a> as "RequestIdRequest" {}
 }
 
-/// A fresh `XXXXX-XXXXX` id, as a JSON string.
+/// A fresh `XXXXX-XXXXX` id.
 pub(crate) fn request_id(_: RequestId<'_>, host: &mut dyn Host) -> Result<String, ProtocolError> {
-    fresh_request_id(host).map(|id| json_string(&id))
+    fresh_request_id(host)
 }
 
 /// A fresh request id from the host's randomness.

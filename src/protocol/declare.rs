@@ -3,7 +3,7 @@
 //! it through the engine) and `pkg/lib/abi.d.ts` (each request's interface and each
 //! function's signature). `scripts/build-pkg.mjs` runs `cargo run --example js_constants`.
 
-use super::table::{Operation, OPERATIONS};
+use super::table::{Operation, Reply, OPERATIONS};
 use super::{FieldSpec, Wire};
 
 const HEADER: &str =
@@ -39,16 +39,29 @@ fn used_helpers() -> Vec<&'static str> {
 pub fn abi_js() -> String {
     let mut out = String::from(HEADER);
     out.push_str("// The protocol's JS half: each function runs its operation (by its index in the table)\n");
-    out.push_str("// through the engine, which has the request's encoder write it into the instance.\n");
+    out.push_str("// through the engine, which has the request's encoder write it into the instance and\n");
+    out.push_str("// the reader of the operation's reply read its result.\n");
     out.push_str("import { call } from './engine.js';\n");
-    out.push_str(&format!("import {{ {} }} from './wire.js';\n", used_helpers().join(", ")));
+    let mut readers: Vec<&str> = Vec::new();
+    for reply in [Reply::Json, Reply::Text, Reply::Xml] {
+        if OPERATIONS.iter().any(|op| op.reply == reply) {
+            readers.push(reply.js_reader());
+        }
+    }
+    let mut imports = used_helpers();
+    imports.extend(readers);
+    imports.sort_unstable();
+    out.push_str(&format!("import {{ {} }} from './wire.js';\n", imports.join(", ")));
     for (index, op) in OPERATIONS.iter().enumerate() {
         out.push_str("\n/** ");
         out.push_str(op.doc.trim());
         out.push_str(" */\n");
         out.push_str(&format!(
-            "export function {}(request) {{\n  return call('{}', {index}, request, encode{});\n}}\n",
-            op.name, op.name, op.request
+            "export function {}(request) {{\n  return call('{}', {index}, request, encode{}, {});\n}}\n",
+            op.name,
+            op.name,
+            op.request,
+            op.reply.js_reader()
         ));
     }
     let mut declared: Vec<&str> = Vec::new();
@@ -146,6 +159,12 @@ mod tests {
         );
         assert!(js.contains("\n  number(request.code);\n  if (present(request.codeText)) text(request.codeText);\n"));
         let index = OPERATIONS.iter().position(|op| op.name == "classify").unwrap_or(usize::MAX);
-        assert!(js.contains(&format!("  return call('classify', {index}, request, encodeClassifyRequest);\n")));
+        assert!(
+            js.contains(&format!("  return call('classify', {index}, request, encodeClassifyRequest, readJson);\n"))
+        );
+        let index = OPERATIONS.iter().position(|op| op.name == "xmlToolError").unwrap_or(usize::MAX);
+        assert!(js.contains(&format!(
+            "  return call('xmlToolError', {index}, request, encodeXmlToolErrorRequest, readXml);\n"
+        )));
     }
 }

@@ -21,7 +21,7 @@ mod xml;
 
 pub use encode::encode_json;
 pub use field::{Field, FieldSpec, Json, JsonText, Wire, WireField};
-pub use xml::response_json;
+pub use xml::response_reply;
 
 use crate::value::Value;
 

@@ -4,71 +4,96 @@
 //! wasm module one export per entry point, and [`OPERATIONS`] lists them for the
 //! generator ([`super::declare`]).
 
-/// Calls `$callback!` with the table. Results are JSON text of the type named.
+/// Calls `$callback!` with the table. Each result crosses as its [`Reply`] kind says,
+/// of the TypeScript type named.
 macro_rules! operations {
     ($callback:ident) => {
         $callback! {
             /// A thrown value's code (steps 1–10 of classify).
-            classify: classify::classify(classify::Classify) -> "{ code: JsonRpcErrorCode } | { needsCauses: true }";
+            classify: classify::classify(classify::Classify) -> Json "{ code: JsonRpcErrorCode } | { needsCauses: true }";
             /// What a thrown plain object's problem-detail fields say.
-            problemRead: classify::problem_read(classify::ProblemRead) -> "{ message: string; code: number }";
+            problemRead: classify::problem_read(classify::ProblemRead) -> Json "{ message: string; code: number }";
             /// The category a code files under given a thrown McpError's `data.reason`.
-            categoryFor: classify::category_for(classify::CategoryFor) -> "ErrorCategory";
+            categoryFor: classify::category_for(classify::CategoryFor) -> Json "ErrorCategory";
             /// httpStatusToErrorCode.
-            httpStatusToErrorCode: classify::http_status(classify::HttpStatus) -> "JsonRpcErrorCode | null";
+            httpStatusToErrorCode: classify::http_status(classify::HttpStatus) -> Json "JsonRpcErrorCode | null";
             /// A caller's request id as envelopes write it.
-            boundedRequestId: classify::bounded_request_id(classify::BoundedRequestId) -> "string";
+            boundedRequestId: classify::bounded_request_id(classify::BoundedRequestId) -> Text "string";
             /// A fresh request id.
-            requestId: classify::request_id(classify::RequestId) -> "string";
+            requestId: classify::request_id(classify::RequestId) -> Text "string";
             /// formatValidation's `{ code, message, data }`.
-            formatValidation: jsonrpc::format_validation(jsonrpc::FormatValidation) -> "McpErrorParts";
+            formatValidation: jsonrpc::format_validation(jsonrpc::FormatValidation) -> Json "McpErrorParts";
             /// rejectionResult's CallToolResult.
-            rejectionResult: jsonrpc::rejection_result(jsonrpc::RejectionResult) -> "CallToolResult";
+            rejectionResult: jsonrpc::rejection_result(jsonrpc::RejectionResult) -> Json "CallToolResult";
             /// errorResult's CallToolResult.
-            errorResult: jsonrpc::error_result(jsonrpc::ErrorResult) -> "{ result: CallToolResult } | { needsCauses: true }";
+            errorResult: jsonrpc::error_result(jsonrpc::ErrorResult) -> Json "{ result: CallToolResult } | { needsCauses: true }";
             /// The output schema a tool advertises.
-            advertisedOutputSchema: jsonrpc::advertised_output_schema(jsonrpc::AdvertisedOutputSchema) -> "JsonValue | null";
+            advertisedOutputSchema: jsonrpc::advertised_output_schema(jsonrpc::AdvertisedOutputSchema) -> Json "JsonValue | null";
             /// What the model reads and the log gets for a return that is no tool result.
-            invalidResult: jsonrpc::invalid_result(jsonrpc::InvalidResultRequest) -> "{ message: string; log: string }";
+            invalidResult: jsonrpc::invalid_result(jsonrpc::InvalidResultRequest) -> Json "{ message: string; log: string }";
             /// logRecord's object.
-            logRecord: jsonrpc::log_record(jsonrpc::LogRecord) -> "LogRecord";
+            logRecord: jsonrpc::log_record(jsonrpc::LogRecord) -> Json "LogRecord";
             /// fail's `{ code, message, data }`.
-            fail: jsonrpc::fail(jsonrpc::Fail) -> "McpErrorParts";
+            fail: jsonrpc::fail(jsonrpc::Fail) -> Json "McpErrorParts";
             /// recoveryFor's object.
-            recoveryFor: jsonrpc::recovery_for(jsonrpc::RecoveryFor) -> "{ recovery?: { hint: string } }";
+            recoveryFor: jsonrpc::recovery_for(jsonrpc::RecoveryFor) -> Json "{ recovery?: { hint: string } }";
             /// toolError's response.
-            xmlToolError: xml::xml_tool_error(xml::ToolError) -> "XmlResponse";
+            xmlToolError: xml::xml_tool_error(xml::ToolError) -> Xml "XmlResponse";
             /// error's response.
-            xmlError: xml::xml_error(xml::XmlError) -> "XmlResponse";
+            xmlError: xml::xml_error(xml::XmlError) -> Xml "XmlResponse";
             /// The response to a call cancelled before its handler started.
-            xmlCancelled: xml::xml_cancelled(xml::Tool) -> "XmlResponse";
+            xmlCancelled: xml::xml_cancelled(xml::Tool) -> Xml "XmlResponse";
             /// required's response.
-            xmlRequired: xml::xml_required(xml::Required) -> "XmlResponse";
+            xmlRequired: xml::xml_required(xml::Required) -> Xml "XmlResponse";
             /// routingError's response.
-            xmlRoutingError: xml::xml_routing_error(xml::Routing) -> "XmlResponse";
+            xmlRoutingError: xml::xml_routing_error(xml::Routing) -> Xml "XmlResponse";
             /// internalError's response.
-            xmlInternalError: xml::xml_internal_error(xml::InternalError) -> "XmlResponse";
+            xmlInternalError: xml::xml_internal_error(xml::InternalError) -> Xml "XmlResponse";
             /// The response for an McpError thrown inside a tool of the XML dialect.
-            xmlFromMcpError: xml::xml_from_mcp_error(xml::FromMcpError) -> "XmlResponse";
+            xmlFromMcpError: xml::xml_from_mcp_error(xml::FromMcpError) -> Xml "XmlResponse";
             /// formatValidationError's text.
-            xmlFormatValidationError: xml::xml_format_validation_error(xml::Validation) -> "string";
+            xmlFormatValidationError: xml::xml_format_validation_error(xml::Validation) -> Text "string";
             /// validationErrorResult's response.
-            xmlValidationErrorResult: xml::xml_validation_error_result(xml::Validation) -> "XmlResponse";
+            xmlValidationErrorResult: xml::xml_validation_error_result(xml::Validation) -> Xml "XmlResponse";
             /// enrichValidationError's text and the deltas it injected.
-            xmlEnrichValidationError: xml::xml_enrich_validation_error(xml::Enrich) -> "{ deltas: number; text: string }";
+            xmlEnrichValidationError: xml::xml_enrich_validation_error(xml::Enrich) -> Json "{ deltas: number; text: string }";
             /// The `<contract_deltas>` text.
-            xmlFormatDeltas: xml::xml_format_deltas(xml::Deltas) -> "string";
+            xmlFormatDeltas: xml::xml_format_deltas(xml::Deltas) -> Text "string";
             /// createGroup's reply to an unknown action.
-            xmlGroupUnknownAction: xml::xml_group_unknown_action(xml::GroupUnknownAction) -> "XmlResponse";
+            xmlGroupUnknownAction: xml::xml_group_unknown_action(xml::GroupUnknownAction) -> Xml "XmlResponse";
             /// createGroup's validation reply.
-            xmlGroupValidationError: xml::xml_group_validation_error(xml::GroupValidation) -> "XmlResponse";
+            xmlGroupValidationError: xml::xml_group_validation_error(xml::GroupValidation) -> Xml "XmlResponse";
             /// parseToolError of an error result.
-            clientParseToolError: client::client_parse_tool_error(client::ParseToolError) -> "ParsedToolError";
+            clientParseToolError: client::client_parse_tool_error(client::ParseToolError) -> Json "ParsedToolError";
         }
     };
 }
 #[allow(unused_imports)] // the wasm module's only
 pub(crate) use operations;
+
+/// How an operation's result crosses back: the text the entry point returns, read by
+/// the `wire.js` reader [`Reply::js_reader`] names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reply {
+    /// JSON text, parsed.
+    Json,
+    /// A string result: the text itself.
+    Text,
+    /// An XML response `{ isError, branded, text }`: one digit, `isError` + 2 × `branded`,
+    /// then the text ([`super::xml::response_reply`]).
+    Xml,
+}
+
+impl Reply {
+    /// The `wire.js` function that reads a result of this kind.
+    pub const fn js_reader(self) -> &'static str {
+        match self {
+            Reply::Json => "readJson",
+            Reply::Text => "readText",
+            Reply::Xml => "readXml",
+        }
+    }
+}
 
 /// One operation, as the generator declares it.
 #[derive(Debug, Clone, Copy)]
@@ -77,11 +102,12 @@ pub struct Operation {
     pub doc: &'static str,
     pub request: &'static str,
     pub fields: &'static [super::FieldSpec],
+    pub reply: Reply,
     pub result: &'static str,
 }
 
 macro_rules! entry_points {
-    ($($(#[doc = $doc:literal])* $js:ident: $module:ident::$rust:ident($rmod:ident::$req:ident) -> $ts:literal;)*) => {
+    ($($(#[doc = $doc:literal])* $js:ident: $module:ident::$rust:ident($rmod:ident::$req:ident) -> $reply:ident $ts:literal;)*) => {
         /// Each operation's entry point: its request laid out ([`super::Wire`]) in, its
         /// result's JSON text out ([`super::encode_json`] lays a request out from JSON).
         pub mod entry {
@@ -110,6 +136,7 @@ macro_rules! entry_points {
                 doc: concat!($($doc, "\n",)*),
                 request: <super::$rmod::$req<'static> as super::Request<'static>>::NAME,
                 fields: <super::$rmod::$req<'static> as super::Request<'static>>::FIELDS,
+                reply: Reply::$reply,
                 result: $ts,
             },
         )*];

@@ -2,7 +2,7 @@
 //! lists, detail pairs, issues, deltas and arguments as JSON the JS layer wrote from a
 //! bounded plain copy. A builder's answer is a response: `{ isError, branded, text }`.
 
-use super::{json_string, request, Host, Json, Out, ProtocolError};
+use super::{request, Host, Json, Out, ProtocolError};
 use crate::codes::{Category, JsonRpcErrorCode};
 use crate::redact::WirePolicy;
 use crate::sizes::TrueSizes;
@@ -15,14 +15,19 @@ use crate::xml::{
     ToolErrorOptions, ToolResponse, ValidationInput,
 };
 
-/// A response as it crosses: `{"isError":…,"branded":…,"text":…}`.
+/// A response as it crosses ([`super::table::Reply::Xml`]): one digit, `isError` + 2 ×
+/// `branded`, then the text as it is.
 #[inline(never)]
-pub fn response_json(response: &ToolResponse) -> String {
-    Out::new()
-        .bool("isError", response.is_error)
-        .bool("branded", response.branded)
-        .string("text", &response.text)
-        .finish()
+pub fn response_reply(response: &ToolResponse) -> String {
+    let mut out = String::with_capacity(response.text.len() + 1);
+    out.push(match (response.is_error, response.branded) {
+        (false, false) => '0',
+        (true, false) => '1',
+        (false, true) => '2',
+        (true, true) => '3',
+    });
+    out.push_str(&response.text);
+    out
 }
 
 type Answer = Result<String, ProtocolError>;
@@ -85,7 +90,7 @@ pub(crate) fn xml_tool_error(request: ToolError<'_>, _: &mut dyn Host) -> Answer
         severity: request.severity.map(str::to_owned),
         wire: WirePolicy { redact_secrets: request.redact_secrets, ..WirePolicy::default() },
     };
-    Ok(response_json(&tool_error(request.code, &options)))
+    Ok(response_reply(&tool_error(request.code, &options)))
 }
 
 request! {
@@ -97,7 +102,7 @@ request! {
 }
 
 pub(crate) fn xml_error(request: XmlError<'_>, _: &mut dyn Host) -> Answer {
-    Ok(response_json(&error(request.message, request.code)))
+    Ok(response_reply(&error(request.message, request.code)))
 }
 
 request! {
@@ -109,7 +114,7 @@ request! {
 
 /// The answer to a call cancelled before its handler started.
 pub(crate) fn xml_cancelled(request: Tool<'_>, _: &mut dyn Host) -> Answer {
-    Ok(response_json(&crate::xml::routing::cancelled(request.tool)))
+    Ok(response_reply(&crate::xml::routing::cancelled(request.tool)))
 }
 
 request! {
@@ -120,7 +125,7 @@ request! {
 }
 
 pub(crate) fn xml_required(request: Required<'_>, _: &mut dyn Host) -> Answer {
-    Ok(response_json(&required(request.field)))
+    Ok(response_reply(&required(request.field)))
 }
 
 request! {
@@ -142,7 +147,7 @@ pub(crate) fn xml_routing_error(request: Routing<'_>, _: &mut dyn Host) -> Answe
         "invalid" => RoutingError::Invalid { received_type: request.value },
         _ => RoutingError::Unknown { value: request.value },
     };
-    Ok(response_json(&routing_error(kind, request.discriminator, &strings(Some(request.actions)))))
+    Ok(response_reply(&routing_error(kind, request.discriminator, &strings(Some(request.actions)))))
 }
 
 request! {
@@ -162,7 +167,7 @@ pub(crate) fn xml_internal_error(request: InternalError<'_>, _: &mut dyn Host) -
     let category = JsonRpcErrorCode::from_value(request.code).map_or(Category::Server, JsonRpcErrorCode::category);
     let wire = WirePolicy { redact_secrets: request.redact_secrets, mask_server_errors: request.mask_server_errors };
     let at = InternalErrorLocation { tool: request.tool, action: request.action, category, wire };
-    Ok(response_json(&internal_error(request.message, &at)))
+    Ok(response_reply(&internal_error(request.message, &at)))
 }
 
 request! {
@@ -182,7 +187,7 @@ pub(crate) fn xml_from_mcp_error(request: FromMcpError<'_>, _: &mut dyn Host) ->
     let wire = WirePolicy { redact_secrets: request.redact_secrets, mask_server_errors: request.mask_server_errors };
     let response =
         tool_error_from_mcp(request.code, request.message, request.data.map(|d| d.0), request.guidance, wire);
-    Ok(response_json(&response))
+    Ok(response_reply(&response))
 }
 
 request! {
@@ -215,12 +220,12 @@ fn with_validation<T>(request: &Validation<'_>, write: impl FnOnce(&ValidationIn
 
 /// The `<validation_error>` text, as a JSON string.
 pub(crate) fn xml_format_validation_error(request: Validation<'_>, _: &mut dyn Host) -> Answer {
-    Ok(json_string(&with_validation(&request, |input| input.text())))
+    Ok(with_validation(&request, |input| input.text()))
 }
 
 /// The `<validation_error>` as a response.
 pub(crate) fn xml_validation_error_result(request: Validation<'_>, _: &mut dyn Host) -> Answer {
-    Ok(response_json(&with_validation(&request, |input| input.response())))
+    Ok(response_reply(&with_validation(&request, |input| input.response())))
 }
 
 request! {
@@ -259,7 +264,7 @@ request! {
 
 /// The `<contract_deltas>` text (`""` for none), as a JSON string.
 pub(crate) fn xml_format_deltas(request: Deltas<'_>, _: &mut dyn Host) -> Answer {
-    Ok(json_string(&format_deltas_xml(items(request.deltas))))
+    Ok(format_deltas_xml(items(request.deltas)))
 }
 
 request! {
@@ -273,7 +278,7 @@ request! {
 }
 
 pub(crate) fn xml_group_unknown_action(request: GroupUnknownAction<'_>, _: &mut dyn Host) -> Answer {
-    Ok(response_json(&group_unknown_action(request.group, request.action, &strings(Some(request.actions)))))
+    Ok(response_reply(&group_unknown_action(request.group, request.action, &strings(Some(request.actions)))))
 }
 
 request! {
@@ -302,5 +307,5 @@ pub(crate) fn xml_group_validation_error(request: GroupValidation<'_>, _: &mut d
         text.push_str(&format!("; (+{} more)</message>\n</tool_error>", total - shown));
         response.text = text;
     }
-    Ok(response_json(&response))
+    Ok(response_reply(&response))
 }
