@@ -74,7 +74,7 @@ export async function run(pkg) {
   }
   const goals = {
     4: `≥ ${FLOOR_GOALS[4].toFixed(2)}× floor, ≥ 0.50× zve`,
-    50: `≥ ${FLOOR_GOALS[50].toFixed(2)}× floor, ≥ 0.67× zve`,
+    50: `≥ ${FLOOR_GOALS[50].toFixed(2)}× floor, ≥ 0.80× zve`,
     50000: '> 1× both',
   };
   const table = (title, pick, withGoals) => {
