@@ -95,18 +95,27 @@ const RENEWED = 'mcp-envelope: the WebAssembly instance trapped; it is re-instan
  * @param {(text: string) => any} read
  */
 function attempt(op, request, encode, read) {
-  begin();
-  encode(request);
-  const length = end();
-  // -1: the request buffer could not grow (a trap while growing, or no memory left).
-  if (length < 0) return TRAPPED;
+  // Only JS the core calls (crypto.getRandomValues, which a program may replace) could
+  // call in again while the request buffer is in use: refused, never a renewed instance.
+  if (busy) throw new Error('mcp-envelope: called from inside one of its own calls');
+  busy = true;
   try {
+    begin();
+    encode(request);
+    const length = end();
+    // -1: the request buffer could not grow (a trap while growing, or no memory left).
+    if (length < 0) return TRAPPED;
     return read(run(op, length));
   } catch (error) {
     if (!isTrap(error)) throw error;
     return TRAPPED;
+  } finally {
+    busy = false;
   }
 }
+
+/** A call is writing its request or running. */
+let busy = false;
 
 /**
  * A failure that leaves the instance unusable, as opposed to an error the core returned (`JsError`, an `Error`).

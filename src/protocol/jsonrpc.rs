@@ -62,7 +62,7 @@ request! {
 /// `{ code, message, data }` of the rejection.
 pub(crate) fn format_validation(request: FormatValidation<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
     let list = items(request.issues);
-    let sizes = TrueSizes::locate(request.issues.0, &request.issue_sizes);
+    let sizes = TrueSizes::locate(request.issues.0, request.issue_sizes);
     let input = request.input.map(|v| PreValidation::from_value(v.0));
     let schema = schema_if_read(request.schema, request.issues.0, "FormatValidationRequest")?;
     let options = ValidationOptions {
@@ -135,7 +135,7 @@ request! {
 /// The error `CallToolResult` of an argument rejection.
 pub(crate) fn rejection_result(request: RejectionResult<'_>, host: &mut dyn Host) -> Result<String, ProtocolError> {
     let list = items(request.issues);
-    let sizes = TrueSizes::locate(request.issues.0, &request.issue_sizes);
+    let sizes = TrueSizes::locate(request.issues.0, request.issue_sizes);
     let schema = schema_if_read(request.schema, request.issues.0, "RejectionResultRequest")?;
     let validation =
         ValidationOptions { tool: request.tool, args: request.args.map(|a| a.0), schema: schema.as_ref(), input: None };
@@ -243,7 +243,7 @@ pub(crate) fn error_result(request: ErrorResult<'_>, host: &mut dyn Host) -> Res
         THROWN_ZOD => {
             let empty = Value::Array(Vec::new());
             let list = request.issues.map_or(&empty, |l| l.0);
-            let sizes = TrueSizes::locate(list, &request.issue_sizes);
+            let sizes = TrueSizes::locate(list, request.issue_sizes);
             let issues = IssueList::of(list.as_array().unwrap_or_default(), count(request.issues_total), &sizes);
             error_result_value(&ThrownError::Zod { code, issues }, &options).to_json()
         }

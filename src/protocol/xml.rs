@@ -207,7 +207,7 @@ request! {
 
 /// The `<validation_error>` `request` asks for.
 fn with_validation<T>(request: &Validation<'_>, write: impl FnOnce(&ValidationInput<'_>) -> T) -> T {
-    let sizes = request.sent.map(|s| TrueSizes::locate(s.0, &request.sent_sizes)).unwrap_or_default();
+    let sizes = request.sent.map(|s| TrueSizes::locate(s.0, request.sent_sizes)).unwrap_or_default();
     let input = ValidationInput {
         issues: items(request.issues),
         total: issue_total(request.total),
