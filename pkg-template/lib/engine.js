@@ -118,7 +118,7 @@ function attempt(op, request, encode, read) {
 let busy = false;
 
 /**
- * A failure that leaves the instance unusable, as opposed to an error the core returned (`JsError`, an `Error`).
+ * A failure that leaves the instance unusable, as opposed to an error the core returned (an `Error` with its message).
  * @param {any} error
  */
 function isTrap(error) {

@@ -1,8 +1,8 @@
 //! Every operation of the protocol, once: its JS name, its Rust function, its request
-//! struct and its result's TypeScript type. `operations!` hands the table to a
-//! macro: [`entry`] (here) makes each operation's entry point from request text, the
-//! wasm module one export per entry point, and [`OPERATIONS`] lists them for the
-//! generator ([`super::declare`]).
+//! struct, its reply kind and its result's TypeScript type. `operations!` hands the table
+//! to a macro: [`entry`] (here) makes each operation's entry point from its laid-out
+//! request, [`ENTRIES`] lists them by index (the wasm module runs an operation by its
+//! index), and [`OPERATIONS`] lists them for the generator ([`super::declare`]).
 
 /// Calls `$callback!` with the table. Each result crosses as its [`Reply`] kind says,
 /// of the TypeScript type named.
@@ -109,7 +109,7 @@ pub struct Operation {
 macro_rules! entry_points {
     ($($(#[doc = $doc:literal])* $js:ident: $module:ident::$rust:ident($rmod:ident::$req:ident) -> $reply:ident $ts:literal;)*) => {
         /// Each operation's entry point: its request laid out ([`super::Wire`]) in, its
-        /// result's JSON text out ([`super::encode_json`] lays a request out from JSON).
+        /// result out as its reply kind says ([`super::encode_json`] lays a request out from JSON).
         pub mod entry {
             use super::super::{Host, ProtocolError, Request};
             $(
