@@ -197,6 +197,16 @@ mod tests {
     }
 
     #[test]
+    fn references_of_up_to_ten_characters_and_eight_digits_are_read() {
+        // Ten characters between `&` and `;`, eight hex digits: read.
+        assert_eq!(unescape("&#x00000041;"), "A");
+        assert_eq!(unescape("&#00000065;"), "A");
+        // Nine digits, or eleven characters: kept as they are.
+        assert_eq!(unescape("&#000000065;"), "&#000000065;");
+        assert_eq!(unescape("&#x000000041;"), "&#x000000041;");
+    }
+
+    #[test]
     fn pictures_of_allowed_controls_are_read_as_themselves() {
         // TAB, LF and CR are never written as their pictures: a picture of one is the picture.
         for picture in ['\u{2409}', '\u{240A}', '\u{240D}'] {

@@ -294,6 +294,20 @@ mod tests {
     }
 
     #[test]
+    fn the_tool_and_action_names_are_written_as_the_server_gave_them() {
+        // Only the message is masked; a name that happens to look like a key stays.
+        let tool = "AKIAIOSFODNN7EXAMPLE";
+        let text =
+            internal_error("boom", &InternalErrorLocation::new(tool, Some("ghp_16C7e42F292c6912E7710c838347Ae178B4a")))
+                .text;
+        assert!(
+            text.contains("<message>[AKIAIOSFODNN7EXAMPLE/ghp_16C7e42F292c6912E7710c838347Ae178B4a] boom</message>"),
+            "{text}"
+        );
+        assert!(text.starts_with("<tool_error code=\"INTERNAL_ERROR\" severity=\"error\">"), "{text}");
+    }
+
+    #[test]
     fn server_category_throws_can_be_masked() {
         let mask = WirePolicy { mask_server_errors: true, ..WirePolicy::default() };
         let at = InternalErrorLocation { wire: mask, ..InternalErrorLocation::new("t", Some("a")) };
