@@ -226,6 +226,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_group_reply_counts_only_the_issues_past_those_it_lists() {
+        let issue = Value::Object(vec![
+            ("path".into(), Value::Array(vec![Value::str("a")])),
+            ("message".into(), Value::str("bad")),
+        ]);
+        let at_cap = vec![issue.clone(); MAX_GROUP_ISSUES];
+        let text = group_validation_error("g", "x", &at_cap).text;
+        assert!(!text.contains("more)"), "{text}");
+        let past = vec![issue; MAX_GROUP_ISSUES + 1];
+        let text = group_validation_error("g", "x", &past).text;
+        assert!(text.contains("; (+1 more)"), "{text}");
+    }
+
+    #[test]
     fn a_cancelled_call_answers_as_mcp_fusion_does() {
         let answer = cancelled("search");
         assert_eq!(answer.text, "<tool_error>\n<message>[search] Request cancelled.</message>\n</tool_error>");
