@@ -172,7 +172,7 @@ pub fn internal_error(message: &str, at: &InternalErrorLocation<'_>) -> ToolResp
         "INTERNAL_ERROR",
         &ToolErrorOptions {
             suggestion: Some(INTERNAL_ERROR_RECOVERY.to_owned()),
-            severity: Some("error".to_owned()),
+            // No severity: the default, `error`, is what the reference writes.
             // Redacted above, before the cut; the tool and action are the server's own names.
             wire: WirePolicy { redact_secrets: false, ..wire },
             ..ToolErrorOptions::new(located_message(&message, tool, action))
