@@ -379,6 +379,16 @@ mod tests {
     }
 
     #[test]
+    fn a_union_s_major_is_the_one_its_branches_field_names() {
+        let zod4 = v(r#"{"code":"invalid_union","errors":[],"path":[]}"#);
+        let zod3 = v(r#"{"code":"invalid_union","unionErrors":[],"path":[]}"#);
+        let neither = v(r#"{"code":"invalid_union","path":[]}"#);
+        assert_eq!(IssueView::new(&zod4).major(), Some(Major::Zod4));
+        assert_eq!(IssueView::new(&zod3).major(), Some(Major::Zod3));
+        assert_eq!(IssueView::new(&neither).major(), None);
+    }
+
+    #[test]
     fn a_bound_a_refinement_adds_without_origin_or_type_is_zod4() {
         // Zod 4 `ctx.addIssue({ code: 'too_small', minimum: 3, path: ['a'] })`.
         for code in ["too_small", "too_big"] {
