@@ -223,7 +223,7 @@ impl<'a> IssueView<'a> {
     pub fn inclusive(&self) -> bool {
         let inclusive = self.raw.get("inclusive");
         if self.major() == Some(Major::Zod3) {
-            inclusive.is_some_and(js_truthy)
+            crate::js::js_truthy(inclusive)
         } else {
             inclusive != Some(&Value::Bool(false))
         }
@@ -277,17 +277,6 @@ impl<'a> IssueView<'a> {
 
 fn list_prefix(list: Option<&Value>) -> Vec<&Value> {
     list.and_then(Value::as_array).unwrap_or(&[]).iter().take(MAX_RENDER_VALUES).collect()
-}
-
-/// JavaScript truthiness of a copied value.
-fn js_truthy(value: &Value) -> bool {
-    match value {
-        Value::Null => false,
-        Value::Bool(b) => *b,
-        Value::Number(n) => *n != 0.0 && !n.is_nan(),
-        Value::String(s) => !s.is_empty(),
-        Value::Array(_) | Value::Object(_) => true,
-    }
 }
 
 /// The path of a branch issue relative to its union, at most [`MAX_PATH_SEGMENTS`].
@@ -404,6 +393,15 @@ mod tests {
         let typed = v(r#"{"code":"too_small","minimum":3,"type":"number","path":[]}"#);
         assert_eq!(IssueView::new(&typed).major(), Some(Major::Zod3));
         assert!(!IssueView::new(&typed).inclusive());
+    }
+
+    #[test]
+    fn a_zod3_bound_s_inclusive_is_read_for_javascript_truth() {
+        for (inclusive, truthy) in [("1", true), ("0", false), (r#""yes""#, true), (r#""""#, false), ("{}", true)] {
+            let issue =
+                v(&format!(r#"{{"code":"too_small","minimum":3,"type":"string","inclusive":{inclusive},"path":[]}}"#));
+            assert_eq!(IssueView::new(&issue).inclusive(), truthy, "{inclusive}");
+        }
     }
 
     #[test]
