@@ -308,6 +308,22 @@ mod tests {
     }
 
     #[test]
+    fn a_nested_unknown_key_is_no_collision_even_when_a_root_key_of_its_name_is() {
+        // Collisions are between root keys: `opts.limit` stays an unknown key.
+        let pre = PreValidation {
+            aliased: vec![],
+            ignored: vec![],
+            collisions: vec![AliasCollision {
+                target: "pageSize".into(),
+                keys: vec!["pageSize".into(), "limit".into()],
+            }],
+        };
+        let issues = r#"[{"code":"unrecognized_keys","keys":["limit"],"path":["opts"],"message":"Unrecognized key"}]"#;
+        let r = render(issues, r#"{"pageSize":1,"limit":2,"opts":{"limit":3}}"#, None, Some(&pre));
+        assert_eq!(r.hint, "Unknown key opts.limit.");
+    }
+
+    #[test]
     fn ten_lines_then_a_count() {
         let issues: Vec<String> = (0..13)
             .map(|i| format!(r#"{{"expected":"string","code":"invalid_type","path":["f{i}"],"message":"Invalid input: expected string, received undefined"}}"#))
