@@ -324,6 +324,15 @@ mod tests {
     }
 
     #[test]
+    fn keys_past_the_scan_count_as_unknown_ones() {
+        // 2,047 unknown keys: 1,024 scanned and 1,023 past the scan, never "Unknown key".
+        let keys: Vec<String> = (0..2047).map(|i| format!(r#""k{i}""#)).collect();
+        let issues = format!(r#"[{{"code":"unrecognized_keys","keys":[{}],"path":[],"message":"m"}}]"#, keys.join(","));
+        let r = render(&issues, "{}", None, None);
+        assert!(r.hint.starts_with("Unknown keys k0, k1"), "{}", r.hint);
+    }
+
+    #[test]
     fn ten_lines_then_a_count() {
         let issues: Vec<String> = (0..13)
             .map(|i| format!(r#"{{"expected":"string","code":"invalid_type","path":["f{i}"],"message":"Invalid input: expected string, received undefined"}}"#))
