@@ -42,10 +42,15 @@ export function markReady(module) {
 
 /** The glue's exports, guarded: the self-healing tests' only (abi.js calls through `call`). */
 export function engine() {
+  requireReady();
+  return guarded;
+}
+
+/** Before init: a clear error rather than wasm-bindgen's "cannot read properties of undefined". */
+function requireReady() {
   if (!ready) {
     throw new Error('mcp-envelope: the WebAssembly module is not initialised yet; `await init()` first');
   }
-  return guarded;
 }
 
 /**
@@ -62,9 +67,7 @@ export function engine() {
  * @returns {any} the result abi.d.ts declares for `name`
  */
 export function call(name, op, request, encode, read) {
-  if (!ready) {
-    throw new Error('mcp-envelope: the WebAssembly module is not initialised yet; `await init()` first');
-  }
+  requireReady();
   if (!healthy) renew();
   if (healthy) {
     const answer = attempt(op, request, encode, read);

@@ -48,8 +48,8 @@ export function attach(instance) {
   resultAt = instance.mcp_envelope_result_at();
   at = 0;
   capacity = 0;
-  bytes = new Uint8Array(instance.memory.buffer);
-  view = new DataView(instance.memory.buffer);
+  bytes = new Uint8Array(0);
+  refresh();
 }
 
 /** Views over the instance's memory, made anew when it grew (the old ones are detached: empty). */
