@@ -119,6 +119,8 @@ pub fn format_validation<'a>(issues: impl Into<IssueList<'a>>, opts: &Validation
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::zod::issue::MAX_RENDER_BRANCH_ISSUES;
+    use render::{MAX_RENDER_WORK, MAX_UNION_DEPTH};
 
     fn v(text: &str) -> Value {
         Value::parse_json(text).unwrap()
@@ -389,6 +391,63 @@ mod tests {
         let r = render(&format!("[{}]", all.join(",")), r#"{"a":1,"u":[1,2,3]}"#, None, None);
         assert_eq!((r.lines.len(), r.more), (10, 2));
         assert_eq!(r.lines.last().map(String::as_str), Some("u.0: x"));
+    }
+
+    /// A one-branch union at `u` whose branch fails at `n` elements below it.
+    fn union_of(n: usize, message: &str) -> String {
+        let inner: Vec<String> = (0..n).map(|i| format!(r#"{{"code":"custom","path":[{i}],"message":"x"}}"#)).collect();
+        format!(r#"{{"code":"invalid_union","errors":[[{}]],"path":["u"],"message":"{message}"}}"#, inner.join(","))
+    }
+
+    #[test]
+    fn the_work_budget_ends_the_count_exactly_where_it_runs_out() {
+        // 33 plain issues, then 67 unions of one 32-issue branch. A counted union costs
+        // 1 + 32 (its branch) + 32 (each lifted issue): after the plain ones and 62
+        // unions, 4096 - 33 - 62 * 65 = 33 units are left. The 63rd union spends one
+        // and its branch costs exactly the 32 left, so it is still lifted (32 lines:
+        // the lifted issues find the budget gone and count one each); the last four
+        // find it gone and count one each.
+        assert_eq!(MAX_RENDER_WORK, 4096);
+        assert_eq!(MAX_RENDER_BRANCH_ISSUES, 32);
+        let custom = r#"{"code":"custom","path":["a"],"message":"Bad"}"#.to_string();
+        let mut all = vec![custom; 33];
+        all.extend(std::iter::repeat(union_of(32, "Invalid input")).take(67));
+        let r = render(&format!("[{}]", all.join(",")), r#"{"a":1,"u":[]}"#, None, None);
+        assert_eq!(r.lines.len(), 10);
+        assert_eq!(r.more, 33 + 62 * 32 + 32 + 4 - 10);
+    }
+
+    /// Unions nested `levels` deep at `u.u.…`, each the only issue of its parent's one
+    /// branch; the innermost fails at two elements. Level `i` says `level i`.
+    fn nested_unions(levels: usize) -> String {
+        let mut issue = union_of(2, &format!("level {}", levels - 1));
+        for level in (0..levels - 1).rev() {
+            issue =
+                format!(r#"{{"code":"invalid_union","errors":[[{issue}]],"path":["u"],"message":"level {level}"}}"#);
+        }
+        issue
+    }
+
+    #[test]
+    fn unions_nested_past_the_depth_cap_render_their_own_message() {
+        // Eight levels are lifted; the ninth renders its message as one line.
+        assert_eq!(MAX_UNION_DEPTH, 8);
+        let r = render(&format!("[{}]", nested_unions(10)), "{}", None, None);
+        assert_eq!(r.lines, vec![format!("{}: level 8", vec!["u"; 9].join("."))]);
+        assert_eq!(r.more, 0);
+        // Within the cap the innermost union is lifted into its two lines.
+        let r = render(&format!("[{}]", nested_unions(8)), "{}", None, None);
+        assert_eq!(
+            r.lines,
+            vec![format!("{}.0: x", vec!["u"; 8].join(".")), format!("{}.1: x", vec!["u"; 8].join("."))]
+        );
+        // Counted past the tenth line, the same union counts one line, not two.
+        let custom = r#"{"code":"custom","path":["a"],"message":"Bad"}"#.to_string();
+        let mut all = vec![custom; 10];
+        all.push(nested_unions(10));
+        assert_eq!(render(&format!("[{}]", all.join(",")), "{}", None, None).more, 1);
+        all[10] = nested_unions(8);
+        assert_eq!(render(&format!("[{}]", all.join(",")), "{}", None, None).more, 2);
     }
 
     #[test]
