@@ -227,4 +227,15 @@ mod tests {
         assert_eq!(failure_log_level(&c, Some(&d(r#"{"reason":"invalid_arguments"}"#))), "notice");
         assert_eq!(failure_log_level(&c, None), "error");
     }
+
+    #[test]
+    fn entries_without_an_integer_code_in_range_are_skipped() {
+        let codes = |list: &str| -> Vec<i32> {
+            contract_from_value(&Value::parse_json(list).unwrap()).iter().map(|e| e.code).collect()
+        };
+        let entry = |code: &str| format!(r#"{{"reason":"r","code":{code}}}"#);
+        let all = ["-32001", "1.5", "-0.25", "1e12", "-1e12", "2147483647", "-2147483648", "2147483648"];
+        let list = format!("[{}]", all.iter().map(|c| entry(c)).collect::<Vec<_>>().join(","));
+        assert_eq!(codes(&list), vec![-32001, i32::MAX, i32::MIN]);
+    }
 }

@@ -80,3 +80,19 @@ impl McpErrorParts {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_write_as_json_stringify_writes_their_object() {
+        let data = Value::parse_json(r#"{"reason":"x","n":[1,-0,1e21]}"#).unwrap();
+        let parts = McpErrorParts { code: -32602, message: "Bad \"q\"\n".into(), data: Some(data) };
+        let json = r#"{"code":-32602,"message":"Bad \"q\"\n","data":{"reason":"x","n":[1,0,1e+21]}}"#;
+        assert_eq!(parts.to_json(), json);
+        assert_eq!(parts.to_value().to_json(), json);
+        let bare = McpErrorParts { code: 7, message: String::new(), data: None };
+        assert_eq!(bare.to_json(), r#"{"code":7,"message":""}"#);
+    }
+}

@@ -1,0 +1,42 @@
+//! A native driver for profiling one protocol operation as the wasm module runs it
+//! (see bench/PROFILING.md): the request laid out once, then read and answered in a loop.
+//!
+//! `cargo run --release --example profile_protocol -- [issues] [iterations]`
+
+use mcp_envelope::protocol::{encode_json, table::ENTRIES, Host};
+
+const ISSUE: [&str; 4] = [
+    r#"{"expected":"string","code":"invalid_type","path":["name"],"message":"Invalid input: expected string, received number"}"#,
+    r#"{"expected":"number","code":"invalid_type","path":["age"],"message":"Invalid input: expected number, received string"}"#,
+    r#"{"expected":"string","code":"invalid_type","path":["tags",0],"message":"Invalid input: expected string, received number"}"#,
+    r#"{"code":"invalid_value","values":["a","b"],"path":["mode"],"message":"Invalid option: expected one of \"a\"|\"b\""}"#,
+];
+
+struct NoRandom;
+impl Host for NoRandom {
+    fn fill_random(&mut self, _: &mut [u8]) -> bool {
+        false
+    }
+}
+
+fn main() -> Result<(), String> {
+    let mut argv = std::env::args().skip(1);
+    let total: usize = argv.next().and_then(|a| a.parse().ok()).unwrap_or(4);
+    let iterations: usize = argv.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
+    let first: Vec<&str> = ISSUE.iter().copied().cycle().take(total.min(100)).collect();
+    let request = format!(
+        r#"{{"issues":[{}],"issuesTotal":{total},"issueSizes":[],"tool":"create_user","args":{{"name":5,"age":"x","tags":[1]}},"schema":"{{\"type\":\"object\"}}"}}"#,
+        first.join(",")
+    );
+    let bytes = encode_json("formatValidation", &request).map_err(|e| e.to_string())?;
+    let (_, entry) = ENTRIES.iter().find(|(name, _)| *name == "formatValidation").ok_or("no operation")?;
+    println!("{}", entry(&bytes, &mut NoRandom).map_err(|e| e.to_string())?);
+    let mut out = 0usize;
+    let started = std::time::Instant::now();
+    for _ in 0..iterations {
+        out += entry(&bytes, &mut NoRandom).map_err(|e| e.to_string())?.len();
+    }
+    let per = started.elapsed().as_secs_f64() * 1e6 / iterations.max(1) as f64;
+    println!("{total} issues: {per:.2} µs per formatValidation ({out} bytes)");
+    Ok(())
+}
