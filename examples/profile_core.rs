@@ -20,7 +20,7 @@ fn main() {
     let four = Value::parse_json(ISSUES).unwrap_or(Value::Null);
     let four = four.as_array().unwrap_or_default();
     // What crosses from JS: at most the first 100 issues, and the true total.
-    let first: Vec<Value> = four.iter().cycle().take(total.min(100)).cloned().collect();
+    let first: Vec<Value<'static>> = four.iter().cycle().take(total.min(100)).cloned().collect();
     let args = Value::parse_json(r#"{"name":5,"age":"x","tags":[1],"extra":1}"#).unwrap_or(Value::Null);
     let schema = Value::parse_json(SCHEMA).unwrap_or(Value::Null);
     let opts = ValidationOptions { tool: "t", args: Some(&args), schema: Some(&schema), input: None };

@@ -16,7 +16,7 @@ use mcp_envelope::xml::{format_validation_error, group_validation_error, validat
 use mcp_envelope::JsonRpcErrorCode;
 use mcp_envelope::Value;
 
-fn list(text: &str) -> Vec<Value> {
+fn list(text: &str) -> Vec<Value<'static>> {
     match Value::parse_json(text) {
         Ok(Value::Array(items)) => items,
         Ok(other) => vec![other],
@@ -42,7 +42,7 @@ pub fn json_reader(data: &[u8]) {
 
 /// The issues a fuzz input starts with: a JSON array, or any other JSON value as a
 /// one-issue list; `None` when the text is not JSON.
-fn issue_list(json: &str) -> Option<Vec<Value>> {
+fn issue_list(json: &str) -> Option<Vec<Value<'static>>> {
     match Value::parse_json(json) {
         Ok(Value::Array(items)) => Some(items),
         Ok(other) => Some(vec![other]),
@@ -174,12 +174,12 @@ pub fn client_parser(data: &[u8]) {
         let _ = parse_tool_result(&text, false, StructuredError::from_value(&result).as_ref());
     }
     let wrapped = Value::Object(vec![
-        ("isError".to_owned(), Value::Bool(true)),
+        ("isError".into(), Value::Bool(true)),
         (
-            "content".to_owned(),
+            "content".into(),
             Value::Array(vec![Value::Object(vec![
-                ("type".to_owned(), Value::str("text")),
-                ("text".to_owned(), Value::str(text.as_ref())),
+                ("type".into(), Value::str("text")),
+                ("text".into(), Value::str(text.as_ref())),
             ])]),
         ),
     ]);

@@ -257,7 +257,7 @@ mod tests {
         let v = Value::parse_json(r#"{"a":[1,2.5,"x\n"],"b":null,"c":true}"#).ok().unwrap_or(Value::Null);
         assert_eq!(json_prefix(&v, 1000), v.to_json());
         assert_eq!(json_prefix(&v, 10), v.to_json().chars().take(10).collect::<String>());
-        let astral = Value::Object(vec![("k".to_owned(), Value::str("😀😀"))]);
+        let astral = Value::Object(vec![("k".into(), Value::str("😀😀"))]);
         // {"k":"😀 is 7 units; the next pair would straddle the 8-unit limit.
         assert_eq!(json_prefix(&astral, 8), "{\"k\":\"😀");
     }

@@ -153,7 +153,7 @@ fn fallback_result_of(request_id: Option<&str>) -> String {
 /// The fallback error `CallToolResult` of an argument rejection: the SDK's own words.
 fn fallback_rejection_of(request_id: Option<&str>) -> String {
     let reason =
-        Value::Object(vec![("reason".to_owned(), Value::str(crate::jsonrpc::rejection::REASON_INVALID_ARGUMENTS))]);
+        Value::Object(vec![("reason".into(), Value::str(crate::jsonrpc::rejection::REASON_INVALID_ARGUMENTS))]);
     let thrown = ThrownError::Mcp {
         code: JsonRpcErrorCode::InvalidParams.value(),
         message: FALLBACK_REJECTED_MESSAGE,

@@ -6,6 +6,7 @@
 //! call these; the parser (`Value::parse_json`) skips whitespace through them too.
 
 use core::fmt::Write as _;
+use std::borrow::Cow;
 
 /// Whether `JSON.stringify` escapes this byte in a string: `"`, `\` and the C0
 /// controls. Every such byte is ASCII, so a run of others ends on a character boundary.
@@ -71,7 +72,7 @@ pub(crate) fn skip_space(bytes: &[u8], mut i: usize) -> usize {
 
 /// The text of a JSON string's body (between the quotes); lone surrogates become U+FFFD.
 pub(crate) fn decode_json_string(body: &str) -> Option<String> {
-    decode_string(body, 0, End::Text).ok().map(|(text, _)| text)
+    decode_string(body, 0, End::Text).ok().map(|(text, _)| text.into_owned())
 }
 
 /// Where a string [`decode_string`] reads ends.
@@ -87,7 +88,7 @@ pub(crate) enum End {
 /// quote, for [`End::Quote`]): escapes resolved, a `\uD83D\uDE00` pair joined, any
 /// unpaired surrogate U+FFFD (as `String.prototype.toWellFormed` would make it).
 /// Returns the text and the index just past the string (past its closing quote).
-pub(crate) fn decode_string(text: &str, start: usize, end: End) -> Result<(String, usize), &'static str> {
+pub(crate) fn decode_string(text: &str, start: usize, end: End) -> Result<(Cow<'_, str>, usize), &'static str> {
     let bytes = text.as_bytes();
     let mut pos = start;
     let mut out = String::new();
@@ -103,14 +104,15 @@ pub(crate) fn decode_string(text: &str, start: usize, end: End) -> Result<(Strin
         // The text is UTF-8 and a run ends before an ASCII byte (or at the end): a boundary.
         let run = text.get(run_start..pos).ok_or("bad UTF-8")?;
         match bytes.get(pos) {
-            Some(b'"') if end == End::Quote && out.is_empty() => return Ok((run.to_owned(), pos + 1)),
+            // A string without escapes is read in place.
+            Some(b'"') if end == End::Quote && out.is_empty() => return Ok((Cow::Borrowed(run), pos + 1)),
             Some(b'"') if end == End::Quote => {
                 out.push_str(run);
-                return Ok((out, pos + 1));
+                return Ok((Cow::Owned(out), pos + 1));
             }
             None if end == End::Text => {
                 out.push_str(run);
-                return Ok((out, pos));
+                return Ok((Cow::Owned(out), pos));
             }
             _ => out.push_str(run),
         }

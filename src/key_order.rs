@@ -22,8 +22,8 @@ fn array_index(key: &str) -> Option<u32> {
 /// `entries` as an object built by assigning them in order holds them (`JSON.parse`
 /// does the same with a repeated key): each repeated key once, at its first position,
 /// with its last value. One sort of the positions by key; no hashing.
-pub fn merge_repeated_keys<V>(entries: Vec<(String, V)>) -> Vec<(String, V)> {
-    let key = |i: usize| entries.get(i).map_or("", |(k, _)| k.as_str());
+pub fn merge_repeated_keys<K: AsRef<str>, V>(entries: Vec<(K, V)>) -> Vec<(K, V)> {
+    let key = |i: usize| entries.get(i).map_or("", |(k, _)| k.as_ref());
     let mut order: Vec<usize> = (0..entries.len()).collect();
     crate::sort::sort_by(&mut order, |&a, &b| (key(a), a) < (key(b), b));
     if !order.windows(2).any(|w| matches!(w, [a, b] if key(*a) == key(*b))) {
@@ -42,7 +42,7 @@ pub fn merge_repeated_keys<V>(entries: Vec<(String, V)>) -> Vec<(String, V)> {
         }
         start = end;
     }
-    let (keys, values): (Vec<String>, Vec<V>) = entries.into_iter().unzip();
+    let (keys, values): (Vec<K>, Vec<V>) = entries.into_iter().unzip();
     let mut values: Vec<Option<V>> = values.into_iter().map(Some).collect();
     let mut out = Vec::with_capacity(keys.len());
     for (i, k) in keys.into_iter().enumerate() {

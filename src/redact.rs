@@ -127,14 +127,14 @@ pub fn redact_value(value: &mut Value) {
         match v {
             Value::String(s) => {
                 if let Cow::Owned(masked) = redact(s) {
-                    *s = masked;
+                    *s = masked.into();
                 }
             }
             Value::Array(items) => stack.extend(items.iter_mut()),
             Value::Object(fields) => {
                 for (key, v) in fields.iter_mut() {
                     match v {
-                        Value::String(s) if !s.is_empty() && is_secret_key(key.as_bytes()) => *s = MASK.to_owned(),
+                        Value::String(s) if !s.is_empty() && is_secret_key(key.as_bytes()) => *s = MASK.into(),
                         _ => stack.push(v),
                     }
                 }

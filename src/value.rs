@@ -8,20 +8,21 @@
 pub use crate::decimal::parse_number;
 pub use crate::json_syntax::write_json_string;
 use crate::json_syntax::{decode_string, skip_space, End};
+use std::borrow::Cow;
 
 /// Deepest nesting [`Value::parse_json`] accepts. The JS layer cuts far shallower;
 /// this is the core's own guard against hand-made input.
 pub const MAX_PARSE_DEPTH: usize = 64;
 
 #[derive(Debug, Clone, PartialEq)]
-pub enum Value {
+pub enum Value<'a> {
     Null,
     Bool(bool),
     Number(f64),
-    String(String),
-    Array(Vec<Value>),
+    String(Cow<'a, str>),
+    Array(Vec<Value<'a>>),
     /// Entries in insertion order; JS objects are ordered and the wire keeps that order.
-    Object(Vec<(String, Value)>),
+    Object(Vec<(Cow<'a, str>, Value<'a>)>),
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,9 +37,34 @@ impl core::fmt::Display for JsonError {
     }
 }
 
-impl Value {
-    pub fn str(s: impl Into<String>) -> Value {
-        Value::String(s.into())
+impl<'a> Value<'a> {
+    /// A string value owning its text.
+    pub fn str(s: impl Into<String>) -> Value<'static> {
+        Value::String(Cow::Owned(s.into()))
+    }
+
+    /// An object owning its keys, from `(key, value)` entries in order.
+    pub fn object<K: Into<String>>(entries: impl IntoIterator<Item = (K, Value<'static>)>) -> Value<'static> {
+        Value::Object(entries.into_iter().map(|(k, v)| (Cow::Owned(k.into()), v)).collect())
+    }
+
+    /// A deep copy owning all its text.
+    pub fn to_owned_value(&self) -> Value<'static> {
+        self.clone().into_owned()
+    }
+
+    /// The same value owning all its text.
+    pub fn into_owned(self) -> Value<'static> {
+        match self {
+            Value::Null => Value::Null,
+            Value::Bool(b) => Value::Bool(b),
+            Value::Number(n) => Value::Number(n),
+            Value::String(s) => Value::String(Cow::Owned(s.into_owned())),
+            Value::Array(items) => Value::Array(items.into_iter().map(Value::into_owned).collect()),
+            Value::Object(entries) => {
+                Value::Object(entries.into_iter().map(|(k, v)| (Cow::Owned(k.into_owned()), v.into_owned())).collect())
+            }
+        }
     }
 
     pub fn as_str(&self) -> Option<&str> {
@@ -62,14 +88,14 @@ impl Value {
         }
     }
 
-    pub fn as_array(&self) -> Option<&[Value]> {
+    pub fn as_array(&self) -> Option<&[Value<'a>]> {
         match self {
             Value::Array(items) => Some(items),
             _ => None,
         }
     }
 
-    pub fn as_object(&self) -> Option<&[(String, Value)]> {
+    pub fn as_object(&self) -> Option<&[(Cow<'a, str>, Value<'a>)]> {
         match self {
             Value::Object(entries) => Some(entries),
             _ => None,
@@ -77,13 +103,13 @@ impl Value {
     }
 
     /// The value under `key` of an object (the first one, as JS keeps no duplicates).
-    pub fn get(&self, key: &str) -> Option<&Value> {
+    pub fn get(&self, key: &str) -> Option<&Value<'a>> {
         self.as_object()?.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
 
     /// An issue path segment as a key: Standard Schema lets a segment be `{ key }`
     /// (Valibot, ArkType), Zod writes the key itself; either way this is the key.
-    pub fn path_key(&self) -> &Value {
+    pub fn path_key(&self) -> &Value<'a> {
         match self {
             Value::Object(_) => self.get("key").unwrap_or(self),
             other => other,
@@ -138,7 +164,14 @@ impl Value {
     /// Reads JSON text. Unpaired `\uD800`-style escapes become U+FFFD, as
     /// `String.prototype.toWellFormed` would make them; nesting past
     /// [`MAX_PARSE_DEPTH`] is an error, never a deep recursion.
-    pub fn parse_json(text: &str) -> Result<Value, JsonError> {
+    /// [`Value::parse_borrowed`], owning its text.
+    pub fn parse_json(text: &str) -> Result<Value<'static>, JsonError> {
+        Value::parse_borrowed(text).map(Value::into_owned)
+    }
+
+    /// Reads JSON text as [`Value::parse_json`] does, reading strings without escapes
+    /// (keys included) in place: they borrow from `text`.
+    pub fn parse_borrowed(text: &'a str) -> Result<Value<'a>, JsonError> {
         let mut parser = Parser { text, bytes: text.as_bytes(), pos: 0 };
         parser.skip_ws();
         let value = parser.value(0)?;
@@ -208,7 +241,7 @@ struct Parser<'a> {
     pos: usize,
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     fn error(&self, reason: &'static str) -> JsonError {
         JsonError { offset: self.pos, reason }
     }
@@ -231,7 +264,7 @@ impl Parser<'_> {
         }
     }
 
-    fn value(&mut self, depth: usize) -> Result<Value, JsonError> {
+    fn value(&mut self, depth: usize) -> Result<Value<'a>, JsonError> {
         match self.peek() {
             Some(b'n') => self.eat("null").map(|()| Value::Null),
             Some(b't') => self.eat("true").map(|()| Value::Bool(true)),
@@ -253,7 +286,7 @@ impl Parser<'_> {
         }
     }
 
-    fn array(&mut self, depth: usize) -> Result<Value, JsonError> {
+    fn array(&mut self, depth: usize) -> Result<Value<'a>, JsonError> {
         let depth = self.enter(depth)?;
         self.pos += 1;
         let mut items = Vec::new();
@@ -277,10 +310,10 @@ impl Parser<'_> {
         }
     }
 
-    fn object(&mut self, depth: usize) -> Result<Value, JsonError> {
+    fn object(&mut self, depth: usize) -> Result<Value<'a>, JsonError> {
         let depth = self.enter(depth)?;
         self.pos += 1;
-        let mut entries: Vec<(String, Value)> = Vec::new();
+        let mut entries: Vec<(Cow<'a, str>, Value<'a>)> = Vec::new();
         self.skip_ws();
         if self.peek() == Some(b'}') {
             self.pos += 1;
@@ -324,7 +357,7 @@ impl Parser<'_> {
         }
     }
 
-    fn number(&mut self) -> Result<Value, JsonError> {
+    fn number(&mut self) -> Result<Value<'a>, JsonError> {
         let start = self.pos;
         if self.peek() == Some(b'-') {
             self.pos += 1;
@@ -367,7 +400,7 @@ impl Parser<'_> {
         crate::decimal::parse_number(text).map(Value::Number).ok_or_else(|| self.error("bad number"))
     }
 
-    fn string(&mut self) -> Result<String, JsonError> {
+    fn string(&mut self) -> Result<Cow<'a, str>, JsonError> {
         // Past the opening quote; errors are reported where the string starts.
         let (text, end) = decode_string(self.text, self.pos + 1, End::Quote).map_err(|reason| self.error(reason))?;
         self.pos = end;
@@ -388,9 +421,9 @@ mod tests {
             let parsed = Value::parse_json(&format!("{{{}}}", fields.join(","))).unwrap();
             let entries = parsed.as_object().unwrap();
             assert_eq!(entries.len(), n);
-            assert_eq!(entries.first(), Some(&("k0".to_owned(), Value::str("end"))));
-            assert_eq!(entries.get(1), Some(&("k1".to_owned(), Value::str("last"))));
-            assert_eq!(entries.last().map(|(k, _)| k.clone()), Some(format!("k{}", n - 1)));
+            assert_eq!(entries.first(), Some(&("k0".into(), Value::str("end"))));
+            assert_eq!(entries.get(1), Some(&("k1".into(), Value::str("last"))));
+            assert_eq!(entries.last().map(|(k, _)| k.to_string()), Some(format!("k{}", n - 1)));
         }
     }
 

@@ -30,13 +30,13 @@ proptest! {
         prop_assume!(hint.as_deref().is_none_or(|h| !h.contains("\n\n(")));
         let mut data = Vec::new();
         if let Some(reason) = &reason {
-            data.push(("reason".to_owned(), Value::str(reason)));
+            data.push(("reason".into(), Value::str(reason)));
         }
         if let Some(retryable) = retryable {
-            data.push(("retryable".to_owned(), Value::Bool(retryable)));
+            data.push(("retryable".into(), Value::Bool(retryable)));
         }
         if let Some(hint) = &hint {
-            data.push(("recovery".to_owned(), Value::Object(vec![("hint".to_owned(), Value::str(hint))])));
+            data.push(("recovery".into(), Value::Object(vec![("hint".into(), Value::str(hint))])));
         }
         let data = Value::Object(data);
         let options = ErrorResultOptions { request_id: request_id.as_deref(), redact_secrets: false, ..ErrorResultOptions::default() };

@@ -155,19 +155,18 @@ proptest! {
 
 /// JSON values within the reader's depth limit: finite numbers, any strings (lone
 /// surrogates cannot occur in a Rust `String`), unique keys.
-fn json_value() -> impl Strategy<Value = Value> {
+fn json_value() -> impl Strategy<Value = Value<'static>> {
     let leaf = prop_oneof![
         Just(Value::Null),
         any::<bool>().prop_map(Value::Bool),
         any::<f64>().prop_filter("finite", |n| n.is_finite()).prop_map(Value::Number),
         (-1e6f64..1e6).prop_map(|n| Value::Number(n.trunc())),
-        ".{0,12}".prop_map(Value::String),
+        ".{0,12}".prop_map(Value::str),
     ];
     leaf.prop_recursive(6, 64, 6, |inner| {
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
-            prop::collection::btree_map("[a-z]{1,6}", inner, 0..6)
-                .prop_map(|entries| Value::Object(entries.into_iter().collect())),
+            prop::collection::btree_map("[a-z]{1,6}", inner, 0..6).prop_map(Value::object),
         ]
     })
 }

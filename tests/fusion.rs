@@ -22,18 +22,18 @@ use mcp_envelope::xml::{
 
 const VECTORS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/conformance/fusion.json");
 
-fn to_value(json: &serde_json::Value) -> Value {
+fn to_value(json: &serde_json::Value) -> Value<'static> {
     match json {
         serde_json::Value::Null => Value::Null,
         serde_json::Value::Bool(b) => Value::Bool(*b),
         serde_json::Value::Number(n) => Value::Number(n.as_f64().unwrap_or(f64::NAN)),
-        serde_json::Value::String(s) => Value::String(s.clone()),
+        serde_json::Value::String(s) => Value::str(s.clone()),
         serde_json::Value::Array(items) => Value::Array(items.iter().map(to_value).collect()),
-        serde_json::Value::Object(map) => Value::Object(map.iter().map(|(k, v)| (k.clone(), to_value(v))).collect()),
+        serde_json::Value::Object(map) => Value::object(map.iter().map(|(k, v)| (k.clone(), to_value(v)))),
     }
 }
 
-fn load() -> Vec<Value> {
+fn load() -> Vec<Value<'static>> {
     let text = std::fs::read_to_string(VECTORS).expect("fusion.json is readable");
     let json: serde_json::Value = serde_json::from_str(&text).expect("fusion.json is JSON");
     match to_value(&json) {
@@ -42,23 +42,23 @@ fn load() -> Vec<Value> {
     }
 }
 
-fn vector(id: i64) -> Value {
+fn vector(id: i64) -> Value<'static> {
     load()
         .into_iter()
         .find(|v| v.get("id").and_then(Value::as_f64) == Some(id as f64))
         .unwrap_or_else(|| panic!("vector {id} exists"))
 }
 
-fn at<'v>(v: &'v Value, path: &[&str]) -> Option<&'v Value> {
+fn at<'v>(v: &'v Value<'static>, path: &[&str]) -> Option<&'v Value<'static>> {
     path.iter().try_fold(v, |v, key| v.get(key))
 }
 
-fn s<'v>(v: &'v Value, path: &[&str]) -> &'v str {
+fn s<'v>(v: &'v Value<'static>, path: &[&str]) -> &'v str {
     at(v, path).and_then(Value::as_str).unwrap_or_else(|| panic!("string at {path:?}"))
 }
 
 /// A number input; `"NaN"`, `"Infinity"`, `"-Infinity"` stand for those numbers.
-fn number(v: &Value) -> Option<f64> {
+fn number(v: &Value<'static>) -> Option<f64> {
     match v {
         Value::Number(n) => Some(*n),
         Value::String(t) if t == "NaN" => Some(f64::NAN),
@@ -69,9 +69,9 @@ fn number(v: &Value) -> Option<f64> {
 }
 
 /// `String(v)` as the JS layer applies it to detail values.
-fn js_string(v: &Value) -> String {
+fn js_string(v: &Value<'static>) -> String {
     match v {
-        Value::String(s) => s.clone(),
+        Value::String(s) => s.to_string(),
         Value::Number(n) => js_number_string(*n),
         Value::Bool(b) => b.to_string(),
         Value::Null => "null".to_owned(),
@@ -79,15 +79,15 @@ fn js_string(v: &Value) -> String {
     }
 }
 
-fn strings(v: Option<&Value>) -> Vec<String> {
+fn strings(v: Option<&Value<'static>>) -> Vec<String> {
     v.and_then(Value::as_array).unwrap_or_default().iter().map(js_string).collect()
 }
 
-fn pairs(v: Option<&Value>) -> Vec<(String, String)> {
-    v.and_then(Value::as_object).unwrap_or_default().iter().map(|(k, v)| (k.clone(), js_string(v))).collect()
+fn pairs(v: Option<&Value<'static>>) -> Vec<(String, String)> {
+    v.and_then(Value::as_object).unwrap_or_default().iter().map(|(k, v)| (k.to_string(), js_string(v))).collect()
 }
 
-fn options_from(opts: &Value) -> ToolErrorOptions {
+fn options_from(opts: &Value<'static>) -> ToolErrorOptions {
     ToolErrorOptions {
         message: s(opts, &["message"]).to_owned(),
         suggestion: opts.get("suggestion").and_then(Value::as_str).map(str::to_owned),
@@ -100,7 +100,7 @@ fn options_from(opts: &Value) -> ToolErrorOptions {
 }
 
 /// Replays a builder chain `[[method, ...args], ...]`.
-fn builder_from(code: &str, message: &str, chain: &[Value]) -> ErrorBuilder {
+fn builder_from(code: &str, message: &str, chain: &[Value<'static>]) -> ErrorBuilder {
     chain.iter().fold(error_builder(code, message), |b, step| {
         let step = step.as_array().unwrap_or_default();
         let method = step.first().and_then(Value::as_str).unwrap_or_default();
@@ -122,7 +122,7 @@ fn builder_from(code: &str, message: &str, chain: &[Value]) -> ErrorBuilder {
 /// Zod 3 issues for the pipeline / createGroup vectors, which give only a schema
 /// expression. Produced by running each vector's schema and args through
 /// `zod/v3` (Zod 3.25's API, as the reference used), strict where the reference is.
-fn zod3_issues(id: i64) -> Vec<Value> {
+fn zod3_issues(id: i64) -> Vec<Value<'static>> {
     let json = match id {
         77 => {
             r#"[{"code":"invalid_type","expected":"string","received":"number","path":["title"],"message":"Expected string, received number"},{"code":"invalid_type","expected":"number","received":"string","path":["count"],"message":"Expected number, received string"}]"#
@@ -153,7 +153,7 @@ fn zod3_issues(id: i64) -> Vec<Value> {
     }
 }
 
-fn without_key(args: &Value, key: &str) -> Value {
+fn without_key(args: &Value<'static>, key: &str) -> Value<'static> {
     Value::Object(args.as_object().unwrap_or_default().iter().filter(|(k, _)| k != key).cloned().collect())
 }
 
@@ -165,7 +165,7 @@ enum Outcome {
     Fail(String),
 }
 
-fn compare_response(got: &ToolResponse, expected: &Value, check_branded: bool) -> Outcome {
+fn compare_response(got: &ToolResponse, expected: &Value<'static>, check_branded: bool) -> Outcome {
     let text = s(expected, &["text"]);
     if got.text != text {
         return Outcome::Fail(format!("text\n  got:      {:?}\n  expected: {:?}", got.text, text));
@@ -199,7 +199,7 @@ const WHY_92: &str = "vector_92_differs_because_a_returned_error_builder_is_an_e
 const WHY_113: &str = "vector_113_differs_because_actions_listing_is_not_action_list";
 const WHY_102: &str = "vector_102_differs_because_a_validation_error_is_read_with_its_code_recovery_and_fields";
 
-fn run_pipeline(id: i64, input: &Value, expected: &Value) -> Outcome {
+fn run_pipeline(id: i64, input: &Value<'static>, expected: &Value<'static>) -> Outcome {
     let tool = s(input, &["tool"]);
     let actions = input.get("actions").and_then(Value::as_array).unwrap_or_default();
     let names: Vec<&str> = actions.iter().map(|a| s(a, &["name"])).collect();
@@ -237,7 +237,7 @@ fn run_pipeline(id: i64, input: &Value, expected: &Value) -> Outcome {
     Outcome::Fail(format!("pipeline vector {id} has an action shape this replay does not know"))
 }
 
-fn run_client_parse(input: &Value, expected: &Value) -> Outcome {
+fn run_client_parse(input: &Value<'static>, expected: &Value<'static>) -> Outcome {
     let result = match input.get("response") {
         Some(response) => response.clone(),
         None => Value::Object(vec![
@@ -304,14 +304,14 @@ fn run_client_parse(input: &Value, expected: &Value) -> Outcome {
     }
 }
 
-fn enrich_options(input: &Value) -> EnrichOptions {
+fn enrich_options(input: &Value<'static>) -> EnrichOptions {
     EnrichOptions {
         include_all_severities: input.get("includeAllSeverities") == Some(&Value::Bool(true)),
         max_deltas_per_error: input.get("maxDeltasPerError").and_then(number).map(max_deltas_from_js),
     }
 }
 
-fn run_contract(id: i64, input: &Value, expected: &Value) -> Outcome {
+fn run_contract(id: i64, input: &Value<'static>, expected: &Value<'static>) -> Outcome {
     let deltas = input.get("deltas").and_then(Value::as_array).unwrap_or_default();
     let got = enrich_validation_error(
         s(input, &["originalError"]),
@@ -336,7 +336,7 @@ fn run_contract(id: i64, input: &Value, expected: &Value) -> Outcome {
     }
 }
 
-fn run(v: &Value) -> Outcome {
+fn run(v: &Value<'static>) -> Outcome {
     let id = v.get("id").and_then(Value::as_f64).unwrap_or(-1.0) as i64;
     let kind = s(v, &["kind"]);
     let input = v.get("input").unwrap_or(&Value::Null);
@@ -377,7 +377,7 @@ fn run(v: &Value) -> Outcome {
             let group = s(input, &["name"]);
             let action = s(input, &["action"]);
             let actions = input.get("actions").and_then(Value::as_object).unwrap_or_default();
-            let names: Vec<&str> = actions.iter().map(|(k, _)| k.as_str()).collect();
+            let names: Vec<&str> = actions.iter().map(|(k, _)| k.as_ref()).collect();
             let response = match actions.iter().find(|(k, _)| k == action) {
                 None => group_unknown_action(group, action, &names),
                 Some((_, def)) if def.get("schema").is_some() => {
@@ -660,33 +660,33 @@ fn the_json_rpc_dialect_parses_through_the_same_entry_point() {
     assert_eq!(parsed.raw, Some(&result));
 }
 
-fn cap_issue(path: Vec<Value>, message: &str) -> Value {
+fn cap_issue(path: Vec<Value<'static>>, message: &str) -> Value<'static> {
     Value::Object(vec![
-        ("code".to_owned(), Value::str("custom")),
-        ("path".to_owned(), Value::Array(path)),
-        ("message".to_owned(), Value::str(message)),
+        ("code".into(), Value::str("custom")),
+        ("path".into(), Value::Array(path)),
+        ("message".into(), Value::str(message)),
     ])
 }
 
 #[test]
 fn validation_errors_cap_what_the_model_sent_unlike_the_reference() {
     // The reference writes every issue, message, segment and listed value whole.
-    let many: Vec<Value> = (0..105).map(|i| cap_issue(vec![Value::str(format!("k{i}"))], "m")).collect();
+    let many: Vec<Value<'static>> = (0..105).map(|i| cap_issue(vec![Value::str(format!("k{i}"))], "m")).collect();
     let text = format_validation_error(&many, "t/a", None);
     assert_eq!(text.matches("<field ").count(), 100);
     assert!(text.contains("<more_issues count=\"5\">5 more issues not shown.</more_issues>"), "{text}");
     let long = format_validation_error(&[cap_issue(vec![Value::str("x")], &"m".repeat(1010))], "t/a", None);
     assert!(long.contains(&format!(">{}... You sent: (missing).</field>", "m".repeat(997))), "{long}");
-    let deep: Vec<Value> = (0..40).map(|i| Value::str(format!("s{i}"))).collect();
+    let deep: Vec<Value<'static>> = (0..40).map(|i| Value::str(format!("s{i}"))).collect();
     let path = format_validation_error(&[cap_issue(deep, "m")], "t/a", None);
     let segments: Vec<String> = (0..32).map(|i| format!("s{i}")).collect();
     assert!(path.contains(&format!("<field name=\"{}.…\">", segments.join("."))), "{path}");
-    let options: Vec<Value> = (0..55).map(|i| Value::str(format!("o{i}"))).collect();
+    let options: Vec<Value<'static>> = (0..55).map(|i| Value::str(format!("o{i}"))).collect();
     let enum_issue = Value::Object(vec![
-        ("code".to_owned(), Value::str("invalid_enum_value")),
-        ("path".to_owned(), Value::Array(vec![Value::str("e")])),
-        ("message".to_owned(), Value::str("Invalid")),
-        ("options".to_owned(), Value::Array(options)),
+        ("code".into(), Value::str("invalid_enum_value")),
+        ("path".into(), Value::Array(vec![Value::str("e")])),
+        ("message".into(), Value::str("Invalid")),
+        ("options".into(), Value::Array(options)),
     ]);
     let listed = format_validation_error(&[enum_issue], "t/a", None);
     assert!(listed.contains("'o49' (and 5 more).</field>"), "{listed}");
@@ -695,7 +695,7 @@ fn validation_errors_cap_what_the_model_sent_unlike_the_reference() {
 #[test]
 fn an_inherited_property_name_is_missing_where_the_reference_crashes() {
     // The reference walks the prototype chain to a function and JSON.stringify(fn).slice throws.
-    let sent = Value::Object(vec![("a".to_owned(), Value::str("x"))]);
+    let sent = Value::Object(vec![("a".into(), Value::str("x"))]);
     for key in ["constructor", "toString", "hasOwnProperty", "__proto__"] {
         let text = format_validation_error(&[cap_issue(vec![Value::str(key)], "m")], "t/a", Some(&sent));
         assert!(text.contains(&format!("<field name=\"{key}\">m You sent: (missing).</field>")), "{text}");
@@ -711,10 +711,10 @@ fn a_missing_required_field_named_like_an_object_method_is_missing_where_the_ref
     let sent = Value::Object(Vec::new());
     for key in ["constructor", "toString", "hasOwnProperty"] {
         let issue = Value::Object(vec![
-            ("expected".to_owned(), Value::str("string")),
-            ("code".to_owned(), Value::str("invalid_type")),
-            ("path".to_owned(), Value::Array(vec![Value::str(key)])),
-            ("message".to_owned(), Value::str("Invalid input: expected string, received function")),
+            ("expected".into(), Value::str("string")),
+            ("code".into(), Value::str("invalid_type")),
+            ("path".into(), Value::Array(vec![Value::str(key)])),
+            ("message".into(), Value::str("Invalid input: expected string, received function")),
         ]);
         let text = format_validation_error(&[issue], "t/a", Some(&sent));
         let want = format!(

@@ -15,7 +15,7 @@ use mcp_envelope::xml::{
 
 const VECTORS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/conformance-own/fusion-source.json");
 
-fn load() -> Vec<Value> {
+fn load() -> Vec<Value<'static>> {
     let text = std::fs::read_to_string(VECTORS).expect("fusion-source.json is readable");
     match Value::parse_json(&text) {
         Ok(Value::Array(items)) => items,
@@ -23,19 +23,19 @@ fn load() -> Vec<Value> {
     }
 }
 
-fn at<'v>(v: &'v Value, path: &[&str]) -> Option<&'v Value> {
+fn at<'v>(v: &'v Value<'static>, path: &[&str]) -> Option<&'v Value<'static>> {
     path.iter().try_fold(v, |v, key| v.get(key))
 }
 
-fn text<'v>(v: &'v Value, path: &[&str]) -> &'v str {
+fn text<'v>(v: &'v Value<'static>, path: &[&str]) -> &'v str {
     at(v, path).and_then(Value::as_str).unwrap_or_else(|| panic!("string at {path:?}"))
 }
 
-fn optional_text(v: Option<&Value>) -> Option<String> {
+fn optional_text(v: Option<&Value<'static>>) -> Option<String> {
     v.and_then(Value::as_str).map(str::to_owned)
 }
 
-fn replay(v: &Value) -> Result<(), String> {
+fn replay(v: &Value<'static>) -> Result<(), String> {
     let kind = text(v, &["kind"]);
     let input = v.get("input").expect("input");
     let expected = v.get("expected").expect("expected");

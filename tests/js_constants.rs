@@ -228,8 +228,8 @@ fn the_js_layer_imports_every_core_constant_and_copies_none() {
 #[test]
 fn the_scanner_sees_literals_in_code_and_strings_but_not_in_comments() {
     let scanned = scan("// 16384 'x'\nconst A = 16_384; /* 101 */ const B = 'An internal error occurred.' + `[Truncated]`; x.y100; const R = /[\"/]'/; 1024 / 2;");
-    assert_eq!(numbers(&scanned.code), vec!["16384".to_owned(), "1024".to_owned(), "2".to_owned()]);
-    assert_eq!(scanned.strings, vec!["An internal error occurred.".to_owned(), "[Truncated]".to_owned()]);
+    assert_eq!(numbers(&scanned.code), vec!["16384".into(), "1024".into(), "2".to_owned()]);
+    assert_eq!(scanned.strings, vec!["An internal error occurred.".into(), "[Truncated]".to_owned()]);
 }
 
 /// One TypeError style (issue 20, item 3): `lib/read.js`'s `argumentError` and

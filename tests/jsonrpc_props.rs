@@ -40,7 +40,7 @@ fn cut(s: &str) -> String {
     out
 }
 
-fn size(v: &Value) -> Option<usize> {
+fn size(v: &Value<'static>) -> Option<usize> {
     match v {
         Value::String(s) => Some(js_len(s)),
         Value::Array(a) => Some(a.len()),
@@ -49,7 +49,7 @@ fn size(v: &Value) -> Option<usize> {
     }
 }
 
-fn num(v: Option<&Value>) -> Option<usize> {
+fn num(v: Option<&Value<'static>>) -> Option<usize> {
     match v {
         Some(Value::Number(n)) if *n >= 0.0 && n.fract() == 0.0 => Some(*n as usize),
         _ => None,
@@ -94,8 +94,8 @@ fn arb_key() -> impl Strategy<Value = String> {
     ]
 }
 
-fn dedupe(entries: Vec<(String, Value)>) -> Vec<(String, Value)> {
-    let mut out: Vec<(String, Value)> = Vec::new();
+fn dedupe(entries: Vec<(String, Value<'static>)>) -> Vec<(String, Value<'static>)> {
+    let mut out: Vec<(String, Value<'static>)> = Vec::new();
     for (k, v) in entries {
         if !out.iter().any(|(seen, _)| *seen == k) {
             out.push((k, v));
@@ -104,33 +104,33 @@ fn dedupe(entries: Vec<(String, Value)>) -> Vec<(String, Value)> {
     out
 }
 
-fn arb_leaf() -> impl Strategy<Value = Value> {
+fn arb_leaf() -> impl Strategy<Value = Value<'static>> {
     prop_oneof![
         Just(Value::Null),
         any::<bool>().prop_map(Value::Bool),
         (-1e6f64..1e6).prop_map(Value::Number),
-        arb_string().prop_map(Value::String),
+        arb_string().prop_map(Value::str),
     ]
 }
 
-fn arb_value() -> impl Strategy<Value = Value> {
+fn arb_value() -> impl Strategy<Value = Value<'static>> {
     arb_leaf().prop_recursive(3, 24, 12, |inner| {
         prop_oneof![
             list_of(inner.clone(), 12).prop_map(Value::Array),
-            list_of((arb_key(), inner).boxed(), 12).prop_map(|e| Value::Object(dedupe(e))),
+            list_of((arb_key(), inner).boxed(), 12).prop_map(|e| Value::object(dedupe(e))),
         ]
     })
 }
 
-fn arb_path() -> impl Strategy<Value = Value> {
+fn arb_path() -> impl Strategy<Value = Value<'static>> {
     list_of(
-        prop_oneof![arb_string().prop_map(Value::String), (0u32..20).prop_map(|n| Value::Number(n.into()))].boxed(),
+        prop_oneof![arb_string().prop_map(Value::str), (0u32..20).prop_map(|n| Value::Number(n.into()))].boxed(),
         12,
     )
     .prop_map(Value::Array)
 }
 
-fn plain_issue() -> impl Strategy<Value = Value> {
+fn plain_issue() -> impl Strategy<Value = Value<'static>> {
     (
         prop::sample::select(vec!["custom", "invalid_type", "too_big", "invalid_value", "unrecognized_keys"]),
         arb_path(),
@@ -139,20 +139,17 @@ fn plain_issue() -> impl Strategy<Value = Value> {
         prop::collection::vec((arb_key(), arb_value()), 0..4),
     )
         .prop_map(|(code, path, message, params, extra)| {
-            let mut e = vec![
-                ("code".to_owned(), Value::str(code)),
-                ("path".to_owned(), path),
-                ("message".to_owned(), Value::String(message)),
-            ];
+            let mut e =
+                vec![("code".into(), Value::str(code)), ("path".into(), path), ("message".into(), Value::str(message))];
             if let Some(p) = params {
                 e.push(("params".into(), p));
             }
             e.extend(extra);
-            Value::Object(dedupe(e))
+            Value::object(dedupe(e))
         })
 }
 
-fn arb_issue() -> impl Strategy<Value = Value> {
+fn arb_issue() -> impl Strategy<Value = Value<'static>> {
     plain_issue().prop_recursive(2, 40, 12, |inner| {
         prop_oneof![
             // Zod 4 union: errors: Issue[][]
@@ -210,7 +207,7 @@ const SUFFIXES: [&str; 4] = ["KeyLength", "Lengths", "Length", "Count"];
 
 impl Checker {
     /// A list of issues at `out`, cut from `inp`.
-    fn issue_list(&mut self, out: &[Value], inp: &[Value]) -> Result<(), String> {
+    fn issue_list(&mut self, out: &[Value<'static>], inp: &[Value<'static>]) -> Result<(), String> {
         prop_assert_len(out.len() <= 10 && out.len() <= inp.len(), || format!("issue list of {}", out.len()))?;
         for (o, i) in out.iter().zip(inp) {
             self.issues_seen += 1;
@@ -222,7 +219,7 @@ impl Checker {
         Ok(())
     }
 
-    fn node(&mut self, out: &Value, inp: &Value, level: usize) -> Result<(), String> {
+    fn node(&mut self, out: &Value<'static>, inp: &Value<'static>, level: usize) -> Result<(), String> {
         match (out, inp) {
             (Value::String(o), Value::String(i)) => {
                 if *o != cut(i) {
@@ -253,7 +250,7 @@ impl Checker {
     }
 
     /// The uncut size a cut of `v` (at `level`) must report, if it was cut.
-    fn expected_cut(v: &Value, level: usize) -> Option<usize> {
+    fn expected_cut(v: &Value<'static>, level: usize) -> Option<usize> {
         match v {
             Value::String(s) if js_len(s) > CAP => Some(js_len(s)),
             Value::Array(a) if a.len() > 10 || (level > 2 && !a.is_empty()) => Some(a.len()),
@@ -262,7 +259,13 @@ impl Checker {
         }
     }
 
-    fn object(&mut self, out: &Value, inp: &Value, level: usize, is_issue: bool) -> Result<(), String> {
+    fn object(
+        &mut self,
+        out: &Value<'static>,
+        inp: &Value<'static>,
+        level: usize,
+        is_issue: bool,
+    ) -> Result<(), String> {
         let (Value::Object(o), Value::Object(i)) = (out, inp) else { return Err("not objects".into()) };
         if level > 2 {
             return if o.is_empty() {
@@ -295,7 +298,7 @@ impl Checker {
             kept += 1;
             let nested = is_issue
                 && matches!(
-                    (code, key.as_str()),
+                    (code, key.as_ref()),
                     (Some("invalid_union"), "errors" | "unionErrors")
                         | (Some("invalid_key" | "invalid_element"), "issues")
                 );
@@ -357,7 +360,13 @@ impl Checker {
         Ok(())
     }
 
-    fn nested_issues(&mut self, key: &str, out: &Value, inp: &Value, level: usize) -> Result<(), String> {
+    fn nested_issues(
+        &mut self,
+        key: &str,
+        out: &Value<'static>,
+        inp: &Value<'static>,
+        level: usize,
+    ) -> Result<(), String> {
         let (Value::Array(o), Value::Array(i)) = (out, inp) else { return self.node(out, inp, level + 1) };
         prop_assert_len(o.len() <= 10 && o.len() <= i.len(), || format!("{key} kept {}", o.len()))?;
         for (ob, ib) in o.iter().zip(i) {
@@ -381,7 +390,7 @@ impl Checker {
 }
 
 /// Whether a field `k2: v2` is cut in a way that puts a record named `k2 + suffix`.
-fn cut_needs(suffix: &str, k2: &str, v2: &Value, level: usize) -> bool {
+fn cut_needs(suffix: &str, k2: &str, v2: &Value<'static>, level: usize) -> bool {
     match suffix {
         "KeyLength" => js_len(k2) > CAP,
         "Length" => matches!(v2, Value::String(s) if js_len(s) > CAP),
@@ -398,11 +407,16 @@ fn cut_needs(suffix: &str, k2: &str, v2: &Value, level: usize) -> bool {
 /// When the caller's own object has a key named like the record (`aLengths` beside
 /// `a`), the output alone cannot tell the caller's key from a record that replaced it,
 /// so that one record is not checked.
-fn caller_has_key(object: &[(String, Value)], name: &str) -> bool {
+fn caller_has_key(object: &[(std::borrow::Cow<'_, str>, Value<'_>)], name: &str) -> bool {
     object.iter().take(10).any(|(k, _)| cut(k) == name)
 }
 
-fn check_lengths(lengths: Option<&Value>, out: &[Value], inp: &[Value], entry_level: usize) -> Result<(), String> {
+fn check_lengths(
+    lengths: Option<&Value<'static>>,
+    out: &[Value<'static>],
+    inp: &[Value<'static>],
+    entry_level: usize,
+) -> Result<(), String> {
     let any_cut = inp.iter().take(out.len()).any(|v| Checker::expected_cut(v, entry_level).is_some());
     match lengths {
         None if any_cut => Err("a kept entry was cut but no <f>Lengths says so".into()),
@@ -434,7 +448,11 @@ fn check_lengths(lengths: Option<&Value>, out: &[Value], inp: &[Value], entry_le
 }
 
 /// `errorsLengths`: one entry per kept branch, the uncut issue count of a cut one.
-fn check_branch_lengths(lengths: Option<&Value>, out: &[Value], inp: &[Value]) -> Result<(), String> {
+fn check_branch_lengths(
+    lengths: Option<&Value<'static>>,
+    out: &[Value<'static>],
+    inp: &[Value<'static>],
+) -> Result<(), String> {
     let cut_flags: Vec<bool> = out.iter().zip(inp).map(|(o, i)| size(o) < size(i)).collect();
     match lengths {
         None if cut_flags.contains(&true) => Err("a branch was cut but no errorsLengths says so".into()),
@@ -470,17 +488,17 @@ fn prop_assert_len(ok: bool, msg: impl FnOnce() -> String) -> Result<(), String>
 /// What one value becomes: the kept value, its uncut size when it was itself cut, and
 /// the `<f>Lengths` entries when a list's kept entries were.
 struct Kept {
-    value: Value,
+    value: Value<'static>,
     uncut: Option<usize>,
-    lengths: Option<Vec<Value>>,
+    lengths: Option<Vec<Value<'static>>>,
 }
 
 impl Kept {
-    fn same(value: Value) -> Kept {
+    fn same(value: Value<'static>) -> Kept {
         Kept { value, uncut: None, lengths: None }
     }
     /// The fields `key: value` brings: the value, then its count fields.
-    fn fields(self, key: &str) -> Vec<(String, Value)> {
+    fn fields(self, key: &str) -> Vec<(String, Value<'static>)> {
         let mut out = Vec::new();
         let suffix = if matches!(self.value, Value::String(_)) { "Length" } else { "Count" };
         let uncut = self.uncut;
@@ -493,7 +511,7 @@ impl Kept {
         }
         out
     }
-    fn entry(&self) -> Value {
+    fn entry(&self) -> Value<'static> {
         self.uncut.map_or(Value::Null, |n| Value::Number(n as f64))
     }
 }
@@ -501,7 +519,7 @@ impl Kept {
 /// A list's kept entries: `uncut` when fewer than `total` are kept, `lengths` when any
 /// kept entry was cut.
 fn model_list(kept: Vec<Kept>, total: usize) -> Kept {
-    let lengths: Vec<Value> = kept.iter().map(Kept::entry).collect();
+    let lengths: Vec<Value<'static>> = kept.iter().map(Kept::entry).collect();
     let any = lengths.iter().any(|l| *l != Value::Null);
     let uncut = (kept.len() < total).then_some(total);
     Kept { value: Value::Array(kept.into_iter().map(|k| k.value).collect()), uncut, lengths: any.then_some(lengths) }
@@ -520,7 +538,7 @@ struct Model {
 }
 
 impl Model {
-    fn issues(&mut self, list: &[Value]) -> Kept {
+    fn issues(&mut self, list: &[Value<'static>]) -> Kept {
         let mut kept = Vec::new();
         for issue in list.iter().take(10) {
             if self.budget == 0 {
@@ -535,10 +553,10 @@ impl Model {
         model_list(kept, list.len())
     }
 
-    fn plain(&mut self, v: &Value, level: usize) -> Kept {
+    fn plain(&mut self, v: &Value<'static>, level: usize) -> Kept {
         match v {
             Value::String(s) if js_len(s) > CAP => {
-                Kept { value: Value::String(cut(s)), uncut: Some(js_len(s)), lengths: None }
+                Kept { value: Value::str(cut(s)), uncut: Some(js_len(s)), lengths: None }
             }
             Value::Array(a) if level > 2 => {
                 Kept { value: Value::Array(vec![]), uncut: (!a.is_empty()).then_some(a.len()), lengths: None }
@@ -552,7 +570,7 @@ impl Model {
         }
     }
 
-    fn object(&mut self, v: &Value, level: usize, holder: Holder) -> Kept {
+    fn object(&mut self, v: &Value<'static>, level: usize, holder: Holder) -> Kept {
         let Value::Object(fields) = v else { return Kept::same(v.clone()) };
         if level > 2 {
             let n = fields.len();
@@ -561,9 +579,9 @@ impl Model {
         let code = v.get("code").and_then(Value::as_str).unwrap_or("");
         // Each of the first 10 fields (an issue's `input` never counts among them) as
         // the fields it would write: its cut key, its value, its count fields.
-        let mut written: Vec<Vec<(String, Value)>> = Vec::new();
+        let mut written: Vec<Vec<(String, Value<'static>)>> = Vec::new();
         for (key, value) in fields.iter().filter(|(k, _)| !(holder == Holder::Issue && k == "input")).take(10) {
-            let kept = match (holder, code, key.as_str(), value) {
+            let kept = match (holder, code, key.as_ref(), value) {
                 (Holder::Issue, "invalid_union", "errors", Value::Array(branches)) => {
                     let mut out = Vec::new();
                     for b in branches.iter().take(10) {
@@ -603,7 +621,7 @@ impl Model {
         }
         // A field whose key another field's count field takes, or whose cut key an
         // earlier kept field has, is left out; a count field never overwrites.
-        let mut out: Vec<(String, Value)> = Vec::new();
+        let mut out: Vec<(String, Value<'static>)> = Vec::new();
         let mut kept = 0;
         for (i, f) in written.iter().enumerate() {
             let Some((key, _)) = f.first() else { continue };
@@ -618,17 +636,17 @@ impl Model {
                 }
             }
         }
-        Kept { value: Value::Object(out), uncut: (kept < fields.len()).then_some(fields.len()), lengths: None }
+        Kept { value: Value::object(out), uncut: (kept < fields.len()).then_some(fields.len()), lengths: None }
     }
 }
 
 /// `data.issues` and its count fields as the rules write them.
-fn model_data_issues(issues: &[Value]) -> Vec<(String, Value)> {
+fn model_data_issues(issues: &[Value<'static>]) -> Vec<(String, Value<'static>)> {
     Model { budget: 30 }.issues(issues).fields("issues")
 }
 
 /// The model's fields, compared with `data`'s: the same keys, in order, with the same values.
-fn check_against_model(data: &Value, issues: &[Value]) -> Result<(), String> {
+fn check_against_model(data: &Value<'static>, issues: &[Value<'static>]) -> Result<(), String> {
     for (key, want) in model_data_issues(issues) {
         let got = data.get(&key).map(Value::to_json).unwrap_or_default();
         let want = want.to_json();
@@ -651,7 +669,7 @@ fn check_against_model(data: &Value, issues: &[Value]) -> Result<(), String> {
     Ok(())
 }
 
-fn check_data_issues(data: &Value, issues: &[Value]) -> Result<(), String> {
+fn check_data_issues(data: &Value<'static>, issues: &[Value<'static>]) -> Result<(), String> {
     check_against_model(data, issues)?;
     let Some(Value::Array(out)) = data.get("issues") else { return Err("no data.issues".into()) };
     let mut checker = Checker { issues_seen: 0 };
@@ -700,7 +718,7 @@ proptest! {
                 prop_assert_eq!(num(o.get("targetLength")), (js_len(&i.target) > CAP).then_some(js_len(&i.target)));
             }
             let ignored = input.get("ignored").and_then(Value::as_array).unwrap_or(&[]).to_vec();
-            let ignored_in: Vec<Value> = pre.ignored.iter().cloned().map(Value::String).collect();
+            let ignored_in: Vec<Value<'static>> = pre.ignored.iter().cloned().map(Value::str).collect();
             prop_assert_eq!(ignored.len(), pre.ignored.len().min(10));
             prop_assert_eq!(num(input.get("ignoredCount")), (pre.ignored.len() > 10).then_some(pre.ignored.len()));
             if let Err(e) = check_lengths(input.get("ignoredLengths"), &ignored, &ignored_in, 1) {
@@ -751,7 +769,7 @@ proptest! {
 /// A bounded copy as the JS layer makes one (copy.js's `copyJson`): strings past
 /// `units` and lists or objects past `entries` cut, each cut recorded as
 /// `size, kind, depth, ...entry indices` (see `mcp_envelope::sizes`).
-fn copy_cut(v: &Value, at: &mut Vec<u32>, units: usize, entries: usize, out: &mut Vec<u32>) -> Value {
+fn copy_cut(v: &Value<'static>, at: &mut Vec<u32>, units: usize, entries: usize, out: &mut Vec<u32>) -> Value<'static> {
     let record = |out: &mut Vec<u32>, at: &[u32], size: usize, kind: u32| {
         out.extend([size as u32, kind, at.len() as u32]);
         out.extend_from_slice(at);
@@ -759,7 +777,7 @@ fn copy_cut(v: &Value, at: &mut Vec<u32>, units: usize, entries: usize, out: &mu
     match v {
         Value::String(s) if js_len(s) > units => {
             record(out, at, js_len(s), 0);
-            Value::String(prefix_units(s, units))
+            Value::str(prefix_units(s, units))
         }
         Value::Array(items) => {
             let mut kept = Vec::new();
@@ -781,7 +799,7 @@ fn copy_cut(v: &Value, at: &mut Vec<u32>, units: usize, entries: usize, out: &mu
                     record(out, at, js_len(k), 1);
                     prefix_units(k, units)
                 } else {
-                    k.clone()
+                    k.to_string()
                 };
                 kept.push((key, copy_cut(item, at, units, entries, out)));
                 at.pop();
@@ -789,7 +807,7 @@ fn copy_cut(v: &Value, at: &mut Vec<u32>, units: usize, entries: usize, out: &mu
             if fields.len() > entries {
                 record(out, at, fields.len(), 0);
             }
-            Value::Object(kept)
+            Value::object(kept)
         }
         other => other.clone(),
     }
@@ -816,7 +834,7 @@ fn prefix_units(s: &str, units: usize) -> String {
     out
 }
 
-fn copy_issues(issues: &[Value], units: usize, entries: usize) -> (Value, Vec<u32>) {
+fn copy_issues(issues: &[Value<'static>], units: usize, entries: usize) -> (Value<'static>, Vec<u32>) {
     let mut records = Vec::new();
     let list = issues
         .iter()
@@ -832,7 +850,7 @@ proptest! {
     /// The first 100 issues and the true total render exactly as every issue does.
     #[test]
     fn a_prefix_and_its_total_render_as_the_whole(base in list_of(arb_issue().boxed(), 31), n in 0usize..400) {
-        let issues: Vec<Value> = base.iter().cycle().take(if base.is_empty() { 0 } else { n }).cloned().collect();
+        let issues: Vec<Value<'static>> = base.iter().cycle().take(if base.is_empty() { 0 } else { n }).cloned().collect();
         let args = Value::parse_json(r#"{"a":1}"#).unwrap_or(Value::Null);
         let opts = ValidationOptions { tool: "t", args: Some(&args), ..Default::default() };
         let first = issues.get(..issues.len().min(100)).unwrap_or_default();
@@ -849,14 +867,14 @@ proptest! {
     /// the same as with every issue whole.
     #[test]
     fn issues_past_those_read_whole_count_by_their_code_unless_unions(base in list_of(arb_issue().boxed(), 31), n in 0usize..160) {
-        let issues: Vec<Value> = base.iter().cycle().take(if base.is_empty() { 0 } else { n }).cloned().collect();
-        let light: Vec<Value> = issues
+        let issues: Vec<Value<'static>> = base.iter().cycle().take(if base.is_empty() { 0 } else { n }).cloned().collect();
+        let light: Vec<Value<'static>> = issues
             .iter()
             .take(100)
             .enumerate()
             .map(|(i, issue)| match issue.get("code") {
-                Some(Value::String(code)) if i >= ISSUES_READ_WHOLE && !UNION_CODES.contains(&code.as_str()) => {
-                    Value::Object(vec![("code".to_owned(), Value::String(code.clone()))])
+                Some(Value::String(code)) if i >= ISSUES_READ_WHOLE && !UNION_CODES.contains(&code.as_ref()) => {
+                    Value::Object(vec![("code".into(), Value::str(code.clone()))])
                 }
                 _ => issue.clone(),
             })

@@ -353,7 +353,7 @@ fn tscore_classify_and_http_status_vectors_through_the_protocol() {
                 let request = format!(r#"{{"status":{status}}}"#);
                 let got = entry::http_status(&request, &mut none()).unwrap_or_default();
                 let want = v["expected"].get("code").and_then(serde_json::Value::as_i64);
-                assert_eq!(got, want.map_or_else(|| "null".to_owned(), |c| c.to_string()), "{}", v["id"]);
+                assert_eq!(got, want.map_or_else(|| "null".into(), |c| c.to_string()), "{}", v["id"]);
             }
             _ => continue,
         }

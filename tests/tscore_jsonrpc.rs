@@ -37,19 +37,19 @@ fn fixture() -> Json {
 }
 
 /// serde_json (with preserve_order) → the core's Value, key order kept.
-fn val(j: &Json) -> Value {
+fn val(j: &Json) -> Value<'static> {
     match j {
         Json::Null => Value::Null,
         Json::Bool(b) => Value::Bool(*b),
         Json::Number(n) => Value::Number(n.as_f64().expect("finite")),
-        Json::String(s) => Value::String(s.clone()),
+        Json::String(s) => Value::str(s.clone()),
         Json::Array(items) => Value::Array(items.iter().map(val).collect()),
-        Json::Object(map) => Value::Object(map.iter().map(|(k, v)| (k.clone(), val(v))).collect()),
+        Json::Object(map) => Value::object(map.iter().map(|(k, v)| (k.clone(), val(v)))),
     }
 }
 
 /// Order-insensitive equality for objects (what the reference's `toEqual` pins).
-fn same_unordered(a: &Value, b: &Value) -> bool {
+fn same_unordered(a: &Value<'static>, b: &Value<'static>) -> bool {
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {
             x.len() == y.len() && x.iter().all(|(k, v)| y.iter().any(|(k2, v2)| k == k2 && same_unordered(v, v2)))
@@ -59,11 +59,11 @@ fn same_unordered(a: &Value, b: &Value) -> bool {
     }
 }
 
-fn data_of(result: &CallToolResult) -> &Value {
+fn data_of(result: &CallToolResult) -> &Value<'static> {
     result.structured_content.get("error").and_then(|e| e.get("data")).expect("data")
 }
 
-fn field<'a>(v: &'a Value, path: &[&str]) -> Option<&'a Value> {
+fn field<'a>(v: &'a Value<'static>, path: &[&str]) -> Option<&'a Value<'static>> {
     path.iter().try_fold(v, |cur, key| cur.get(key))
 }
 
@@ -113,7 +113,7 @@ fn tscore_validation_vectors() {
             .get(expression)
             .unwrap_or_else(|| panic!("{id}: no fixture schema; rerun tools/gen-tscore-schemas.mjs")));
         let args = input.get("args").map(val);
-        let issues: Vec<Value> = input["zodIssues"].as_array().expect("zodIssues").iter().map(val).collect();
+        let issues: Vec<Value<'static>> = input["zodIssues"].as_array().expect("zodIssues").iter().map(val).collect();
 
         let error = format_validation(
             &issues,
@@ -183,9 +183,9 @@ const RECORDS_SEARCH: &str = "z.object({ query: z.string(), items: z.array(z.str
 
 fn reject(
     tool: &str,
-    issues: &[Value],
-    args: &Value,
-    schema: Option<&Value>,
+    issues: &[Value<'static>],
+    args: &Value<'static>,
+    schema: Option<&Value<'static>>,
     input: Option<&PreValidation>,
 ) -> (McpErrorParts, CallToolResult) {
     let error = format_validation(issues, &ValidationOptions { tool, args: Some(args), schema, input });
@@ -196,28 +196,28 @@ fn reject(
     (error, result)
 }
 
-fn obj(entries: Vec<(&str, Value)>) -> Value {
-    Value::Object(entries.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
+fn obj(entries: Vec<(&str, Value<'static>)>) -> Value<'static> {
+    Value::object(entries.into_iter().map(|(k, v)| (k.to_owned(), v)))
 }
 
-fn num(n: usize) -> Value {
+fn num(n: usize) -> Value<'static> {
     Value::Number(n as f64)
 }
 
 /// Zod 4's `unrecognized_keys` issue for `keys` at the root.
-fn unrecognized(keys: &[String]) -> Value {
+fn unrecognized(keys: &[String]) -> Value<'static> {
     let quoted: Vec<String> = keys.iter().map(|k| Value::str(k.clone()).to_json()).collect();
     let noun = if keys.len() > 1 { "keys" } else { "key" };
     obj(vec![
         ("code", Value::str("unrecognized_keys")),
-        ("keys", Value::Array(keys.iter().cloned().map(Value::String).collect())),
+        ("keys", Value::Array(keys.iter().cloned().map(Value::str).collect())),
         ("path", Value::Array(vec![])),
-        ("message", Value::String(format!("Unrecognized {noun}: {}", quoted.join(", ")))),
+        ("message", Value::str(format!("Unrecognized {noun}: {}", quoted.join(", ")))),
     ])
 }
 
-fn first_issue(result: &CallToolResult) -> &Value {
-    data_of(result).get("issues").and_then(Value::as_array).and_then(<[Value]>::first).expect("an issue")
+fn first_issue(result: &CallToolResult) -> &Value<'static> {
+    data_of(result).get("issues").and_then(Value::as_array).and_then(<[Value<'static>]>::first).expect("an issue")
 }
 
 #[test]
@@ -236,7 +236,7 @@ fn tscore_validation_caps_vectors() {
             // items: Array(50000).fill(true) against z.array(z.string()).
             "c123" => {
                 let message = "Invalid input: expected string, received boolean";
-                let issues: Vec<Value> = (0..50_000)
+                let issues: Vec<Value<'static>> = (0..50_000)
                     .map(|i| {
                         obj(vec![
                             ("expected", Value::str("string")),
@@ -249,8 +249,8 @@ fn tscore_validation_caps_vectors() {
                 // The rebuilt issues are the ones Zod raised (recorded by the generator).
                 let zod = &fixture["capsIssues"]["c123"];
                 check.eq("zod issue count", zod["count"].as_u64(), Some(50_000));
-                let zod_first: Vec<Value> = zod["first"].as_array().expect("first").iter().map(val).collect();
-                check.eq("rebuilt issues", issues.get(..10).map(<[Value]>::to_vec), Some(zod_first));
+                let zod_first: Vec<Value<'static>> = zod["first"].as_array().expect("first").iter().map(val).collect();
+                check.eq("rebuilt issues", issues.get(..10).map(<[Value<'static>]>::to_vec), Some(zod_first));
 
                 let args =
                     obj(vec![("query", Value::str("x")), ("items", Value::Array(vec![Value::Bool(true); 50_000]))]);
@@ -291,12 +291,12 @@ fn tscore_validation_caps_vectors() {
             // 1000 undeclared keys String(i).padEnd(200, "m") beside query.
             "c124" => {
                 let keys: Vec<String> = (0..1000).map(|i| format!("{i:m<200}")).collect();
-                let mut args = vec![("query".to_owned(), Value::str("x"))];
+                let mut args = vec![("query".into(), Value::str("x"))];
                 args.extend(keys.iter().map(|k| (k.clone(), Value::Number(1.0))));
                 let (_, result) =
-                    reject("records_search", &[unrecognized(&keys)], &Value::Object(args), Some(&schema), None);
+                    reject("records_search", &[unrecognized(&keys)], &Value::object(args), Some(&schema), None);
                 let issue = first_issue(&result);
-                let first_ten: Vec<Value> = keys.iter().take(10).cloned().map(Value::String).collect();
+                let first_ten: Vec<Value<'static>> = keys.iter().take(10).cloned().map(Value::str).collect();
                 check.eq("issues[0].keys", issue.get("keys"), Some(&Value::Array(first_ten)));
                 check.eq("issues[0].keysCount", issue.get("keysCount"), Some(&num(1000)));
                 check.eq("issues[0].keysLengths", issue.get("keysLengths"), None);
@@ -315,7 +315,7 @@ fn tscore_validation_caps_vectors() {
                 let args = obj(vec![("query", Value::str("x"))]);
                 let args = match args {
                     Value::Object(mut f) => {
-                        f.push((key.clone(), Value::Number(1.0)));
+                        f.push((key.clone().into(), Value::Number(1.0)));
                         Value::Object(f)
                     }
                     other => other,
@@ -338,9 +338,10 @@ fn tscore_validation_caps_vectors() {
             }
             // A custom issue whose params are the caller's payload.
             "c126" => {
-                let mut payload: Vec<(String, Value)> = (0..10_000).map(|i| (format!("k{i}"), num(i))).collect();
+                let mut payload: Vec<(String, Value<'static>)> =
+                    (0..10_000).map(|i| (format!("k{i}"), num(i))).collect();
                 payload.push(("q".repeat(100_000), Value::Number(1.0)));
-                let payload = Value::Object(payload);
+                let payload = Value::object(payload);
                 let issue = obj(vec![
                     ("code", Value::str("custom")),
                     ("path", Value::Array(vec![Value::str("payload")])),
@@ -410,7 +411,7 @@ fn tscore_validation_caps_vectors() {
     report("validation-caps", passed, vectors.len(), &failures);
 }
 
-fn val_json(v: &Value) -> Json {
+fn val_json(v: &Value<'static>) -> Json {
     serde_json::from_str(&v.to_json()).expect("core JSON parses")
 }
 
@@ -490,7 +491,7 @@ fn boundary_message(error: &Json) -> String {
 }
 
 /// The boundary's `[Unreadable]` marking of McpError data fields (a BigInt here).
-fn boundary_data(data: &Json) -> Value {
+fn boundary_data(data: &Json) -> Value<'static> {
     match val(data) {
         Value::Object(fields) => Value::Object(
             fields
@@ -505,7 +506,7 @@ fn boundary_data(data: &Json) -> Value {
     }
 }
 
-fn replace_generated_id(j: &Json) -> Value {
+fn replace_generated_id(j: &Json) -> Value<'static> {
     let text = serde_json::to_string(j).expect("json").replace("<requestId>", GENERATED_REQ_ID);
     val(&serde_json::from_str::<Json>(&text).expect("json"))
 }
@@ -588,7 +589,7 @@ fn tscore_zod_message_vectors() {
     let mut passed = 0;
     for v in &vectors {
         let id = v["id"].as_str().expect("id");
-        let issues: Vec<Value> = fixture["zodMessageIssues"][id]
+        let issues: Vec<Value<'static>> = fixture["zodMessageIssues"][id]
             .as_array()
             .unwrap_or_else(|| panic!("{id}: no recorded issues; rerun tools/gen-tscore-schemas.mjs"))
             .iter()

@@ -17,7 +17,7 @@ use mcp_envelope::value::Value;
 
 const VECTORS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/conformance-own/tscore-source.json");
 
-fn load() -> Vec<Value> {
+fn load() -> Vec<Value<'static>> {
     let text = std::fs::read_to_string(VECTORS).expect("tscore-source.json is readable");
     match Value::parse_json(&text) {
         Ok(Value::Array(items)) => items,
@@ -25,15 +25,15 @@ fn load() -> Vec<Value> {
     }
 }
 
-fn text<'v>(v: &'v Value, key: &str) -> &'v str {
+fn text<'v>(v: &'v Value<'static>, key: &str) -> &'v str {
     v.get(key).and_then(Value::as_str).unwrap_or_else(|| panic!("string at {key:?}"))
 }
 
-fn replay(v: &Value) -> Vec<String> {
+fn replay(v: &Value<'static>) -> Vec<String> {
     let input = v.get("input").expect("input");
     let expected = v.get("expected").and_then(Value::as_object).expect("expected");
     let mut failures = Vec::new();
-    let check = |failures: &mut Vec<String>, what: &str, got: Option<&str>, want: &Value| {
+    let check = |failures: &mut Vec<String>, what: &str, got: Option<&str>, want: &Value<'static>| {
         if got != want.as_str() {
             failures.push(format!("{what}:\n   got {got:?}\n  want {:?}", want.as_str()));
         }
@@ -58,7 +58,7 @@ fn replay(v: &Value) -> Vec<String> {
                 error.data.as_ref().and_then(|d| d.get("recovery")).and_then(|r| r.get("hint")).and_then(Value::as_str);
             let prefix = format!("{MESSAGE_PREFIX}{tool}: ");
             for (key, want) in expected {
-                match key.as_str() {
+                match key.as_ref() {
                     "detail" => check(&mut failures, "detail", error.message.strip_prefix(&prefix), want),
                     "message" => check(&mut failures, "message", Some(&error.message), want),
                     "hint" => check(&mut failures, "hint", hint, want),
@@ -79,7 +79,7 @@ fn replay(v: &Value) -> Vec<String> {
             let thrown = ThrownError::Mcp { code: code as i32, message: "m", data: input.get("data") };
             let record = log_record(&thrown, &LogOptions { tool: "t", ..Default::default() });
             for (key, want) in expected {
-                match key.as_str() {
+                match key.as_ref() {
                     "category" => check(&mut failures, "category", Some(record.category.as_str()), want),
                     other => failures.push(format!("expected field {other:?} is not checked")),
                 }

@@ -340,22 +340,22 @@ fn options(
     }
 }
 
-fn arb_value() -> impl Strategy<Value = Value> {
+fn arb_value() -> impl Strategy<Value = Value<'static>> {
     let leaf = prop_oneof![
         Just(Value::Null),
         any::<bool>().prop_map(Value::Bool),
         any::<f64>().prop_map(Value::Number),
-        nasty().prop_map(Value::String),
+        nasty().prop_map(Value::str),
     ];
     leaf.prop_recursive(3, 24, 4, |inner| {
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
-            prop::collection::vec((nasty(), inner), 0..4).prop_map(Value::Object),
+            prop::collection::vec((nasty(), inner), 0..4).prop_map(Value::object),
         ]
     })
 }
 
-fn arb_issue() -> impl Strategy<Value = Value> {
+fn arb_issue() -> impl Strategy<Value = Value<'static>> {
     let code = prop::sample::select(vec![
         "invalid_type",
         "invalid_string",
@@ -373,7 +373,7 @@ fn arb_issue() -> impl Strategy<Value = Value> {
         "custom",
         "made_up",
     ]);
-    let segment = prop_oneof![nasty().prop_map(Value::String), (0u32..5).prop_map(|n| Value::Number(f64::from(n)))];
+    let segment = prop_oneof![nasty().prop_map(Value::str), (0u32..5).prop_map(|n| Value::Number(f64::from(n)))];
     (
         code,
         nasty(),
@@ -385,13 +385,13 @@ fn arb_issue() -> impl Strategy<Value = Value> {
         .prop_map(|(code, message, path, text, value, values)| {
             Value::Object(vec![
                 ("code".into(), Value::str(code)),
-                ("message".into(), Value::String(message)),
+                ("message".into(), Value::str(message)),
                 ("path".into(), Value::Array(path)),
                 ("expected".into(), value.clone()),
-                ("validation".into(), Value::String(text.clone())),
-                ("format".into(), Value::String(text.clone())),
-                ("pattern".into(), Value::String(text.clone())),
-                ("origin".into(), Value::String(text)),
+                ("validation".into(), Value::str(text.clone())),
+                ("format".into(), Value::str(text.clone())),
+                ("pattern".into(), Value::str(text.clone())),
+                ("origin".into(), Value::str(text)),
                 ("minimum".into(), value.clone()),
                 ("maximum".into(), value.clone()),
                 ("divisor".into(), value),
@@ -406,9 +406,9 @@ fn arb_issue() -> impl Strategy<Value = Value> {
 
 /// An [`arb_issue`] whose path segments are short enough to be shown whole (at most
 /// 100 UTF-16 units each), so that a field's name is the path joined with `.`.
-fn arb_issue_whole_path() -> impl Strategy<Value = Value> {
+fn arb_issue_whole_path() -> impl Strategy<Value = Value<'static>> {
     let segment = prop_oneof![
-        nasty().prop_filter("shown whole", |s| s.encode_utf16().count() <= 100).prop_map(Value::String),
+        nasty().prop_filter("shown whole", |s| s.encode_utf16().count() <= 100).prop_map(Value::str),
         (0u32..5).prop_map(|n| Value::Number(f64::from(n)))
     ];
     (arb_issue(), prop::collection::vec(segment, 0..4)).prop_map(|(issue, path)| match issue {
@@ -423,14 +423,14 @@ fn arb_issue_whole_path() -> impl Strategy<Value = Value> {
 }
 
 /// The name a field is written with: the path joined with `.`, or `(root)`.
-fn joined_path(issue: &Value) -> String {
+fn joined_path(issue: &Value<'static>) -> String {
     let path = issue.get("path").and_then(Value::as_array).unwrap_or_default();
     if path.is_empty() {
         return "(root)".to_owned();
     }
     path.iter()
         .map(|segment| match segment {
-            Value::String(s) => s.clone(),
+            Value::String(s) => s.to_string(),
             Value::Number(n) => format!("{n}"),
             other => other.to_json(),
         })
@@ -438,20 +438,20 @@ fn joined_path(issue: &Value) -> String {
         .join(".")
 }
 
-fn arb_delta() -> impl Strategy<Value = Value> {
+fn arb_delta() -> impl Strategy<Value = Value<'static>> {
     let severity = prop_oneof![
         prop::sample::select(vec!["BREAKING", "RISKY", "SAFE", "COSMETIC"]).prop_map(Value::str),
-        nasty().prop_map(Value::String),
+        nasty().prop_map(Value::str),
     ];
     let field =
-        prop_oneof![Just(Value::str("actions.list.x")), Just(Value::str("digest")), nasty().prop_map(Value::String)];
-    let side = prop_oneof![Just(Value::Null), nasty().prop_map(Value::String), any::<f64>().prop_map(Value::Number)];
+        prop_oneof![Just(Value::str("actions.list.x")), Just(Value::str("digest")), nasty().prop_map(Value::str)];
+    let side = prop_oneof![Just(Value::Null), nasty().prop_map(Value::str), any::<f64>().prop_map(Value::Number)];
     (severity, field, nasty(), side.clone(), side).prop_map(|(severity, field, description, before, after)| {
         Value::Object(vec![
             ("category".into(), Value::str("surface")),
             ("field".into(), field),
             ("severity".into(), severity),
-            ("description".into(), Value::String(description)),
+            ("description".into(), Value::str(description)),
             ("before".into(), before),
             ("after".into(), after),
         ])
@@ -507,16 +507,14 @@ enum Sent {
 }
 
 impl Sent {
-    fn value(&self) -> Value {
+    fn value(&self) -> Value<'static> {
         match self {
             Sent::Null => Value::Null,
             Sent::Bool(b) => Value::Bool(*b),
             Sent::Int(n) => Value::Number(f64::from(*n)),
-            Sent::Text(s) => Value::String(s.clone()),
+            Sent::Text(s) => Value::str(s.clone()),
             Sent::List(n) => Value::Array(vec![Value::Null; *n]),
-            Sent::Record(fields) => {
-                Value::Object(fields.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect())
-            }
+            Sent::Record(fields) => Value::object(fields.iter().map(|(k, v)| (k.clone(), Value::str(v.clone())))),
         }
     }
 
@@ -566,7 +564,7 @@ fn arb_sent() -> impl Strategy<Value = Sent> {
 }
 
 /// One issue the model knows the sentence of, and that sentence.
-fn arb_sentence_issue() -> impl Strategy<Value = (Vec<(String, Value)>, Option<String>)> {
+fn arb_sentence_issue() -> impl Strategy<Value = (Vec<(String, Value<'static>)>, Option<String>)> {
     let word = || "[a-z]{1,8}";
     let bound = || (prop::sample::select(vec!["string", "number", "array", "bigint"]), 0u32..4, any::<bool>());
     prop_oneof![
@@ -660,7 +658,7 @@ enum Step {
 /// its path below the field's root key, and the value sent there (or none).
 #[derive(Debug, Clone)]
 struct Modeled {
-    fields: Vec<(String, Value)>,
+    fields: Vec<(String, Value<'static>)>,
     sentence: Option<String>,
     message: String,
     path: Vec<Step>,
@@ -677,7 +675,7 @@ fn arb_modeled() -> impl Strategy<Value = Modeled> {
 
 /// The issues, the arguments sent (field `i` under the key `f<i>`, or missing), and
 /// each field's name and line as the reference writes them.
-fn assemble(list: &[Modeled]) -> (Vec<Value>, Value, Vec<(String, String)>) {
+fn assemble(list: &[Modeled]) -> (Vec<Value<'static>>, Value<'static>, Vec<(String, String)>) {
     let mut issues = Vec::new();
     let mut args = Vec::new();
     let mut expected = Vec::new();
@@ -687,7 +685,7 @@ fn assemble(list: &[Modeled]) -> (Vec<Value>, Value, Vec<(String, String)>) {
         let mut at = m.sent.value();
         for step in m.path.iter().rev() {
             at = match step {
-                Step::Key(k) => Value::Object(vec![(k.clone(), at)]),
+                Step::Key(k) => Value::object(vec![(k.clone(), at)]),
                 Step::Index(n) => {
                     let mut items = vec![Value::Null; *n as usize];
                     items.push(at);
@@ -719,12 +717,12 @@ fn assemble(list: &[Modeled]) -> (Vec<Value>, Value, Vec<(String, String)>) {
             line.push_str(s);
         }
         let mut issue = m.fields.clone();
-        issue.push(("message".into(), Value::String(m.message.clone())));
+        issue.push(("message".into(), Value::str(m.message.clone())));
         issue.push(("path".into(), Value::Array(segments)));
-        issues.push(Value::Object(issue));
+        issues.push(Value::object(issue));
         expected.push((name, line));
     }
-    (issues, Value::Object(args), expected)
+    (issues, Value::object(args), expected)
 }
 
 // ---------------------------------------------------------------------------

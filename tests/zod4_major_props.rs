@@ -50,31 +50,31 @@ const ZOD4_FIELDS: [&str; 16] = [
 /// `validation`, `options`, `fatal`.
 const ZOD3_ONLY_FIELDS: [&str; 6] = ["type", "unionErrors", "received", "validation", "options", "fatal"];
 
-fn arb_value() -> impl Strategy<Value = Value> {
+fn arb_value() -> impl Strategy<Value = Value<'static>> {
     let leaf = prop_oneof![
         Just(Value::Null),
         any::<bool>().prop_map(Value::Bool),
         (-5i32..20).prop_map(|n| Value::Number(f64::from(n))),
-        "[a-z0-9]{0,6}".prop_map(Value::String),
+        "[a-z0-9]{0,6}".prop_map(Value::str),
     ];
     leaf.prop_recursive(2, 8, 3, |inner| {
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..3).prop_map(Value::Array),
-            prop::collection::vec(("[a-z]{1,4}", inner), 0..3).prop_map(Value::Object),
+            prop::collection::vec(("[a-z]{1,4}", inner), 0..3).prop_map(Value::object),
         ]
     })
 }
 
 /// A Zod 4 issue without `origin`: a Zod 4 code, a message and a path, some Zod 4
 /// fields, and some fields of names neither major writes.
-fn arb_zod4_issue_without_origin() -> impl Strategy<Value = Vec<(String, Value)>> {
+fn arb_zod4_issue_without_origin() -> impl Strategy<Value = Vec<(String, Value<'static>)>> {
     (
         prop::sample::select(ZOD4_CODES.to_vec()),
         prop::collection::vec((prop::sample::select(ZOD4_FIELDS.to_vec()), arb_value()), 0..6),
         prop::collection::vec(("x[a-z]{0,5}", arb_value()), 0..3),
     )
         .prop_map(|(code, fields, extra)| {
-            let mut issue: Vec<(String, Value)> = vec![
+            let mut issue: Vec<(String, Value<'static>)> = vec![
                 ("code".into(), Value::str(code)),
                 ("path".into(), Value::Array(vec![Value::str("a")])),
                 ("message".into(), Value::str("m")),
@@ -91,7 +91,7 @@ fn arb_zod4_issue_without_origin() -> impl Strategy<Value = Vec<(String, Value)>
 /// MCP Fusion's Zod 4 sentence for a bound without `origin` (its default branch):
 /// `Must be ${inclusive !== false ? '>=' : '>'} ${minimum}.` (`<=`/`<` and `maximum`
 /// for `too_big`), the bound printed as a template prints it.
-fn zod4_default_bound_sentence(issue: &Value, minimum: bool) -> String {
+fn zod4_default_bound_sentence(issue: &Value<'static>, minimum: bool) -> String {
     let inclusive = issue.get("inclusive") != Some(&Value::Bool(false));
     let op = match (minimum, inclusive) {
         (true, true) => ">=",
@@ -104,7 +104,7 @@ fn zod4_default_bound_sentence(issue: &Value, minimum: bool) -> String {
         Some(Value::Number(n)) => format!("{n}"),
         Some(Value::Bool(b)) => b.to_string(),
         Some(Value::Null) => "null".to_owned(),
-        Some(Value::String(s)) => s.clone(),
+        Some(Value::String(s)) => s.to_string(),
         Some(Value::Object(_)) => "[object Object]".to_owned(),
         Some(Value::Array(_)) => return String::new(),
     };
@@ -116,7 +116,7 @@ proptest! {
 
     #[test]
     fn a_zod4_issue_without_origin_is_never_read_as_zod3(fields in arb_zod4_issue_without_origin()) {
-        let issue = Value::Object(fields.clone());
+        let issue = Value::object(fields.clone());
         let view = IssueView::new(&issue);
         prop_assert_ne!(view.major(), Some(Major::Zod3), "{}", issue.to_json());
 
@@ -146,7 +146,7 @@ proptest! {
             let mut f = fields.clone();
             f.push(("code".into(), Value::str(code)));
             f.push((field.to_owned(), Value::str(kind)));
-            Value::Object(f)
+            Value::object(f)
         };
         // `type` is the Zod 3 field of a size bound: with it, the bound is Zod 3's.
         for code in ["too_small", "too_big"] {

@@ -50,7 +50,7 @@ fn pair(a: Option<&str>, b: Option<&str>) -> Option<String> {
 impl<'a> Problem<'a> {
     /// The fields of `value` (the JS layer's JSON object of them); unknown keys and
     /// values of the wrong type are ignored.
-    pub fn from_value(value: &'a Value) -> Problem<'a> {
+    pub fn from_value(value: &'a Value<'a>) -> Problem<'a> {
         let text = |key: &str| value.get(key).and_then(Value::as_str);
         let number = |key: &str| value.get(key).and_then(Value::as_f64);
         let [title, detail, error, error_description, status_text] = TEXT_FIELDS;

@@ -156,7 +156,7 @@ pub struct ParsedToolError<'a> {
     pub request_id: Option<String>,
     /// The result that was parsed (`None` from [`parse_tool_result`]). The JS layer
     /// puts the caller's own object here instead.
-    pub raw: Option<&'a Value>,
+    pub raw: Option<&'a Value<'a>>,
 }
 
 impl ParsedToolError<'static> {
@@ -202,7 +202,7 @@ pub struct StructuredError<'a> {
 
 impl<'a> StructuredError<'a> {
     /// `error`'s fields; `None` unless it is an object.
-    pub fn from_value(error: &'a Value) -> Option<StructuredError<'a>> {
+    pub fn from_value(error: &'a Value<'a>) -> Option<StructuredError<'a>> {
         error.as_object()?;
         let data = error.get("data");
         let of = |name: &str| data.and_then(|d| d.get(name));
@@ -214,7 +214,7 @@ impl<'a> StructuredError<'a> {
             reason: of("reason").and_then(Value::as_str),
             retryable: of("retryable").and_then(Value::as_bool),
             request_id: match of("requestId") {
-                Some(Value::String(s)) => Some(s.clone()),
+                Some(Value::String(s)) => Some(s.to_string()),
                 Some(Value::Number(n)) if n.is_finite() => Some(js_number_string(*n)),
                 _ => None,
             },
@@ -223,7 +223,7 @@ impl<'a> StructuredError<'a> {
 }
 
 /// Reads an error out of a `CallToolResult`; `None` unless `isError` is truthy.
-pub fn parse_tool_error(result: &Value) -> Option<ParsedToolError<'_>> {
+pub fn parse_tool_error<'a>(result: &'a Value<'a>) -> Option<ParsedToolError<'a>> {
     if !js_truthy(result.get("isError")) {
         return None;
     }
@@ -400,7 +400,7 @@ fn cap(value: &mut String, units: usize) {
 mod tests {
     use super::*;
 
-    fn result(text: &str) -> Value {
+    fn result(text: &str) -> Value<'static> {
         Value::Object(vec![
             ("isError".into(), Value::Bool(true)),
             (

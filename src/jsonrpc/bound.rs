@@ -24,6 +24,7 @@ use crate::sizes::TrueSizes;
 use crate::value::Value;
 use crate::zod::issue::{ISSUES, REPORTED_INPUT};
 use crate::zod::{IssueView, Nested};
+use std::borrow::Cow;
 
 use super::text::cut_data_string;
 
@@ -40,37 +41,37 @@ const MAX_ISSUE_NESTING: usize = MAX_ISSUES_TOTAL + 1;
 /// the per-entry sizes when a list's kept entries were.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Bounded {
-    pub value: Value,
+    pub value: Value<'static>,
     pub uncut: Option<usize>,
-    pub lengths: Option<Vec<Value>>,
+    pub lengths: Option<Vec<Value<'static>>>,
 }
 
 impl Bounded {
-    fn whole(value: Value) -> Bounded {
+    fn whole(value: Value<'static>) -> Bounded {
         Bounded { value, uncut: None, lengths: None }
     }
 
     /// The count fields this value needs beside it when it sits under `key`.
-    pub fn annotations(&self, key: &str) -> Vec<(String, Value)> {
+    pub fn annotations(&self, key: &str) -> Vec<(Cow<'static, str>, Value<'static>)> {
         let mut out = Vec::new();
         if let Some(uncut) = self.uncut {
             let suffix = if matches!(self.value, Value::String(_)) { "Length" } else { "Count" };
-            out.push((format!("{key}{suffix}"), count_value(uncut)));
+            out.push((format!("{key}{suffix}").into(), count_value(uncut)));
         }
         if let Some(lengths) = &self.lengths {
-            out.push((format!("{key}Lengths"), Value::Array(lengths.clone())));
+            out.push((format!("{key}Lengths").into(), Value::Array(lengths.clone())));
         }
         out
     }
 
     /// This value as one entry of a `<f>Lengths` list.
-    fn length_entry(&self) -> Value {
+    fn length_entry(&self) -> Value<'static> {
         self.uncut.map_or(Value::Null, count_value)
     }
 }
 
 #[allow(clippy::cast_precision_loss)] // sizes are far below 2^53
-fn count_value(n: usize) -> Value {
+fn count_value(n: usize) -> Value<'static> {
     Value::Number(n as f64)
 }
 
@@ -92,9 +93,9 @@ pub fn bound_issues<'a>(issues: impl Into<IssueList<'a>>) -> Bounded {
 }
 
 /// Writes `key: value` and its count fields into `entries`.
-pub fn push_field(entries: &mut Vec<(String, Value)>, key: &str, bounded: Bounded) {
+pub fn push_field(entries: &mut Vec<(Cow<'static, str>, Value<'static>)>, key: &str, bounded: Bounded) {
     let notes = bounded.annotations(key);
-    entries.push((key.to_owned(), bounded.value));
+    entries.push((key.to_owned().into(), bounded.value));
     entries.extend(notes);
 }
 
@@ -140,7 +141,7 @@ impl Role<'_> {
     }
 }
 
-fn finish_list(kept: Vec<Value>, lengths: Vec<Value>, total: usize) -> Bounded {
+fn finish_list(kept: Vec<Value<'static>>, lengths: Vec<Value<'static>>, total: usize) -> Bounded {
     let uncut = (kept.len() < total).then_some(total);
     let lengths = lengths.iter().any(|l| !matches!(l, Value::Null)).then_some(lengths);
     Bounded { value: Value::Array(kept), uncut, lengths }
@@ -151,7 +152,7 @@ fn bound_plain(value: &Value, level: usize, budget: &mut Budget<'_>) -> Bounded 
         Value::String(s) => {
             let (kept, uncut) = cut_data_string(s);
             let uncut = budget.sizes.of(value).or(uncut);
-            Bounded { value: Value::String(kept), uncut, lengths: None }
+            Bounded { value: Value::String(kept.into()), uncut, lengths: None }
         }
         Value::Array(items) => {
             let total = budget.sizes.len_of(value, items);
@@ -168,11 +169,11 @@ fn bound_plain(value: &Value, level: usize, budget: &mut Budget<'_>) -> Bounded 
             finish_list(kept, lengths, total)
         }
         Value::Object(entries) => bound_object(value, entries, level, Role::Plain, budget),
-        other => Bounded::whole(other.clone()),
+        other => Bounded::whole(other.clone().into_owned()),
     }
 }
 
-fn emptied(empty: Value, len: usize) -> Bounded {
+fn emptied(empty: Value<'static>, len: usize) -> Bounded {
     Bounded { value: empty, uncut: (len > 0).then_some(len), lengths: None }
 }
 
@@ -184,7 +185,8 @@ struct Candidate {
 
 impl Candidate {
     fn annotation_names(&self) -> Vec<String> {
-        let mut names: Vec<String> = self.value.annotations(&self.key).into_iter().map(|(k, _)| k).collect();
+        let mut names: Vec<String> =
+            self.value.annotations(&self.key).into_iter().map(|(k, _)| k.into_owned()).collect();
         if self.key_uncut.is_some() {
             names.push(format!("{}KeyLength", self.key));
         }
@@ -194,7 +196,7 @@ impl Candidate {
 
 fn bound_object(
     node: &Value,
-    entries: &[(String, Value)],
+    entries: &[(Cow<'_, str>, Value<'_>)],
     level: usize,
     role: Role<'_>,
     budget: &mut Budget<'_>,
@@ -218,7 +220,7 @@ fn bound_object(
         })
         .collect();
     let names: Vec<Vec<String>> = candidates.iter().map(Candidate::annotation_names).collect();
-    let mut out: Vec<(String, Value)> = Vec::new();
+    let mut out: Vec<(Cow<'static, str>, Value<'static>)> = Vec::new();
     let mut kept = 0usize;
     for (i, candidate) in candidates.into_iter().enumerate() {
         let taken_by_record = names.iter().enumerate().any(|(j, list)| j != i && list.contains(&candidate.key));
@@ -229,9 +231,9 @@ fn bound_object(
         kept += 1;
         let mut notes = candidate.value.annotations(&candidate.key);
         if let Some(uncut) = candidate.key_uncut {
-            notes.insert(0, (format!("{}KeyLength", candidate.key), count_value(uncut)));
+            notes.insert(0, (format!("{}KeyLength", candidate.key).into(), count_value(uncut)));
         }
-        out.push((candidate.key, candidate.value.value));
+        out.push((candidate.key.into(), candidate.value.value));
         for (name, value) in notes {
             if !out.iter().any(|(k, _)| *k == name) {
                 out.push((name, value));
@@ -308,7 +310,7 @@ fn bound_zod_error_list(errors: &[Value], total: usize, level: usize, budget: &m
 mod tests {
     #[test]
     fn an_issue_never_keeps_the_callers_input() {
-        let issue = |input: Value| {
+        let issue = |input: Value<'static>| {
             Value::Object(vec![
                 ("code".into(), Value::str("invalid_type")),
                 ("path".into(), Value::Array(vec![Value::str("x")])),
@@ -329,7 +331,7 @@ mod tests {
 
     use super::*;
 
-    fn v(text: &str) -> Value {
+    fn v(text: &str) -> Value<'static> {
         Value::parse_json(text).unwrap()
     }
 
@@ -388,7 +390,7 @@ mod tests {
 
     #[test]
     fn the_issue_budget_spans_union_branches() {
-        let branch: Vec<Value> = (0..10).map(|_| v(r#"{"code":"custom","path":[],"message":"m"}"#)).collect();
+        let branch: Vec<Value<'static>> = (0..10).map(|_| v(r#"{"code":"custom","path":[],"message":"m"}"#)).collect();
         let union = Value::Object(vec![
             ("code".into(), Value::str("invalid_union")),
             ("errors".into(), Value::Array(vec![Value::Array(branch.clone()); 5])),

@@ -9,6 +9,7 @@
 
 use crate::codes::JsonRpcErrorCode;
 use crate::value::Value;
+use std::borrow::Cow;
 
 use super::McpErrorParts;
 
@@ -101,13 +102,13 @@ pub fn fail(contract: &[ContractEntry], reason: &str, message: Option<&str>, dat
             ])),
         };
     };
-    let mut fields: Vec<(String, Value)> = Vec::new();
+    let mut fields: Vec<(Cow<'static, str>, Value<'static>)> = Vec::new();
     if let Some(retryable) = entry.retryable {
         fields.push(("retryable".into(), Value::Bool(retryable)));
     }
     if let Some(given) = data.and_then(Value::as_object) {
         for (key, value) in given {
-            set_key(&mut fields, key, value.clone());
+            set_key(&mut fields, key, value.to_owned_value());
         }
     }
     set_key(&mut fields, "reason", Value::str(reason));
@@ -120,14 +121,14 @@ pub fn fail(contract: &[ContractEntry], reason: &str, message: Option<&str>, dat
 
 /// `ctx.recoveryFor(reason)`: `{ recovery: { hint } }` for a declared reason, `{}`
 /// otherwise — safe to spread into `data` either way.
-pub fn recovery_for(contract: &[ContractEntry], reason: &str) -> Value {
+pub fn recovery_for(contract: &[ContractEntry], reason: &str) -> Value<'static> {
     match find_entry(contract, reason) {
         Some(entry) => Value::Object(vec![("recovery".into(), recovery_value(&entry.recovery))]),
         None => Value::Object(Vec::new()),
     }
 }
 
-fn recovery_value(hint: &str) -> Value {
+fn recovery_value(hint: &str) -> Value<'static> {
     Value::Object(vec![("hint".into(), Value::str(hint))])
 }
 
@@ -160,10 +161,10 @@ pub fn fill_recovery(contract: &[ContractEntry], data: &mut Value) -> bool {
 }
 
 /// Sets `key` as a JS assignment would: in place when present, appended otherwise.
-pub(crate) fn set_key(fields: &mut Vec<(String, Value)>, key: &str, value: Value) {
+pub(crate) fn set_key(fields: &mut Vec<(Cow<'static, str>, Value<'static>)>, key: &str, value: Value<'static>) {
     match fields.iter_mut().find(|(k, _)| k == key) {
         Some(slot) => slot.1 = value,
-        None => fields.push((key.to_owned(), value)),
+        None => fields.push((key.to_owned().into(), value)),
     }
 }
 

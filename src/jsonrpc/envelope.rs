@@ -47,7 +47,7 @@ use crate::zod::IssueView;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum ThrownError<'a> {
     /// An McpError: its own code, message and data (already made wire-safe).
-    Mcp { code: i32, message: &'a str, data: Option<&'a Value> },
+    Mcp { code: i32, message: &'a str, data: Option<&'a Value<'a>> },
     /// A ZodError: its issues as Zod wrote them; `code` as classified (ValidationError).
     Zod { code: i32, issues: IssueList<'a> },
     /// Anything else: the classified code and the message as text.
@@ -109,13 +109,13 @@ impl ErrorResultOptions<'_> {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolResult {
     pub text: String,
-    pub structured_content: Value,
+    pub structured_content: Value<'static>,
 }
 
 impl CallToolResult {
     /// The whole result: `{ isError: true, content: [{ type: "text", text }],
     /// structuredContent }`.
-    pub fn to_value(&self) -> Value {
+    pub fn to_value(&self) -> Value<'static> {
         Value::Object(vec![
             ("isError".into(), Value::Bool(true)),
             (
@@ -146,7 +146,7 @@ pub fn error_result(thrown: &ThrownError<'_>, opts: &ErrorResultOptions<'_>) -> 
     let cancelled = JsonRpcErrorCode::RequestCancelled.value();
     let (code, message, data) = match *thrown {
         ThrownError::Mcp { code, message, data } => {
-            let mut data = data.cloned();
+            let mut data = data.map(Value::to_owned_value);
             if let (Some(d), false) = (data.as_mut(), opts.aborted) {
                 fill_recovery(opts.contract, d);
             }
@@ -191,7 +191,7 @@ pub fn error_result(thrown: &ThrownError<'_>, opts: &ErrorResultOptions<'_>) -> 
     }
 
     let mut error =
-        vec![("code".to_owned(), Value::Number(f64::from(code))), ("message".to_owned(), Value::String(message))];
+        vec![("code".into(), Value::Number(f64::from(code))), ("message".into(), Value::String(message.into()))];
     if let Some(data) = data {
         error.push(("data".into(), data));
     }
@@ -217,9 +217,9 @@ fn guided(
     thrown: &ThrownError<'_>,
     code: i32,
     message: String,
-    data: Option<Value>,
+    data: Option<Value<'static>>,
     causes: &[&str],
-) -> (String, Option<Value>) {
+) -> (String, Option<Value<'static>>) {
     let message = match thrown {
         ThrownError::Plain { .. } => with_cause_text(&message, causes.iter().copied()),
         _ => message,
@@ -234,20 +234,25 @@ fn guided(
         Some(other) => return (message, Some(other)),
     };
     if !fields.iter().any(|(k, _)| k == "recovery") {
-        fields.push(("recovery".to_owned(), Value::Object(vec![("hint".to_owned(), Value::String(step.hint))])));
+        fields.push(("recovery".into(), Value::Object(vec![("hint".into(), Value::String(step.hint.into()))])));
     }
     if !fields.iter().any(|(k, _)| k == "retryable") {
-        fields.push(("retryable".to_owned(), Value::Bool(step.retryable)));
+        fields.push(("retryable".into(), Value::Bool(step.retryable)));
     }
     (message, Some(Value::Object(fields)))
 }
 
 /// The message and data as they may go out under `wire` (see the module docs).
-fn wire_safe(code: i32, message: String, data: Option<Value>, wire: WirePolicy) -> (String, Option<Value>) {
+fn wire_safe(
+    code: i32,
+    message: String,
+    data: Option<Value<'static>>,
+    wire: WirePolicy,
+) -> (String, Option<Value<'static>>) {
     let (message, mut data) = if wire.masks_code(code) {
         let kept = data.and_then(|d| match d {
             Value::Object(fields) => Some(Value::Object(
-                fields.into_iter().filter(|(k, _)| matches!(k.as_str(), "reason" | "retryable" | "recovery")).collect(),
+                fields.into_iter().filter(|(k, _)| matches!(k.as_ref(), "reason" | "retryable" | "recovery")).collect(),
             )),
             _ => None,
         });
@@ -266,7 +271,7 @@ fn wire_safe(code: i32, message: String, data: Option<Value>, wire: WirePolicy) 
 
 /// `data` with `requestId` set: replaced in place or appended. Data that is not an
 /// object cannot carry it and goes out as thrown; `null` reads as no data.
-fn with_request_id(data: Option<Value>, id: &str) -> Value {
+fn with_request_id(data: Option<Value<'static>>, id: &str) -> Value<'static> {
     match data {
         None | Some(Value::Null) => Value::Object(vec![("requestId".into(), Value::str(id))]),
         Some(Value::Object(mut fields)) => {
@@ -277,7 +282,7 @@ fn with_request_id(data: Option<Value>, id: &str) -> Value {
     }
 }
 
-fn recovery_hint(data: &Value) -> Option<&str> {
+fn recovery_hint<'a>(data: &'a Value<'_>) -> Option<&'a str> {
     data.get("recovery")?.get("hint")?.as_str().filter(|h| !h.is_empty())
 }
 

@@ -15,6 +15,7 @@ use crate::client::xml::parse_tool_error_text;
 use crate::client::ParsedCode;
 use crate::codes::json_rpc_code_for;
 use crate::value::Value;
+use std::borrow::Cow;
 
 /// The McpError a thrown XML response's `text` stands for.
 pub fn mcp_error_from_xml(text: &str) -> McpErrorParts {
@@ -25,19 +26,20 @@ pub fn mcp_error_from_xml(text: &str) -> McpErrorParts {
     };
     let mut data = Vec::new();
     if let Some(hint) = parsed.recovery.filter(|h| !h.is_empty()) {
-        data.push(("recovery".to_owned(), Value::Object(vec![("hint".to_owned(), Value::String(hint))])));
+        data.push(("recovery".into(), Value::Object(vec![("hint".into(), Value::String(hint.into()))])));
     }
     if let Some(seconds) = parsed.retry_after.filter(|s| s.is_finite() && *s > 0.0) {
-        data.push(("retryAfter".to_owned(), Value::Number(seconds)));
+        data.push(("retryAfter".into(), Value::Number(seconds)));
     }
     if !parsed.details.is_empty() {
-        let details = parsed.details.into_iter().map(|(k, v)| (k, Value::String(v))).collect();
-        data.push(("details".to_owned(), Value::Object(crate::js::merge_repeated_keys(details))));
+        let details: Vec<(Cow<'static, str>, Value<'static>)> =
+            parsed.details.into_iter().map(|(k, v)| (k.into(), Value::str(v))).collect();
+        data.push(("details".into(), Value::Object(crate::js::merge_repeated_keys(details))));
     }
     if !parsed.available_actions.is_empty() {
         data.push((
-            "availableActions".to_owned(),
-            Value::Array(parsed.available_actions.into_iter().map(Value::String).collect()),
+            "availableActions".into(),
+            Value::Array(parsed.available_actions.into_iter().map(Value::str).collect()),
         ));
     }
     McpErrorParts {

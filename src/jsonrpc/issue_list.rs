@@ -10,25 +10,25 @@ use crate::value::Value;
 /// writes (`(+N more)`, `issuesCount`, `<f>Length`, `<f>Count`) comes from these.
 #[derive(Debug, Clone, Copy)]
 pub struct IssueList<'a> {
-    pub first: &'a [Value],
+    pub first: &'a [Value<'a>],
     pub total: usize,
     pub sizes: &'a TrueSizes<'a>,
 }
 
 impl<'a> IssueList<'a> {
     /// Every issue, uncut.
-    pub fn all(issues: &'a [Value]) -> IssueList<'a> {
+    pub fn all(issues: &'a [Value<'a>]) -> IssueList<'a> {
         IssueList { first: issues, total: issues.len(), sizes: &NO_CUTS }
     }
 
     /// `first` of `total` issues (never fewer than `first`), cut as `sizes` says.
-    pub fn of(first: &'a [Value], total: usize, sizes: &'a TrueSizes<'a>) -> IssueList<'a> {
+    pub fn of(first: &'a [Value<'a>], total: usize, sizes: &'a TrueSizes<'a>) -> IssueList<'a> {
         IssueList { first, total: total.max(first.len()), sizes }
     }
 }
 
 /// Every issue of a list (`&issues`, `&issues[..]`), uncut: what [`IssueList::all`] makes.
-impl<'a, T: AsRef<[Value]> + ?Sized> From<&'a T> for IssueList<'a> {
+impl<'a, T: AsRef<[Value<'a>]> + ?Sized> From<&'a T> for IssueList<'a> {
     fn from(issues: &'a T) -> Self {
         IssueList::all(issues.as_ref())
     }

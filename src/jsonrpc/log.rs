@@ -57,20 +57,20 @@ pub struct LogRecord<'a> {
 
 impl LogRecord<'_> {
     /// The record as a plain object, its fields in declaration order (absent ones left out).
-    pub fn to_value(&self) -> Value {
+    pub fn to_value(&self) -> Value<'static> {
         let mut fields = vec![
-            ("level".to_owned(), Value::str(self.level)),
-            ("code".to_owned(), Value::Number(f64::from(self.code))),
-            ("name".to_owned(), Value::str(self.name)),
-            ("category".to_owned(), Value::str(self.category.as_str())),
-            ("message".to_owned(), Value::str(self.message.as_str())),
-            ("tool".to_owned(), Value::str(self.tool)),
+            ("level".into(), Value::str(self.level)),
+            ("code".into(), Value::Number(f64::from(self.code))),
+            ("name".into(), Value::str(self.name)),
+            ("category".into(), Value::str(self.category.as_str())),
+            ("message".into(), Value::str(self.message.as_str())),
+            ("tool".into(), Value::str(self.tool)),
         ];
         if let Some(reason) = self.reason {
-            fields.push(("reason".to_owned(), Value::str(reason)));
+            fields.push(("reason".into(), Value::str(reason)));
         }
         if let Some(phase) = self.phase {
-            fields.push(("phase".to_owned(), Value::str(phase)));
+            fields.push(("phase".into(), Value::str(phase)));
         }
         Value::Object(fields)
     }

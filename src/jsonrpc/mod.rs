@@ -49,15 +49,15 @@ pub use thrown_data::ThrownData;
 pub struct McpErrorParts {
     pub code: i32,
     pub message: String,
-    pub data: Option<Value>,
+    pub data: Option<Value<'static>>,
 }
 
 impl McpErrorParts {
     /// `{ code, message, data? }`.
-    pub fn to_value(&self) -> Value {
+    pub fn to_value(&self) -> Value<'static> {
         let mut fields = vec![
-            ("code".to_owned(), Value::Number(f64::from(self.code))),
-            ("message".to_owned(), Value::str(self.message.clone())),
+            ("code".into(), Value::Number(f64::from(self.code))),
+            ("message".into(), Value::str(self.message.clone())),
         ];
         if let Some(data) = &self.data {
             fields.push(("data".into(), data.clone()));

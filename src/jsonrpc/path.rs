@@ -51,14 +51,14 @@ pub fn path_string(path: &[&Value]) -> String {
 mod tests {
     use super::*;
 
-    fn v(text: &str) -> Value {
+    fn v(text: &str) -> Value<'static> {
         Value::parse_json(text).unwrap()
     }
 
     #[test]
     fn paths_join_like_javascript() {
         let segs = v(r#"["items",1,{"key":"k"},null,true,[],[1],{"a":1}]"#);
-        let refs: Vec<&Value> = segs.as_array().unwrap().iter().collect();
+        let refs: Vec<&Value<'static>> = segs.as_array().unwrap().iter().collect();
         assert_eq!(path_string(&refs), "items.1.k.null.true.[].[…].{…}");
     }
 }

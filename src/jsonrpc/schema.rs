@@ -19,14 +19,14 @@ const MAX_SCHEMA_PATH: usize = 64;
 /// The keys the object at `path` accepts, in schema order, or `None` when the schema
 /// does not say one definite list (no schema, no object there, disagreeing branches,
 /// or an object with no properties at all).
-pub fn accepted_keys<'a>(schema: &'a Value, path: &[&Value]) -> Option<Vec<&'a str>> {
+pub fn accepted_keys<'a>(schema: &'a Value<'a>, path: &[&Value]) -> Option<Vec<&'a str>> {
     if path.len() > MAX_SCHEMA_PATH {
         return None;
     }
-    let mut nodes: Vec<&'a Value> = Vec::new();
+    let mut nodes: Vec<&'a Value<'a>> = Vec::new();
     expand(schema, schema, &mut nodes);
     for seg in path {
-        let mut next: Vec<&'a Value> = Vec::new();
+        let mut next: Vec<&'a Value<'a>> = Vec::new();
         for node in &nodes {
             if let Some(child) = step(node, seg) {
                 expand(schema, child, &mut next);
@@ -50,9 +50,9 @@ pub fn accepted_keys<'a>(schema: &'a Value, path: &[&Value]) -> Option<Vec<&'a s
 }
 
 /// One path step from a schema node (already expanded: no `$ref`, no `anyOf`).
-fn step<'a>(node: &'a Value, seg: &Value) -> Option<&'a Value> {
+fn step<'a>(node: &'a Value<'a>, seg: &Value) -> Option<&'a Value<'a>> {
     let key = match seg {
-        Value::String(s) => Some(s.clone()),
+        Value::String(s) => Some(s.to_string()),
         Value::Number(n) => Some(js_number_string(*n)),
         _ => None,
     }?;
@@ -75,8 +75,8 @@ fn is_array_schema(node: &Value) -> bool {
 }
 
 /// Pushes `node` with its `$ref` resolved and its `anyOf` / `oneOf` fanned out.
-fn expand<'a>(root: &'a Value, node: &'a Value, out: &mut Vec<&'a Value>) {
-    let mut pending: Vec<&'a Value> = vec![node];
+fn expand<'a>(root: &'a Value<'a>, node: &'a Value<'a>, out: &mut Vec<&'a Value<'a>>) {
+    let mut pending: Vec<&'a Value<'a>> = vec![node];
     let mut steps = 0usize;
     while let Some(mut current) = pending.pop() {
         steps += 1;
@@ -101,7 +101,7 @@ fn expand<'a>(root: &'a Value, node: &'a Value, out: &mut Vec<&'a Value>) {
 }
 
 /// A local JSON pointer (`#`, `#/$defs/x`), with `~1` / `~0` unescaped.
-fn resolve_ref<'a>(root: &'a Value, target: &str) -> Option<&'a Value> {
+fn resolve_ref<'a>(root: &'a Value<'a>, target: &str) -> Option<&'a Value<'a>> {
     let pointer = target.strip_prefix('#')?;
     let mut current = root;
     for raw in pointer.split('/').skip(1).take(MAX_SCHEMA_PATH) {
@@ -116,10 +116,10 @@ fn resolve_ref<'a>(root: &'a Value, target: &str) -> Option<&'a Value> {
 
 /// The `properties` keys of an object node, with those of its `allOf` parts (an
 /// intersection accepts both sides' keys). `None` if it describes no object.
-fn property_names<'a>(root: &'a Value, node: &'a Value) -> Option<Vec<&'a str>> {
+fn property_names<'a>(root: &'a Value<'a>, node: &'a Value<'a>) -> Option<Vec<&'a str>> {
     let mut keys: Vec<&'a str> = Vec::new();
     let mut any = false;
-    let mut parts: Vec<&'a Value> = vec![node];
+    let mut parts: Vec<&'a Value<'a>> = vec![node];
     if let Some(all) = node.get("allOf").and_then(Value::as_array) {
         for part in all.iter().take(MAX_CANDIDATES) {
             let mut resolved = Vec::new();
@@ -134,7 +134,7 @@ fn property_names<'a>(root: &'a Value, node: &'a Value) -> Option<Vec<&'a str>> 
         if let Some(props) = part.get("properties").and_then(Value::as_object) {
             any = true;
             for (k, _) in props {
-                if !keys.contains(&k.as_str()) {
+                if !keys.contains(&k.as_ref()) {
                     keys.push(k);
                 }
             }
@@ -147,7 +147,7 @@ fn property_names<'a>(root: &'a Value, node: &'a Value) -> Option<Vec<&'a str>> 
 mod tests {
     use super::*;
 
-    fn v(text: &str) -> Value {
+    fn v(text: &str) -> Value<'static> {
         Value::parse_json(text).unwrap()
     }
 

@@ -13,7 +13,7 @@ use crate::value::Value;
 /// The data as the core reads it, and the fields kept as text.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ThrownData {
-    pub value: Option<Value>,
+    pub value: Option<Value<'static>>,
     /// `(marker as JSON text, the field's own JSON text)`.
     raw: Vec<(String, String)>,
 }
@@ -45,10 +45,10 @@ impl ThrownData {
                 Err(_) => {
                     let marker = format!("\u{0}{tag}{}\u{0}", raw.len());
                     raw.push((Value::str(marker.clone()).to_json(), member.to_owned()));
-                    Value::String(marker)
+                    Value::String(marker.into())
                 }
             };
-            fields.push((key, value));
+            fields.push((key.into(), value));
         }
         Ok(ThrownData { value: Some(Value::Object(fields)), raw })
     }

@@ -124,7 +124,7 @@ pub(crate) fn verdict(own: &Own<'_>, name: &str, aborted: bool, causes: Option<&
 /// link without a known `valueKind` is an object), at most
 /// [`crate::classify::cause::MAX_CAUSES`] links (more are ignored), each link named once.
 pub(crate) struct Causes<'a> {
-    items: &'a [Value],
+    items: &'a [Value<'a>],
     names: Vec<Cow<'a, str>>,
 }
 
@@ -235,7 +235,7 @@ request! {
 /// The category `code` files under given `data.reason` ([`crate::classify::category_of`],
 /// mcp-ts-core's `getErrorCategory(code, data)`), as a JSON string. An unknown code is `server`.
 pub(crate) fn category_for(request: CategoryFor<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
-    let data = Value::Object(vec![("reason".to_owned(), Value::str(request.reason))]);
+    let data = Value::Object(vec![("reason".into(), Value::str(request.reason))]);
     let category = JsonRpcErrorCode::from_value(request.code)
         .map_or(crate::codes::Category::Server, |known| crate::classify::category_of(known, Some(&data)));
     Ok(json_string(category.as_str()))

@@ -145,7 +145,7 @@ impl<'a> Field<'a> for u8 {
 
 /// JSON text the JS layer wrote from a bounded copy, read as a value.
 #[derive(Debug, Clone, Copy)]
-pub struct Json<'a>(pub &'a Value);
+pub struct Json<'a>(pub &'a Value<'a>);
 
 impl<'a> Field<'a> for Json<'a> {
     /// Branded so that only text a copier wrote is passed (`wire.js`'s `JsonText`).
@@ -153,9 +153,11 @@ impl<'a> Field<'a> for Json<'a> {
     const WIRE: Wire = Wire::Json;
     fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
         match member {
-            Some(Member::Json(text, parsed)) => {
-                parsed.get_or_init(|| Value::parse_json(text).map_err(|e| e.reason)).as_ref().map(Json).map_err(|e| *e)
-            }
+            Some(Member::Json(text, parsed)) => parsed
+                .get_or_init(|| Value::parse_borrowed(text).map_err(|e| e.reason))
+                .as_ref()
+                .map(Json)
+                .map_err(|e| *e),
             _ => Err("missing or not JSON"),
         }
     }

@@ -38,7 +38,7 @@ fn count(total: f64) -> usize {
 }
 
 /// The first issues (an empty list when they are not a list).
-fn items(list: Json<'_>) -> &[Value] {
+fn items<'a>(list: Json<'a>) -> &'a [Value<'a>] {
     list.0.as_array().unwrap_or_default()
 }
 
@@ -81,7 +81,11 @@ const READS_SCHEMA: &str = "unrecognized_keys";
 
 /// The tool's schema, parsed only when some issue, at any depth (a union's branches
 /// included), could read it: a string `unrecognized_keys` anywhere in the issues.
-fn schema_if_read(schema: Option<JsonText<'_>>, issues: &Value, request: &str) -> Result<Option<Value>, ProtocolError> {
+fn schema_if_read<'a>(
+    schema: Option<JsonText<'a>>,
+    issues: &Value<'_>,
+    request: &str,
+) -> Result<Option<Value<'a>>, ProtocolError> {
     let Some(JsonText(text)) = schema else { return Ok(None) };
     let mut stack = vec![issues];
     let mut read = false;
@@ -100,7 +104,7 @@ fn schema_if_read(schema: Option<JsonText<'_>>, issues: &Value, request: &str) -
     if !read {
         return Ok(None);
     }
-    Value::parse_json(text).map(Some).map_err(|e| super::field_error(request, "schema", e.reason))
+    Value::parse_borrowed(text).map(Some).map_err(|e| super::field_error(request, "schema", e.reason))
 }
 
 /// The envelope's request id: `given`, or a fresh one; `None` when the envelope has none.
@@ -268,7 +272,7 @@ pub(crate) fn advertised_output_schema(
     request: AdvertisedOutputSchema<'_>,
     _: &mut dyn Host,
 ) -> Result<String, ProtocolError> {
-    let schema = Value::parse_json(request.schema).ok();
+    let schema = Value::parse_borrowed(request.schema).ok();
     Ok(schema.and_then(|s| widened_output_schema(&s)).unwrap_or_else(|| "null".to_owned()))
 }
 
@@ -320,7 +324,7 @@ request! {
 /// `logRecord`'s object.
 pub(crate) fn log_record(request: LogRecord<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
     let contract = contract(request.contract);
-    let data = request.reason.map(|r| Value::Object(vec![("reason".to_owned(), Value::str(r))]));
+    let data = request.reason.map(|r| Value::Object(vec![("reason".into(), Value::str(r))]));
     let thrown = match request.thrown {
         THROWN_MCP => ThrownError::Mcp { code: request.code, message: request.message, data: data.as_ref() },
         THROWN_ZOD => {

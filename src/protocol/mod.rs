@@ -65,7 +65,7 @@ pub enum Member<'a> {
     Text(&'a str),
     Number(f64),
     Bool(bool),
-    Json(&'a str, core::cell::OnceCell<Result<Value, &'static str>>),
+    Json(&'a str, core::cell::OnceCell<Result<Value<'a>, &'static str>>),
     Numbers(Vec<u32>),
 }
 

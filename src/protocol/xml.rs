@@ -32,7 +32,7 @@ pub fn response_reply(response: &ToolResponse) -> String {
 
 type Answer = Result<String, ProtocolError>;
 
-fn items(list: Json<'_>) -> &[Value] {
+fn items<'a>(list: Json<'a>) -> &'a [Value<'a>] {
     list.0.as_array().unwrap_or_default()
 }
 
@@ -45,7 +45,7 @@ fn strings(list: Option<Json<'_>>) -> Vec<String> {
 /// `[[key, value], …]` with both sides strings.
 fn pairs(list: Option<Json<'_>>) -> Vec<(String, String)> {
     let pair = |item: &Value| match item.as_array() {
-        Some([Value::String(k), Value::String(v)]) => Some((k.clone(), v.clone())),
+        Some([Value::String(k), Value::String(v)]) => Some((k.to_string(), v.to_string())),
         _ => None,
     };
     list.map(items).unwrap_or_default().iter().filter_map(pair).collect()

@@ -66,7 +66,7 @@ pub fn max_deltas_from_js(n: f64) -> usize {
     }
 }
 
-fn text_field<'v>(delta: &'v Value, name: &str) -> Option<&'v Value> {
+fn text_field<'v>(delta: &'v Value<'v>, name: &str) -> Option<&'v Value<'v>> {
     delta.get(name).filter(|v| !matches!(v, Value::Null))
 }
 
@@ -78,7 +78,7 @@ fn delta_text(delta: &Value, name: &str) -> Option<String> {
     })
 }
 
-fn severity_of(delta: &Value) -> &str {
+fn severity_of<'a>(delta: &'a Value<'_>) -> &'a str {
     delta.get("severity").and_then(Value::as_str).unwrap_or_default()
 }
 
@@ -229,7 +229,7 @@ mod tests {
 
     /// `<max_severity>` of an enrichment with every severity injected, for deltas of these severities.
     fn max_severity(severities: &[&str]) -> String {
-        let deltas: Vec<Value> = severities
+        let deltas: Vec<Value<'static>> = severities
             .iter()
             .map(|s| Value::Object(vec![("field".into(), Value::str("x")), ("severity".into(), Value::str(*s))]))
             .collect();
@@ -269,11 +269,11 @@ mod tests {
         assert_eq!(max_deltas_from_js(f64::INFINITY), MAX_DELTAS_HARD_CAP);
     }
 
-    fn delta(field: &str, description: Value) -> Value {
+    fn delta(field: &str, description: Value<'static>) -> Value<'static> {
         Value::Object(vec![
-            ("field".to_owned(), Value::str(field)),
-            ("severity".to_owned(), Value::str("BREAKING")),
-            ("description".to_owned(), description),
+            ("field".into(), Value::str(field)),
+            ("severity".into(), Value::str("BREAKING")),
+            ("description".into(), description),
         ])
     }
 
@@ -291,7 +291,7 @@ mod tests {
     #[test]
     fn deltas_past_100_and_text_past_1000_units_are_cut_unlike_the_reference() {
         let long = "d".repeat(MAX_DELTA_TEXT_UNITS + 10);
-        let deltas: Vec<Value> =
+        let deltas: Vec<Value<'static>> =
             (0..MAX_DELTAS_HARD_CAP + 3).map(|i| delta(&format!("f{i}"), Value::str(long.clone()))).collect();
         let xml = format_deltas_xml(&deltas);
         assert_eq!(xml.matches("<change ").count(), MAX_DELTAS_HARD_CAP);

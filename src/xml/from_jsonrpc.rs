@@ -24,7 +24,7 @@ const SAID_ELSEWHERE: [&str; 5] = ["recovery", "retryAfter", "retryable", "avail
 
 fn scalar_text(value: &Value) -> Option<String> {
     match value {
-        Value::String(s) => Some(s.clone()),
+        Value::String(s) => Some(s.to_string()),
         Value::Number(n) => Some(js_number_string(*n)),
         Value::Bool(b) => Some(b.to_string()),
         _ => None,
@@ -57,13 +57,13 @@ pub fn tool_error_from_mcp(
     if !masked {
         let fields = data.and_then(Value::as_object).unwrap_or_default();
         let reason = fields.iter().filter(|(k, _)| k == "reason");
-        let others = fields.iter().filter(|(k, _)| k != "reason" && !SAID_ELSEWHERE.contains(&k.as_str()));
+        let others = fields.iter().filter(|(k, _)| k != "reason" && !SAID_ELSEWHERE.contains(&k.as_ref()));
         for (key, value) in reason.chain(others) {
             if details.len() == MAX_DETAILS {
                 break;
             }
             if let Some(text) = scalar_text(value) {
-                details.push((key.clone(), text));
+                details.push((key.to_string(), text));
             }
         }
     }
@@ -85,7 +85,7 @@ pub fn tool_error_from_mcp(
 mod tests {
     use super::*;
 
-    fn data(json: &str) -> Value {
+    fn data(json: &str) -> Value<'static> {
         Value::parse_json(json).unwrap_or(Value::Null)
     }
 

@@ -102,7 +102,7 @@ pub fn routing_error<S: AsRef<str>>(kind: RoutingError<'_>, discriminator: &str,
 /// absent). Absent or `""` is missing, a non-string is invalid, a string that names
 /// no action is unknown; otherwise the action name is returned.
 pub fn route_action<'v, S: AsRef<str>>(
-    value: Option<&'v Value>,
+    value: Option<&'v Value<'v>>,
     discriminator: &str,
     actions: &[S],
 ) -> Result<&'v str, ToolResponse> {

@@ -25,16 +25,16 @@ pub struct ToolResponse {
 
 impl ToolResponse {
     /// `{ content: [{ type: "text", text }], isError }` as MCP's `CallToolResult`.
-    pub fn to_call_tool_result(&self) -> Value {
+    pub fn to_call_tool_result(&self) -> Value<'static> {
         Value::Object(vec![
             (
-                "content".to_owned(),
+                "content".into(),
                 Value::Array(vec![Value::Object(vec![
-                    ("type".to_owned(), Value::str("text")),
-                    ("text".to_owned(), Value::str(self.text.clone())),
+                    ("type".into(), Value::str("text")),
+                    ("text".into(), Value::str(self.text.clone())),
                 ])]),
             ),
-            ("isError".to_owned(), Value::Bool(self.is_error)),
+            ("isError".into(), Value::Bool(self.is_error)),
         ])
     }
 }

@@ -89,16 +89,16 @@ pub fn format_validation_error(issues: &[Value], action_key: &str, sent_args: Op
 /// (see [`crate::sizes`]: `array(N)` and a list's `length` are the original's).
 #[derive(Debug, Clone, Copy)]
 pub struct ValidationInput<'a> {
-    pub issues: &'a [Value],
+    pub issues: &'a [Value<'a>],
     pub total: usize,
     pub action_key: &'a str,
-    pub sent: Option<&'a Value>,
+    pub sent: Option<&'a Value<'a>>,
     pub sent_sizes: &'a TrueSizes<'a>,
 }
 
 impl<'a> ValidationInput<'a> {
     /// All of `issues`, and the sent arguments whole.
-    pub fn new(issues: &'a [Value], action_key: &'a str, sent: Option<&'a Value>) -> Self {
+    pub fn new(issues: &'a [Value<'a>], action_key: &'a str, sent: Option<&'a Value<'a>>) -> Self {
         ValidationInput { issues, total: issues.len(), action_key, sent, sent_sizes: &NO_CUTS }
     }
 
@@ -216,7 +216,7 @@ pub type SentValue<'v> = At<'v>;
 /// Follows an issue path into the sent arguments as a JS property walk would, in a
 /// bounded copy whose cuts `sizes` records (`&NO_CUTS` for the arguments whole): a cut
 /// list's length is the original's (a list the copy cut resolves to [`At::List`]).
-pub fn resolve_sent<'v>(sent_args: Option<&'v Value>, sizes: &TrueSizes<'_>, path: &[Value]) -> SentValue<'v> {
+pub fn resolve_sent<'v>(sent_args: Option<&'v Value<'v>>, sizes: &TrueSizes<'_>, path: &[Value]) -> SentValue<'v> {
     // The reference resolves no root: an empty path is `(missing)`.
     if path.is_empty() || path.len() > MAX_RESOLVE_SEGMENTS {
         return At::Missing;
@@ -313,7 +313,7 @@ fn suggestion_for(issue: IssueView<'_>) -> Option<String> {
         "invalid_enum_value" | "invalid_value" => Some(valid_options(issue.listed_values()?)),
         "invalid_literal" => Some(format!(
             "Expected exactly: {}.",
-            issue.expected().map_or_else(|| "undefined".to_owned(), |v| json_prefix(v, MAX_VALUE_UNITS))
+            issue.expected().map_or_else(|| "undefined".into(), |v| json_prefix(v, MAX_VALUE_UNITS))
         )),
         "invalid_union" => Some(UNION_SENTENCE.to_owned()),
         "unrecognized_keys" => {
@@ -347,7 +347,7 @@ fn format_sentence(name: &str) -> Option<String> {
 fn bound_iso(bound: &Value) -> Option<String> {
     match bound {
         Value::Number(ms) => js_date_iso(*ms),
-        Value::String(s) if js_iso_ms(s).is_some() => Some(s.clone()),
+        Value::String(s) if js_iso_ms(s).is_some() => Some(s.to_string()),
         _ => None,
     }
 }
@@ -390,7 +390,7 @@ fn bound_sentence(issue: IssueView<'_>, minimum: bool) -> Option<String> {
 mod tests {
     use super::*;
 
-    fn issue(json: &str) -> Value {
+    fn issue(json: &str) -> Value<'static> {
         Value::parse_json(json).unwrap_or(Value::Null)
     }
 
@@ -519,8 +519,8 @@ mod tests {
 
     #[test]
     fn huge_objects_are_not_serialised_whole() {
-        let big = Value::Object((0..200_000).map(|i| (format!("k{i}"), Value::Number(f64::from(i)))).collect());
-        let args = Value::Object(vec![("o".to_owned(), big)]);
+        let big = Value::object((0..200_000).map(|i| (format!("k{i}"), Value::Number(f64::from(i)))));
+        let args = Value::Object(vec![("o".into(), big)]);
         let sent = describe_sent(resolve_sent(Some(&args), &NO_CUTS, &[Value::str("o")]));
         assert_eq!(sent.encode_utf16().count(), 50);
     }

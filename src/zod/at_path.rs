@@ -25,13 +25,13 @@ pub const MAX_WALK_SEGMENTS: usize = 4096;
 pub enum At<'v> {
     /// `undefined`: nothing there.
     Missing,
-    Value(&'v Value),
+    Value(&'v Value<'v>),
     /// An array's `length`, which a JS property lookup would find.
     Length(usize),
     /// A list of this many entries (more than a bounded copy of it holds).
     List(usize),
     /// A `Date`, which the copy wrote as its ISO text (this string): see [`copied_date`].
-    Date(&'v Value),
+    Date(&'v Value<'v>),
 }
 
 /// Whether `node` stands for a `Date`: the JS layer's copy (`copyJson` with
@@ -47,8 +47,8 @@ pub fn copied_date(node: &Value, sizes: &TrueSizes<'_>) -> bool {
 
 /// The value at `path` in `root` (`None` is `undefined`); an empty path is the root.
 pub fn value_at<'v, 'p>(
-    root: Option<&'v Value>,
-    path: impl IntoIterator<Item = &'p Value>,
+    root: Option<&'v Value<'v>>,
+    path: impl IntoIterator<Item = &'p Value<'p>>,
     sizes: &TrueSizes<'_>,
 ) -> At<'v> {
     let mut current = match root {
@@ -125,18 +125,18 @@ pub fn arriving_at(args: Option<&Value>, path: &[&Value]) -> Arriving {
 mod tests {
     use super::*;
 
-    fn v(text: &str) -> Value {
+    fn v(text: &str) -> Value<'static> {
         Value::parse_json(text).unwrap()
     }
 
-    fn path(json: &str) -> Vec<Value> {
+    fn path(json: &str) -> Vec<Value<'static>> {
         match v(json) {
             Value::Array(items) => items,
             other => vec![other],
         }
     }
 
-    fn at<'v>(root: &'v Value, p: &str) -> At<'v> {
+    fn at<'v>(root: &'v Value<'v>, p: &str) -> At<'v> {
         value_at(Some(root), path(p).iter(), &NO_CUTS)
     }
 
@@ -225,7 +225,7 @@ mod tests {
         let args = v(r#"{"a":[1],"s":"x","o":{},"z":null,"b":true,"n":3}"#);
         let arriving = |p: &str| {
             let p = path(p);
-            let refs: Vec<&Value> = p.iter().collect();
+            let refs: Vec<&Value<'static>> = p.iter().collect();
             arriving_at(Some(&args), &refs)
         };
         assert_eq!(arriving(r#"["a"]"#), Arriving::Array);

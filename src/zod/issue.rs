@@ -68,19 +68,19 @@ pub enum Major {
 /// A borrowed view of one raw issue object.
 #[derive(Debug, Clone, Copy)]
 pub struct IssueView<'a> {
-    raw: &'a Value,
+    raw: &'a Value<'a>,
 }
 
 /// One union branch: its issues, and whether their paths start at the parse root
 /// (Zod 3) instead of at the union (Zod 4).
 #[derive(Debug, Clone, Copy)]
 pub struct Branch<'a> {
-    pub issues: &'a [Value],
+    pub issues: &'a [Value<'a>],
     pub absolute_paths: bool,
 }
 
 impl<'a> IssueView<'a> {
-    pub fn new(raw: &'a Value) -> IssueView<'a> {
+    pub fn new(raw: &'a Value<'a>) -> IssueView<'a> {
         IssueView { raw }
     }
 
@@ -134,12 +134,12 @@ impl<'a> IssueView<'a> {
     }
 
     /// The path, empty when the issue has none (or not a list).
-    pub fn path(&self) -> &'a [Value] {
+    pub fn path(&self) -> &'a [Value<'a>] {
         self.raw.get("path").and_then(Value::as_array).unwrap_or(&[])
     }
 
     /// The `message` field as written, for a renderer that prints whatever is there.
-    pub fn message_value(&self) -> Option<&'a Value> {
+    pub fn message_value(&self) -> Option<&'a Value<'a>> {
         self.raw.get("message")
     }
 
@@ -149,7 +149,7 @@ impl<'a> IssueView<'a> {
     }
 
     /// The `expected` field as written (a type name, or a literal's value).
-    pub fn expected(&self) -> Option<&'a Value> {
+    pub fn expected(&self) -> Option<&'a Value<'a>> {
         self.raw.get("expected")
     }
 
@@ -164,7 +164,7 @@ impl<'a> IssueView<'a> {
 
     /// The whole list of accepted values of Zod 4 `invalid_value { values }` or Zod 3
     /// `invalid_enum_value { options }`; `None` for any other issue, or no list.
-    pub fn listed_values(&self) -> Option<&'a [Value]> {
+    pub fn listed_values(&self) -> Option<&'a [Value<'a>]> {
         match self.code() {
             "invalid_value" => self.raw.get("values")?.as_array(),
             "invalid_enum_value" => self.raw.get("options")?.as_array(),
@@ -174,7 +174,7 @@ impl<'a> IssueView<'a> {
 
     /// The accepted values of an `invalid_value` issue (or its Zod 3 forms, a literal
     /// as its one value), at most [`MAX_RENDER_VALUES`] of them.
-    pub fn accepted_values(&self) -> Vec<&'a Value> {
+    pub fn accepted_values(&self) -> Vec<&'a Value<'a>> {
         if self.code() == "invalid_literal" {
             return self.expected().into_iter().collect();
         }
@@ -182,17 +182,17 @@ impl<'a> IssueView<'a> {
     }
 
     /// The options a discriminated union names when no branch matched the tag.
-    pub fn union_options(&self) -> Vec<&'a Value> {
+    pub fn union_options(&self) -> Vec<&'a Value<'a>> {
         list_prefix(self.raw.get("options"))
     }
 
     /// The keys of an `unrecognized_keys` issue; `None` when it lists none.
-    pub fn keys(&self) -> Option<&'a [Value]> {
+    pub fn keys(&self) -> Option<&'a [Value<'a>]> {
         self.raw.get("keys")?.as_array()
     }
 
     /// [`IssueView::keys`], empty when absent.
-    pub fn unrecognized_keys(&self) -> &'a [Value] {
+    pub fn unrecognized_keys(&self) -> &'a [Value<'a>] {
         self.keys().unwrap_or(&[])
     }
 
@@ -207,7 +207,7 @@ impl<'a> IssueView<'a> {
     }
 
     /// A size bound's limit: `minimum` of `too_small`, `maximum` of `too_big`.
-    pub fn bound(&self, minimum: bool) -> Option<&'a Value> {
+    pub fn bound(&self, minimum: bool) -> Option<&'a Value<'a>> {
         self.raw.get(if minimum { "minimum" } else { "maximum" })
     }
 
@@ -231,7 +231,7 @@ impl<'a> IssueView<'a> {
 
     /// The first nested issue of Zod 4 `invalid_key` / `invalid_element` (Zod 3
     /// reports that issue directly instead).
-    pub fn nested_issue(&self) -> Option<&'a Value> {
+    pub fn nested_issue(&self) -> Option<&'a Value<'a>> {
         match self.code() {
             "invalid_key" | "invalid_element" => self.raw.get(ISSUES)?.as_array()?.first(),
             _ => None,
@@ -275,7 +275,7 @@ impl<'a> IssueView<'a> {
     }
 }
 
-fn list_prefix(list: Option<&Value>) -> Vec<&Value> {
+fn list_prefix<'v, 'a>(list: Option<&'v Value<'a>>) -> Vec<&'v Value<'a>> {
     list.and_then(Value::as_array).unwrap_or(&[]).iter().take(MAX_RENDER_VALUES).collect()
 }
 
@@ -284,10 +284,10 @@ fn list_prefix(list: Option<&Value>) -> Vec<&Value> {
 /// stripped when it is a prefix (segment by segment, as [`same_segment`] compares).
 pub fn relative_path<'a>(
     issue: &IssueView<'a>,
-    union_abs: &[&'a Value],
+    union_abs: &[&'a Value<'a>],
     absolute: bool,
     sizes: &TrueSizes<'_>,
-) -> Vec<&'a Value> {
+) -> Vec<&'a Value<'a>> {
     let path = issue.path();
     if absolute && path.len() >= union_abs.len() && path.iter().zip(union_abs).all(|(a, b)| same_segment(a, b, sizes)) {
         return path.iter().skip(union_abs.len()).take(MAX_PATH_SEGMENTS).collect();
@@ -299,7 +299,7 @@ pub fn relative_path<'a>(
 mod tests {
     use super::*;
 
-    fn v(text: &str) -> Value {
+    fn v(text: &str) -> Value<'static> {
         Value::parse_json(text).unwrap()
     }
 
@@ -311,7 +311,7 @@ mod tests {
             let view = IssueView::new(raw);
             assert_eq!(view.kind(), IssueKind::InvalidValue);
             assert_eq!(view.accepted_values(), vec![&Value::str("a"), &Value::str("b")]);
-            assert_eq!(view.listed_values().map(<[Value]>::len), Some(2));
+            assert_eq!(view.listed_values().map(<[Value<'_>]>::len), Some(2));
         }
         assert_eq!(IssueView::new(&enum3).major(), Some(Major::Zod3));
         assert_eq!(IssueView::new(&enum4).major(), Some(Major::Zod4));

@@ -30,12 +30,12 @@ pub enum Segment<'a> {
     Bool(bool),
     Null,
     /// Not a Zod path segment (a list, or an object without `key`).
-    Other(&'a Value),
+    Other(&'a Value<'a>),
 }
 
 impl<'a> Segment<'a> {
     /// The segment `raw` as a key: `{ key }` unwrapped, anything else as it is.
-    pub fn of(raw: &'a Value) -> Segment<'a> {
+    pub fn of(raw: &'a Value<'a>) -> Segment<'a> {
         match raw.path_key() {
             Value::String(s) => Segment::Key(s),
             Value::Number(n) => Segment::Number(*n),
@@ -97,7 +97,7 @@ fn canonical_index(key: &str) -> Option<usize> {
 mod tests {
     use super::*;
 
-    fn seg(json: &str) -> Value {
+    fn seg(json: &str) -> Value<'static> {
         Value::parse_json(json).unwrap()
     }
 

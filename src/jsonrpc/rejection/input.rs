@@ -54,7 +54,7 @@ impl PreValidation {
     /// Reads `{ aliased: [{ alias, target }], ignored: [...], collisions: [{ target,
     /// keys }] }` (what pre-validation records); entries of another shape are skipped.
     pub fn from_value(value: &Value) -> PreValidation {
-        fn list(v: Option<&Value>) -> &[Value] {
+        fn list<'v, 'a>(v: Option<&'v Value<'a>>) -> &'v [Value<'a>] {
             v.and_then(Value::as_array).unwrap_or(&[])
         }
         fn strings(v: Option<&Value>) -> Vec<String> {
@@ -88,7 +88,7 @@ impl PreValidation {
 
 /// `data.input`: `{ aliased: [{ alias, target }], ignored: [...] }`, keys only,
 /// bounded like `data.issues`.
-pub(super) fn input_record(input: &PreValidation) -> Value {
+pub(super) fn input_record(input: &PreValidation) -> Value<'static> {
     let mut aliased = Vec::new();
     for entry in input.aliased.iter().take(MAX_ENTRIES) {
         let mut fields = Vec::new();
@@ -122,7 +122,7 @@ pub(super) fn input_record(input: &PreValidation) -> Value {
 
 pub(super) fn string_bounded(s: &str) -> Bounded {
     let (kept, uncut) = cut_data_string(s);
-    Bounded { value: Value::String(kept), uncut, lengths: None }
+    Bounded { value: Value::String(kept.into()), uncut, lengths: None }
 }
 
 /// Keys (unknown keys, dropped keys, a collision's keys, aliases) compared against

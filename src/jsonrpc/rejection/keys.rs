@@ -31,7 +31,7 @@ impl<'a> Renderer<'a> {
 
     /// `Unknown key opts.b. opts accepts: a.` — at the root, alias collisions first,
     /// in the order of the keys that name them, then the keys no collision declined.
-    pub(super) fn unknown_key_sentences(&mut self, issue: IssueView<'a>, abs: &[&'a Value]) -> Vec<Sentence> {
+    pub(super) fn unknown_key_sentences(&mut self, issue: IssueView<'a>, abs: &[&'a Value<'a>]) -> Vec<Sentence> {
         let keys = issue.unrecognized_keys();
         let mut framework = Vec::new();
         let root = abs.is_empty();

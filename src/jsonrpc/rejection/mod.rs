@@ -33,6 +33,7 @@ pub use render::render_rejection;
 
 use crate::codes::JsonRpcErrorCode;
 use crate::value::Value;
+use std::borrow::Cow;
 
 use super::bound::{bound_issues, push_field};
 use super::issue_list::IssueList;
@@ -67,9 +68,9 @@ pub struct ValidationOptions<'a> {
     pub tool: &'a str,
     /// The arguments as validated (after any pre-validation repair that held);
     /// `None` is `undefined`.
-    pub args: Option<&'a Value>,
+    pub args: Option<&'a Value<'a>>,
     /// The tool's JSON Schema (`inputSchema`).
-    pub schema: Option<&'a Value>,
+    pub schema: Option<&'a Value<'a>>,
     pub input: Option<&'a PreValidation>,
 }
 
@@ -106,13 +107,13 @@ pub fn format_validation<'a>(issues: impl Into<IssueList<'a>>, opts: &Validation
     message.push_str(": ");
     message.push_str(&rejection.detail());
 
-    let mut data: Vec<(String, Value)> = Vec::new();
+    let mut data: Vec<(Cow<'static, str>, Value<'static>)> = Vec::new();
     push_field(&mut data, "issues", bound_issues(issues));
     data.push(("reason".into(), Value::str(REASON_INVALID_ARGUMENTS)));
     if let Some(input) = opts.input.filter(|i| i.changed_anything()) {
         data.push(("input".into(), input_record(input)));
     }
-    data.push(("recovery".into(), Value::Object(vec![("hint".into(), Value::String(rejection.hint))])));
+    data.push(("recovery".into(), Value::Object(vec![("hint".into(), Value::String(rejection.hint.into()))])));
     McpErrorParts { code: JsonRpcErrorCode::InvalidParams.value(), message, data: Some(Value::Object(data)) }
 }
 
@@ -122,7 +123,7 @@ mod tests {
     use crate::zod::issue::MAX_RENDER_BRANCH_ISSUES;
     use render::{MAX_RENDER_WORK, MAX_UNION_DEPTH};
 
-    fn v(text: &str) -> Value {
+    fn v(text: &str) -> Value<'static> {
         Value::parse_json(text).unwrap()
     }
 
@@ -433,14 +434,11 @@ mod tests {
         // Eight levels are lifted; the ninth renders its message as one line.
         assert_eq!(MAX_UNION_DEPTH, 8);
         let r = render(&format!("[{}]", nested_unions(10)), "{}", None, None);
-        assert_eq!(r.lines, vec![format!("{}: level 8", vec!["u"; 9].join("."))]);
+        assert_eq!(r.lines, vec![format!("{}: level 8", ["u"; 9].join("."))]);
         assert_eq!(r.more, 0);
         // Within the cap the innermost union is lifted into its two lines.
         let r = render(&format!("[{}]", nested_unions(8)), "{}", None, None);
-        assert_eq!(
-            r.lines,
-            vec![format!("{}.0: x", vec!["u"; 8].join(".")), format!("{}.1: x", vec!["u"; 8].join("."))]
-        );
+        assert_eq!(r.lines, vec![format!("{}.0: x", ["u"; 8].join(".")), format!("{}.1: x", ["u"; 8].join("."))]);
         // Counted past the tenth line, the same union counts one line, not two.
         let custom = r#"{"code":"custom","path":["a"],"message":"Bad"}"#.to_string();
         let mut all = vec![custom; 10];

@@ -70,8 +70,8 @@ pub fn render_rejection<'a>(issues: impl Into<IssueList<'a>>, opts: &ValidationO
 }
 
 pub(super) struct Renderer<'a> {
-    pub(super) args: Option<&'a Value>,
-    pub(super) schema: Option<&'a Value>,
+    pub(super) args: Option<&'a Value<'a>>,
+    pub(super) schema: Option<&'a Value<'a>>,
     pub(super) pre: &'a PreValidation,
     /// Every key an alias collision declined, with the collision's index.
     pub(super) declined: Vec<(&'a str, usize)>,
@@ -109,7 +109,13 @@ impl<'a> Renderer<'a> {
 
     /// The lines of one issue whose absolute path is `abs` (mcp-ts-core's
     /// `renderedIssues` entry, then `issueLines`' literal-tag rewrite).
-    pub(super) fn render_top(&mut self, issue: IssueView<'a>, abs: Vec<&'a Value>, depth: usize, out: &mut Vec<Line>) {
+    pub(super) fn render_top(
+        &mut self,
+        issue: IssueView<'a>,
+        abs: Vec<&'a Value<'a>>,
+        depth: usize,
+        out: &mut Vec<Line>,
+    ) {
         if !self.spend() {
             return;
         }

@@ -15,13 +15,13 @@ use crate::zod::{relative_path, same_segment, Branch, IssueKind, IssueView};
 /// One union branch that failed on exactly one literal (a single-valued
 /// `invalid_value`): where, relative to the union, and the value.
 pub(super) struct OneLiteral<'a> {
-    rel: Vec<&'a Value>,
-    value: &'a Value,
+    rel: Vec<&'a Value<'a>>,
+    value: &'a Value<'a>,
 }
 
 impl<'a> Renderer<'a> {
     /// How many lines [`Renderer::render_top`] would produce, without rendering them.
-    pub(super) fn count_top(&mut self, issue: IssueView<'a>, abs: &[&'a Value], depth: usize) -> usize {
+    pub(super) fn count_top(&mut self, issue: IssueView<'a>, abs: &[&'a Value<'a>], depth: usize) -> usize {
         if !self.spend() || issue.kind() != IssueKind::Union || depth >= MAX_UNION_DEPTH {
             return 1;
         }
@@ -35,7 +35,7 @@ impl<'a> Renderer<'a> {
                 for inner in single.issues.iter().take(MAX_RENDER_BRANCH_ISSUES) {
                     let view = IssueView::new(inner);
                     let rel = relative_path(&view, abs, single.absolute_paths, self.sizes);
-                    let full: Vec<&'a Value> = abs.iter().copied().chain(rel).take(MAX_PATH_SEGMENTS).collect();
+                    let full: Vec<&'a Value<'a>> = abs.iter().copied().chain(rel).take(MAX_PATH_SEGMENTS).collect();
                     n += self.count_top(view, &full, depth + 1);
                 }
                 n.max(1)
@@ -47,7 +47,7 @@ impl<'a> Renderer<'a> {
     pub(super) fn render_top_union(
         &mut self,
         issue: IssueView<'a>,
-        abs: Vec<&'a Value>,
+        abs: Vec<&'a Value<'a>>,
         depth: usize,
         out: &mut Vec<Line>,
     ) {
@@ -70,7 +70,7 @@ impl<'a> Renderer<'a> {
             }
         }
         if let Some((rel, values)) = literal_tag(&branches, &abs, self.sizes) {
-            let full: Vec<&'a Value> = abs.iter().copied().chain(rel).take(MAX_PATH_SEGMENTS).collect();
+            let full: Vec<&'a Value<'a>> = abs.iter().copied().chain(rel).take(MAX_PATH_SEGMENTS).collect();
             let arriving = self.arriving(&full);
             let body = tag_text(&values, arriving.is_absent());
             out.push(line_for(&full, &body, arriving, None));
@@ -89,7 +89,12 @@ impl<'a> Renderer<'a> {
     ///    caller left out is kept after all;
     /// 3. once a branch fails below its root, drop every branch whose only issue is a
     ///    root type mismatch (one-or-many unions).
-    pub(super) fn select_branches(&self, branches: &[Branch<'a>], abs: &[&'a Value], rescue: bool) -> Vec<Branch<'a>> {
+    pub(super) fn select_branches(
+        &self,
+        branches: &[Branch<'a>],
+        abs: &[&'a Value<'a>],
+        rescue: bool,
+    ) -> Vec<Branch<'a>> {
         let mut selected: Vec<Branch<'a>> =
             branches.iter().copied().filter(|b| one_literal(b, abs, self.sizes).is_none()).collect();
         if rescue && !selected.iter().any(|b| fails_below_root(b, abs, self.sizes)) {
@@ -99,7 +104,7 @@ impl<'a> Renderer<'a> {
                 .filter(|b| match one_literal(b, abs, self.sizes) {
                     None => true,
                     Some(literal) => {
-                        let full: Vec<&'a Value> =
+                        let full: Vec<&'a Value<'a>> =
                             abs.iter().copied().chain(literal.rel).take(MAX_PATH_SEGMENTS).collect();
                         full.len() > abs.len() && self.arriving(&full).is_absent()
                     }
@@ -120,7 +125,7 @@ impl<'a> Renderer<'a> {
     pub(super) fn union_text(
         &mut self,
         branches: &[Branch<'a>],
-        union_abs: &[&'a Value],
+        union_abs: &[&'a Value<'a>],
         absent: bool,
         depth: usize,
         message: &str,
@@ -169,7 +174,7 @@ impl<'a> Renderer<'a> {
     pub(super) fn branch_fragment(
         &mut self,
         issue: IssueView<'a>,
-        union_abs: &[&'a Value],
+        union_abs: &[&'a Value<'a>],
         absolute: bool,
         absent: bool,
         depth: usize,
@@ -184,7 +189,7 @@ impl<'a> Renderer<'a> {
                 if branches.is_empty() || !self.charge_branches(&branches) {
                     raw(issue.message())
                 } else {
-                    let abs: Vec<&'a Value> =
+                    let abs: Vec<&'a Value<'a>> =
                         union_abs.iter().copied().chain(rel.iter().copied()).take(MAX_PATH_SEGMENTS).collect();
                     self.union_text(&branches, &abs, absent, depth + 1, issue.message())
                 }
@@ -218,7 +223,7 @@ pub(super) fn is_root_type_mismatch(branch: &Branch<'_>, union_abs: &[&Value], s
 /// The branch's only issue when it is an `invalid_value` naming exactly one value.
 pub(super) fn one_literal<'a>(
     branch: &Branch<'a>,
-    union_abs: &[&'a Value],
+    union_abs: &[&'a Value<'a>],
     sizes: &TrueSizes<'_>,
 ) -> Option<OneLiteral<'a>> {
     let [only] = branch.issues else { return None };
@@ -228,7 +233,7 @@ pub(super) fn one_literal<'a>(
     }
     let values = view.accepted_values();
     let [value] = values.as_slice() else { return None };
-    let value: &'a Value = value;
+    let value: &'a Value<'a> = value;
     Some(OneLiteral { rel: relative_path(&view, union_abs, branch.absolute_paths, sizes), value })
 }
 
@@ -237,9 +242,9 @@ pub(super) fn one_literal<'a>(
 /// Holds with a single branch too.
 pub(super) fn literal_tag<'a>(
     branches: &[Branch<'a>],
-    union_abs: &[&'a Value],
+    union_abs: &[&'a Value<'a>],
     sizes: &TrueSizes<'_>,
-) -> Option<(Vec<&'a Value>, Vec<&'a Value>)> {
+) -> Option<(Vec<&'a Value<'a>>, Vec<&'a Value<'a>>)> {
     let mut iter = branches.iter();
     let first = one_literal(iter.next()?, union_abs, sizes)?;
     let mut values = vec![first.value];
