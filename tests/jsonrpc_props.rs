@@ -701,7 +701,7 @@ proptest! {
             collisions: vec![],
         };
         let error = format_validation(&issues, &ValidationOptions { tool: "tool", args: Some(&args), schema: None, input: Some(&pre) });
-        let data = error.data.clone().unwrap_or(Value::Null);
+        let data = error.data.as_ref().map_or(Value::Null, Value::to_owned_value);
         if let Err(e) = check_data_issues(&data, &issues) {
             prop_assert!(false, "{}", e);
         }

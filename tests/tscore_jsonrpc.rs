@@ -181,13 +181,13 @@ fn tscore_validation_vectors() {
 /// The schema the caps vectors' `records_search` tool uses (c123 names it).
 const RECORDS_SEARCH: &str = "z.object({ query: z.string(), items: z.array(z.string()).optional() })";
 
-fn reject(
+fn reject<'a>(
     tool: &str,
-    issues: &[Value<'static>],
+    issues: &'a [Value<'static>],
     args: &Value<'static>,
     schema: Option<&Value<'static>>,
     input: Option<&PreValidation>,
-) -> (McpErrorParts, CallToolResult) {
+) -> (McpErrorParts<'a>, CallToolResult) {
     let error = format_validation(issues, &ValidationOptions { tool, args: Some(args), schema, input });
     let result = error_result(
         &ThrownError::from(&error),
@@ -320,7 +320,8 @@ fn tscore_validation_caps_vectors() {
                     }
                     other => other,
                 };
-                let (error, result) = reject("records_search", &[issue], &args, Some(&schema), None);
+                let issues = [issue];
+                let (error, result) = reject("records_search", &issues, &args, Some(&schema), None);
                 let want = Value::Array(vec![obj(vec![
                     ("code", Value::str("unrecognized_keys")),
                     ("keys", Value::Array(vec![Value::str("k".repeat(1024))])),

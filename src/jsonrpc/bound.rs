@@ -40,14 +40,15 @@ const MAX_ISSUE_NESTING: usize = MAX_ISSUES_TOTAL + 1;
 /// A value after the caps, with the uncut size when the value itself was cut and
 /// the per-entry sizes when a list's kept entries were.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Bounded {
-    pub value: Value<'static>,
+pub struct Bounded<'a> {
+    /// Borrows the text of the value it bounds wherever it kept it whole.
+    pub value: Value<'a>,
     pub uncut: Option<usize>,
     pub lengths: Option<Vec<Value<'static>>>,
 }
 
-impl Bounded {
-    fn whole(value: Value<'static>) -> Bounded {
+impl<'a> Bounded<'a> {
+    fn whole(value: Value<'a>) -> Bounded<'a> {
         Bounded { value, uncut: None, lengths: None }
     }
 
@@ -86,20 +87,20 @@ struct Budget<'s> {
 /// The caps applied to a list of Zod issues (`data.issues`): `issuesCount` is the
 /// list's total when fewer are kept, and each cut node's count field is written from
 /// its sizes (see [`crate::sizes`]).
-pub fn bound_issues<'a>(issues: impl Into<IssueList<'a>>) -> Bounded {
+pub fn bound_issues<'a>(issues: impl Into<IssueList<'a>>) -> Bounded<'a> {
     let list = issues.into();
     let mut budget = Budget { issues_left: MAX_ISSUES_TOTAL, nesting: 0, sizes: list.sizes };
     bound_issue_list(list.first, list.total.max(list.first.len()), &mut budget)
 }
 
 /// Writes `key: value` and its count fields into `entries`.
-pub fn push_field(entries: &mut Vec<(Cow<'static, str>, Value<'static>)>, key: &str, bounded: Bounded) {
+pub fn push_field<'a>(entries: &mut Vec<(Cow<'a, str>, Value<'a>)>, key: &'a str, bounded: Bounded<'a>) {
     let notes = bounded.annotations(key);
-    entries.push((key.to_owned().into(), bounded.value));
+    entries.push((Cow::Borrowed(key), bounded.value));
     entries.extend(notes);
 }
 
-fn bound_issue_list(issues: &[Value], total: usize, budget: &mut Budget<'_>) -> Bounded {
+fn bound_issue_list<'a>(issues: &'a [Value<'_>], total: usize, budget: &mut Budget<'_>) -> Bounded<'a> {
     let mut kept = Vec::new();
     let mut lengths = Vec::new();
     budget.nesting += 1;
@@ -141,18 +142,18 @@ impl Role<'_> {
     }
 }
 
-fn finish_list(kept: Vec<Value<'static>>, lengths: Vec<Value<'static>>, total: usize) -> Bounded {
+fn finish_list<'a>(kept: Vec<Value<'a>>, lengths: Vec<Value<'static>>, total: usize) -> Bounded<'a> {
     let uncut = (kept.len() < total).then_some(total);
     let lengths = lengths.iter().any(|l| !matches!(l, Value::Null)).then_some(lengths);
     Bounded { value: Value::Array(kept), uncut, lengths }
 }
 
-fn bound_plain(value: &Value, level: usize, budget: &mut Budget<'_>) -> Bounded {
+fn bound_plain<'a>(value: &'a Value<'_>, level: usize, budget: &mut Budget<'_>) -> Bounded<'a> {
     match value {
         Value::String(s) => {
             let (kept, uncut) = cut_data_string(s);
             let uncut = budget.sizes.of(value).or(uncut);
-            Bounded { value: Value::String(kept.into()), uncut, lengths: None }
+            Bounded { value: Value::String(Cow::Borrowed(kept)), uncut, lengths: None }
         }
         Value::Array(items) => {
             let total = budget.sizes.len_of(value, items);
@@ -173,20 +174,20 @@ fn bound_plain(value: &Value, level: usize, budget: &mut Budget<'_>) -> Bounded 
     }
 }
 
-fn emptied(empty: Value<'static>, len: usize) -> Bounded {
+fn emptied(empty: Value<'_>, len: usize) -> Bounded<'_> {
     Bounded { value: empty, uncut: (len > 0).then_some(len), lengths: None }
 }
 
-struct Candidate {
-    key: String,
+struct Candidate<'a> {
+    key: &'a str,
     key_uncut: Option<usize>,
-    value: Bounded,
+    value: Bounded<'a>,
 }
 
-impl Candidate {
+impl Candidate<'_> {
     fn annotation_names(&self) -> Vec<String> {
         let mut names: Vec<String> =
-            self.value.annotations(&self.key).into_iter().map(|(k, _)| k.into_owned()).collect();
+            self.value.annotations(self.key).into_iter().map(|(k, _)| k.into_owned()).collect();
         if self.key_uncut.is_some() {
             names.push(format!("{}KeyLength", self.key));
         }
@@ -194,13 +195,13 @@ impl Candidate {
     }
 }
 
-fn bound_object(
-    node: &Value,
-    entries: &[(Cow<'_, str>, Value<'_>)],
+fn bound_object<'a>(
+    node: &Value<'_>,
+    entries: &'a [(Cow<'_, str>, Value<'_>)],
     level: usize,
     role: Role<'_>,
     budget: &mut Budget<'_>,
-) -> Bounded {
+) -> Bounded<'a> {
     let total = budget.sizes.count_of(node, entries);
     if level > MAX_LEVELS {
         return emptied(Value::Object(Vec::new()), total);
@@ -220,20 +221,21 @@ fn bound_object(
         })
         .collect();
     let names: Vec<Vec<String>> = candidates.iter().map(Candidate::annotation_names).collect();
-    let mut out: Vec<(Cow<'static, str>, Value<'static>)> = Vec::new();
+    let mut out: Vec<(Cow<'a, str>, Value<'a>)> = Vec::new();
     let mut kept = 0usize;
     for (i, candidate) in candidates.into_iter().enumerate() {
-        let taken_by_record = names.iter().enumerate().any(|(j, list)| j != i && list.contains(&candidate.key));
+        let taken_by_record =
+            names.iter().enumerate().any(|(j, list)| j != i && list.iter().any(|name| name == candidate.key));
         let duplicate = out.iter().any(|(k, _)| *k == candidate.key);
         if taken_by_record || duplicate {
             continue;
         }
         kept += 1;
-        let mut notes = candidate.value.annotations(&candidate.key);
+        let mut notes = candidate.value.annotations(candidate.key);
         if let Some(uncut) = candidate.key_uncut {
             notes.insert(0, (format!("{}KeyLength", candidate.key).into(), count_value(uncut)));
         }
-        out.push((candidate.key.into(), candidate.value.value));
+        out.push((Cow::Borrowed(candidate.key), candidate.value.value));
         for (name, value) in notes {
             if !out.iter().any(|(k, _)| *k == name) {
                 out.push((name, value));
@@ -246,7 +248,13 @@ fn bound_object(
 
 /// One field of an object at `level`. Fields that hold nested issues reset the
 /// level for those issues and spend the shared issue budget.
-fn bound_field(key: &str, value: &Value, level: usize, role: Role<'_>, budget: &mut Budget<'_>) -> Bounded {
+fn bound_field<'a>(
+    key: &str,
+    value: &'a Value<'_>,
+    level: usize,
+    role: Role<'_>,
+    budget: &mut Budget<'_>,
+) -> Bounded<'a> {
     let nested = role.nested_in(key).filter(|_| budget.nesting <= MAX_ISSUE_NESTING);
     match (nested, value) {
         (Some(Nested::BranchLists), Value::Array(branches)) => {
@@ -267,7 +275,12 @@ fn bound_field(key: &str, value: &Value, level: usize, role: Role<'_>, budget: &
 
 /// Zod 4 `errors: Issue[][]`: the branch list keeps its first 10 branches (fewer
 /// when the issue budget runs out), each branch its first 10 issues.
-fn bound_branch_lists(branches: &[Value], total: usize, level: usize, budget: &mut Budget<'_>) -> Bounded {
+fn bound_branch_lists<'a>(
+    branches: &'a [Value<'_>],
+    total: usize,
+    level: usize,
+    budget: &mut Budget<'_>,
+) -> Bounded<'a> {
     let mut kept = Vec::new();
     let mut lengths = Vec::new();
     for branch in branches.iter().take(MAX_ENTRIES) {
@@ -288,7 +301,12 @@ fn bound_branch_lists(branches: &[Value], total: usize, level: usize, budget: &m
 }
 
 /// Zod 3 `unionErrors: ZodError[]`, each serialised as `{ issues, ... }`.
-fn bound_zod_error_list(errors: &[Value], total: usize, level: usize, budget: &mut Budget<'_>) -> Bounded {
+fn bound_zod_error_list<'a>(
+    errors: &'a [Value<'_>],
+    total: usize,
+    level: usize,
+    budget: &mut Budget<'_>,
+) -> Bounded<'a> {
     let mut kept = Vec::new();
     let mut lengths = Vec::new();
     for error in errors.iter().take(MAX_ENTRIES) {
@@ -323,7 +341,8 @@ mod tests {
             ("errors".into(), Value::Array(vec![Value::Array(vec![issue(Value::str("secret-2"))])])),
             ("input".into(), Value::str("secret-3")),
         ]);
-        let bounded = bound_issues(&[issue(Value::str("secret-1")), union]);
+        let issues = [issue(Value::str("secret-1")), union];
+        let bounded = bound_issues(&issues);
         let json = bounded.value.to_json();
         assert!(!json.contains("secret"), "{json}");
         assert!(json.contains("Invalid input"));
@@ -358,7 +377,8 @@ mod tests {
             ("path".into(), Value::Array(vec![])),
             ("message".into(), Value::str(long.clone())),
         ]);
-        let bounded = bound_issues(&[issue]);
+        let issues = [issue];
+        let bounded = bound_issues(&issues);
         let out = bounded.value.as_array().unwrap().first().unwrap();
         assert_eq!(out.get("keysCount"), Some(&Value::Number(12.0)));
         let lengths = out.get("keysLengths").and_then(Value::as_array).unwrap();
@@ -371,7 +391,8 @@ mod tests {
     #[test]
     fn deeper_than_two_levels_keeps_nothing() {
         let issue = v(r#"{"code":"custom","params":{"a":{"b":{"c":1}}},"path":[],"message":"m"}"#);
-        let bounded = bound_issues(&[issue]);
+        let issues = [issue];
+        let bounded = bound_issues(&issues);
         let out = bounded.value.as_array().unwrap().first().unwrap();
         assert_eq!(out.get("params").unwrap().to_json(), r#"{"a":{"b":{},"bCount":1}}"#);
     }
@@ -381,7 +402,8 @@ mod tests {
         let long = "m".repeat(1100);
         let issue =
             Value::Object(vec![("message".into(), Value::str(long)), ("messageLength".into(), Value::str("mine"))]);
-        let bounded = bound_issues(&[issue]);
+        let issues = [issue];
+        let bounded = bound_issues(&issues);
         let out = bounded.value.as_array().unwrap().first().unwrap();
         assert_eq!(out.get("messageLength"), Some(&Value::Number(1100.0)));
         assert_eq!(out.as_object().unwrap().len(), 2);

@@ -90,7 +90,12 @@ pub fn find_entry<'a>(contract: &'a [ContractEntry], reason: &str) -> Option<&'a
 /// entry's `retryable` (when declared) overlaid by the given data's own keys, then
 /// `reason` — the contract's reason always wins. A reason the contract does not
 /// declare gives an InternalError naming the declared reasons, to throw like any other.
-pub fn fail(contract: &[ContractEntry], reason: &str, message: Option<&str>, data: Option<&Value>) -> McpErrorParts {
+pub fn fail(
+    contract: &[ContractEntry],
+    reason: &str,
+    message: Option<&str>,
+    data: Option<&Value>,
+) -> McpErrorParts<'static> {
     let Some(entry) = find_entry(contract, reason) else {
         let declared: Vec<Value> = contract.iter().map(|e| Value::str(e.reason.clone())).collect();
         return McpErrorParts {

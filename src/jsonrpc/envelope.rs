@@ -54,7 +54,7 @@ pub enum ThrownError<'a> {
     Plain { code: i32, message: &'a str },
 }
 
-impl<'a> From<&'a McpErrorParts> for ThrownError<'a> {
+impl<'a> From<&'a McpErrorParts<'_>> for ThrownError<'a> {
     fn from(parts: &'a McpErrorParts) -> ThrownError<'a> {
         ThrownError::Mcp { code: parts.code, message: &parts.message, data: parts.data.as_ref() }
     }
@@ -155,7 +155,7 @@ pub fn error_result(thrown: &ThrownError<'_>, opts: &ErrorResultOptions<'_>) -> 
         ThrownError::Zod { code, issues } => {
             let mut fields = Vec::new();
             push_field(&mut fields, "issues", super::bound::bound_issues(issues));
-            (code, zod_error_message(issues), Some(Value::Object(fields)))
+            (code, zod_error_message(issues), Some(Value::Object(fields).into_owned()))
         }
         ThrownError::Plain { code, message } => (code, message.to_owned(), None),
     };

@@ -18,7 +18,7 @@ use crate::value::Value;
 use std::borrow::Cow;
 
 /// The McpError a thrown XML response's `text` stands for.
-pub fn mcp_error_from_xml(text: &str) -> McpErrorParts {
+pub fn mcp_error_from_xml(text: &str) -> McpErrorParts<'static> {
     let parsed = parse_tool_error_text(text);
     let code = match &parsed.code {
         ParsedCode::Text(xml) => json_rpc_code_for(xml),

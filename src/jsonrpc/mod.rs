@@ -46,13 +46,14 @@ pub use thrown_data::ThrownData;
 
 /// An McpError as the core builds it: `code`, `message`, and optional `data`.
 #[derive(Debug, Clone, PartialEq)]
-pub struct McpErrorParts {
+pub struct McpErrorParts<'a> {
     pub code: i32,
     pub message: String,
-    pub data: Option<Value<'static>>,
+    /// Borrows from what it was built from (an argument rejection's issues) until owned.
+    pub data: Option<Value<'a>>,
 }
 
-impl McpErrorParts {
+impl McpErrorParts<'_> {
     /// `{ code, message, data? }`.
     pub fn to_value(&self) -> Value<'static> {
         let mut fields = vec![
@@ -60,7 +61,7 @@ impl McpErrorParts {
             ("message".into(), Value::str(self.message.clone())),
         ];
         if let Some(data) = &self.data {
-            fields.push(("data".into(), data.clone()));
+            fields.push(("data".into(), data.to_owned_value()));
         }
         Value::Object(fields)
     }

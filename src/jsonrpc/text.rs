@@ -14,13 +14,9 @@ pub const ELLIPSIS: char = '…';
 pub use crate::utf16::{js_len, prefix};
 
 /// `s` cut to the data cap with no marker, and its uncut length when it was cut.
-pub fn cut_data_string(s: &str) -> (String, Option<usize>) {
+pub fn cut_data_string(s: &str) -> (&str, Option<usize>) {
     let (kept, _, cut) = prefix(s, MAX_STRING_UNITS);
-    if cut {
-        (kept.to_owned(), Some(js_len(s)))
-    } else {
-        (s.to_owned(), None)
-    }
+    (kept, cut.then(|| js_len(s)))
 }
 
 /// `s` cut to the line cap, ending `…` when cut (message lines, hint sentences,
@@ -140,7 +136,7 @@ mod tests {
     #[test]
     fn exact_fit_is_not_cut() {
         let s = "k".repeat(1024);
-        assert_eq!(cut_data_string(&s), (s.clone(), None));
+        assert_eq!(cut_data_string(&s), (s.as_str(), None));
         assert_eq!(cut_line(&s), s);
     }
 

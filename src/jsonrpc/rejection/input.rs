@@ -120,9 +120,9 @@ pub(super) fn input_record(input: &PreValidation) -> Value<'static> {
     Value::Object(record)
 }
 
-pub(super) fn string_bounded(s: &str) -> Bounded {
+pub(super) fn string_bounded(s: &str) -> Bounded<'static> {
     let (kept, uncut) = cut_data_string(s);
-    Bounded { value: Value::String(kept.into()), uncut, lengths: None }
+    Bounded { value: Value::str(kept), uncut, lengths: None }
 }
 
 /// Keys (unknown keys, dropped keys, a collision's keys, aliases) compared against

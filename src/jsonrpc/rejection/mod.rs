@@ -99,7 +99,7 @@ impl Rejection {
 /// changed something, `recovery: { hint }`). Throw it, or pass it to `error_result`.
 /// `issues`: all of them (`&issues`), or an [`IssueList`] (a prefix of the issues,
 /// their true total and the true sizes of what their copy cut).
-pub fn format_validation<'a>(issues: impl Into<IssueList<'a>>, opts: &ValidationOptions<'_>) -> McpErrorParts {
+pub fn format_validation<'a>(issues: impl Into<IssueList<'a>>, opts: &ValidationOptions<'_>) -> McpErrorParts<'a> {
     let issues = issues.into();
     let rejection = render_rejection(issues, opts);
     let mut message = String::from(MESSAGE_PREFIX);
@@ -107,7 +107,7 @@ pub fn format_validation<'a>(issues: impl Into<IssueList<'a>>, opts: &Validation
     message.push_str(": ");
     message.push_str(&rejection.detail());
 
-    let mut data: Vec<(Cow<'static, str>, Value<'static>)> = Vec::new();
+    let mut data: Vec<(Cow<'a, str>, Value<'a>)> = Vec::new();
     push_field(&mut data, "issues", bound_issues(issues));
     data.push(("reason".into(), Value::str(REASON_INVALID_ARGUMENTS)));
     if let Some(input) = opts.input.filter(|i| i.changed_anything()) {
@@ -356,8 +356,8 @@ mod tests {
         assert_eq!(crate::jsonrpc::text::js_len(line), 1025);
         assert!(line.ends_with('…'));
         assert_eq!(&r.hint, line);
-        let e =
-            format_validation(v(&issues).as_array().unwrap(), &ValidationOptions { tool: "t", ..Default::default() });
+        let issues = v(&issues);
+        let e = format_validation(issues.as_array().unwrap(), &ValidationOptions { tool: "t", ..Default::default() });
         let data = e.data.unwrap();
         let issue = data.get("issues").and_then(|i| i.as_array()).and_then(|i| i.first()).unwrap();
         assert_eq!(issue.get("messageLength"), Some(&Value::Number(3000.0)));
