@@ -310,7 +310,9 @@ pub fn zod_error_message<'a>(issues: impl Into<IssueList<'a>>) -> String {
     let (issues, total) = (list.first, list.total);
     let Some(first) = issues.first() else { return "Invalid input".to_owned() };
     let view = IssueView::new(first);
-    let path: Vec<&Value> = view.path().iter().take(super::text::MAX_STRING_UNITS + 1).collect();
+    // Each segment after the first adds a dot: past this many the path is over the cap
+    // even when every segment is empty, and the cut shows.
+    let path: Vec<&Value> = view.path().iter().take(super::text::MAX_STRING_UNITS + 2).collect();
     let mut out = String::new();
     if !path.is_empty() {
         out.push_str(&path_string(&path));
@@ -460,5 +462,57 @@ mod tests {
         let msg = zod_error_message(&[issue.clone(), issue]);
         assert!(msg.starts_with(&format!("{}…: m", "p".repeat(1024))));
         assert!(msg.ends_with("m (+1 more)"));
+    }
+
+    #[test]
+    fn a_path_of_empty_keys_is_cut_at_the_line_cap_like_any_other() {
+        // 2,000 empty keys join as 1,999 dots: the line keeps 1,024 of them and says it cut.
+        let issue = Value::Object(vec![
+            ("path".into(), Value::Array(vec![Value::str(""); 2000])),
+            ("message".into(), Value::str("m")),
+        ]);
+        assert_eq!(zod_error_message(&[issue]), format!("{}…: m", ".".repeat(1024)));
+    }
+
+    #[test]
+    fn guidance_adds_the_codes_next_step_where_the_thrown_value_gave_none() {
+        let not_found = "Nothing exists under what you sent: check the identifier, or find the right one with a tool of this server that lists or searches, then call again.";
+        let guided = ErrorResultOptions { guidance: true, cause_messages: &["row 7 is gone"], ..Default::default() };
+        // A plain error: its cause's text joins the message, the step and retryable are added.
+        let r = error_result(&ThrownError::Plain { code: -32001, message: "lookup failed" }, &guided);
+        assert_eq!(r.text, format!("Error: lookup failed: row 7 is gone\n\nRecovery: {not_found}\n\n(not retryable)"));
+        assert_eq!(
+            r.structured_content.to_json(),
+            format!(
+                r#"{{"error":{{"code":-32001,"message":"lookup failed: row 7 is gone","data":{{"recovery":{{"hint":"{not_found}"}},"retryable":false}}}}}}"#
+            )
+        );
+        // An McpError's own recovery and retryable stay; its message takes no cause text.
+        let own = Value::parse_json(r#"{"recovery":{"hint":"Ask again."},"retryable":true}"#).unwrap();
+        let thrown = ThrownError::Mcp { code: -32001, message: "gone", data: Some(&own) };
+        let r = error_result(&thrown, &guided);
+        assert_eq!(
+            r.structured_content.to_json(),
+            r#"{"error":{"code":-32001,"message":"gone","data":{"recovery":{"hint":"Ask again."},"retryable":true}}}"#
+        );
+        // A known wait is named; data that is not an object goes out as thrown.
+        let wait = Value::parse_json(r#"{"retryAfter":30}"#).unwrap();
+        let r = error_result(&ThrownError::Mcp { code: -32003, message: "slow down", data: Some(&wait) }, &guided);
+        let data = r.structured_content.get("error").and_then(|e| e.get("data")).map(Value::to_json);
+        assert_eq!(
+            data.as_deref(),
+            Some(
+                r#"{"retryAfter":30,"recovery":{"hint":"Too many requests: wait 30 seconds, then retry the same call."},"retryable":true}"#
+            )
+        );
+        let text = Value::str("just text");
+        let r = error_result(&ThrownError::Mcp { code: -32001, message: "gone", data: Some(&text) }, &guided);
+        assert_eq!(r.structured_content.to_json(), r#"{"error":{"code":-32001,"message":"gone","data":"just text"}}"#);
+        // Without guidance, or once the call was cancelled, none of it.
+        let plain = ThrownError::Plain { code: -32001, message: "lookup failed" };
+        let r = error_result(&plain, &ErrorResultOptions { cause_messages: &["row 7 is gone"], ..Default::default() });
+        assert_eq!(r.structured_content.to_json(), r#"{"error":{"code":-32001,"message":"lookup failed"}}"#);
+        let r = error_result(&plain, &ErrorResultOptions { aborted: true, ..guided });
+        assert!(!r.text.contains("Recovery"), "{}", r.text);
     }
 }

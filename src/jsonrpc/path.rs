@@ -57,8 +57,8 @@ mod tests {
 
     #[test]
     fn paths_join_like_javascript() {
-        let segs = v(r#"["items",1,{"key":"k"},null,true,[],[1],{"a":1}]"#);
+        let segs = v(r#"["items",1,{"key":"k"},null,true,[],[1],{},{"a":1}]"#);
         let refs: Vec<&Value<'static>> = segs.as_array().unwrap().iter().collect();
-        assert_eq!(path_string(&refs), "items.1.k.null.true.[].[…].{…}");
+        assert_eq!(path_string(&refs), "items.1.k.null.true.[].[…].{}.{…}");
     }
 }

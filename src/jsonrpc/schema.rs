@@ -178,4 +178,32 @@ mod tests {
         let schema = v(r##"{"$ref":"#"}"##);
         assert_eq!(accepted_keys(&schema, &[]), None);
     }
+
+    #[test]
+    fn branches_that_agree_name_their_keys() {
+        let schema = v(
+            r#"{"anyOf":[{"type":"object","properties":{"a":{},"b":{}}},{"type":"object","properties":{"a":{},"b":{}}}]}"#,
+        );
+        assert_eq!(accepted_keys(&schema, &[]), Some(vec!["a", "b"]));
+    }
+
+    #[test]
+    fn paths_are_followed_to_the_depth_cap_and_no_further() {
+        // Objects nested through `a`, `depth` levels below the root; the innermost accepts `z`.
+        let nested = |depth: usize| {
+            let mut node = v(r#"{"type":"object","properties":{"z":{}}}"#);
+            for _ in 0..depth {
+                node = Value::Object(vec![
+                    ("type".into(), Value::str("object")),
+                    ("properties".into(), Value::Object(vec![("a".into(), node)])),
+                ]);
+            }
+            node
+        };
+        let a = v(r#""a""#);
+        let schema = nested(MAX_SCHEMA_PATH);
+        assert_eq!(accepted_keys(&schema, &vec![&a; MAX_SCHEMA_PATH]), Some(vec!["z"]));
+        let schema = nested(MAX_SCHEMA_PATH + 1);
+        assert_eq!(accepted_keys(&schema, &vec![&a; MAX_SCHEMA_PATH + 1]), None);
+    }
 }
