@@ -19,7 +19,7 @@ export const SIZES = [4, 50];
  * The hand-written copy of `issues`, built from the package's constants (the same caps).
  * @param {Record<string, any>} c the package's lib/constants.js
  */
-function handWritten(c) {
+export function handWritten(c) {
   const UNREADABLE_JSON = JSON.stringify(c.UNREADABLE);
   const { depth: KEPT_DEPTH, entries: KEPT_ENTRIES, stringUnits: KEPT_UNITS } = c.COPY_KEPT_ISSUE;
   const { depth: OTHER_DEPTH, entries: OTHER_ENTRIES, stringUnits: OTHER_UNITS } = c.COPY_OTHER_ISSUE;
@@ -37,11 +37,24 @@ function handWritten(c) {
   let units = 0;
   const stack = [];
 
+  /** JSON text of `text`: short text scanned by a loop, longer text by the regular expression. */
+  function quote(text) {
+    const length = text.length;
+    if (length > 32) return NOT_PLAIN.test(text) ? JSON.stringify(text.toWellFormed()) : `"${text}"`;
+    for (let i = 0; i < length; i++) {
+      const unit = text.charCodeAt(i);
+      if (unit < 0x20 || unit === 0x22 || unit === 0x5c || (unit & 0xf800) === 0xd800) {
+        return JSON.stringify(text.toWellFormed());
+      }
+    }
+    return `"${text}"`;
+  }
+
   function string(text) {
     const cap = units > 0 ? maxUnits : UNIT_FLOOR;
     const kept = text.length > cap ? text.slice(0, cap) : text;
     units -= kept.length;
-    out += NOT_PLAIN.test(kept) ? JSON.stringify(kept.toWellFormed()) : `"${kept}"`;
+    out += quote(kept);
   }
 
   function value(v, depth) {
@@ -135,7 +148,7 @@ function handWritten(c) {
       return undefined;
     }
     if (typeof code !== 'string' || code.length > c.CODE_UNITS || UNIONS.has(code)) return undefined;
-    return NOT_PLAIN.test(code) ? `{"code":${JSON.stringify(code.toWellFormed())}}` : `{"code":"${code}"}`;
+    return `{"code":${quote(code)}}`;
   }
 
   return function copyIssues(issues) {

@@ -247,6 +247,14 @@ export class JsonCopier {
   }
 
   /**
+   * Appends JSON text written elsewhere to `out`.
+   * @param {string} json
+   */
+  append(json) {
+    this.out += json;
+  }
+
+  /**
    * A record for `sizes` of what was cut at depth `depth`.
    * @param {number} size
    * @param {number} kind
