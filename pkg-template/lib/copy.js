@@ -176,6 +176,15 @@ export function copyJson(
 const NO_POSITION = [];
 
 /**
+ * The JSON text of keys copied before (the same few keys repeat across issues and
+ * arguments): the first KEYS_KEPT keys of at most KEY_UNITS units, kept for the process.
+ * @type {Map<string, string>}
+ */
+const keyJson = new Map();
+const KEYS_KEPT = 256;
+const KEY_UNITS = 32;
+
+/**
  * The state of `copyJson`'s copies, walked by its methods (no closures per copy). One
  * copier may write several roots in turn into `out`, sharing its budget, `sizes`, `seen`
  * and `only` (`issuesCrossing` copies a rejection's issues with one); each call of
@@ -283,6 +292,15 @@ export class JsonCopier {
       this.record(text.length, kind, depth);
     }
     budget.units -= kept.length;
+    if (kind === 1 && kept.length <= KEY_UNITS) {
+      let json = keyJson.get(kept);
+      if (json === undefined) {
+        json = jsonString(kept);
+        if (keyJson.size < KEYS_KEPT) keyJson.set(kept, json);
+      }
+      this.out += json;
+      return;
+    }
     if (this.collect && kind === 0) this.seen?.push(kept, this.position, this.exactPath);
     this.out += jsonString(kept);
   }
