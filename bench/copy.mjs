@@ -6,10 +6,10 @@
 // caps, a shared node and unit budget, a cycle check, the issues past the ones read whole
 // as their code alone; no policy object, no closures per call, no `sizes` or `seen`.
 // Both must write the same JSON text (checked before timing). Issue 21's goal: ours
-// within 1.5× of it. Medians and fastest rounds of interleaved passes; figures only.
+// within 1.5× of it. Medians and fastest of interleaved rounds; figures only.
 import { pathToFileURL } from 'node:url';
 import { zodError } from './format.mjs';
-import { duration, packageDir, perCallRounds } from './timing.mjs';
+import { duration, interleavedRounds, packageDir } from './timing.mjs';
 
 /** The goal: ours ≤ this × the hand-written copy's time. */
 const GOAL = 1.5;
@@ -194,23 +194,6 @@ export function handWritten(c) {
   };
 }
 
-/**
- * perCallRounds of `a` and `b` in alternating passes, so load on the machine weighs on
- * both alike: the median of the passes' medians and the fastest round of all.
- */
-function interleaved(a, b, passes = 5) {
-  const runs = { a: [], b: [] };
-  for (let pass = 0; pass < passes; pass++) {
-    runs.a.push(perCallRounds(a, { rounds: 7 }));
-    runs.b.push(perCallRounds(b, { rounds: 7 }));
-  }
-  const sum = (list) => {
-    const medians = list.map((r) => r.median).sort((x, y) => x - y);
-    return { median: medians[Math.floor(medians.length / 2)], fastest: Math.min(...list.map((r) => r.fastest)) };
-  };
-  return { a: sum(runs.a), b: sum(runs.b) };
-}
-
 export async function run(pkg) {
   const { issuesCrossing } = await import(new URL('lib/jsonrpc.js', pkg).href);
   const constants = await import(new URL('lib/constants.js', pkg).href);
@@ -227,10 +210,7 @@ export async function run(pkg) {
     const theirs = hand(issues);
     if (ours !== theirs) throw new Error(`bench/copy: the copies differ at ${n} issues:\n${ours}\n${theirs}`);
     globalThis.gc?.();
-    const { a, b } = interleaved(
-      () => issuesCrossing(issues),
-      () => hand(issues),
-    );
+    const [a, b] = interleavedRounds([() => issuesCrossing(issues), () => hand(issues)]);
     const ratio = (x, y) => `${(x / y).toFixed(2)}×`;
     console.log(
       `  ${String(n).padStart(6)}  ${duration(a.median).padStart(10)}  ${duration(b.median).padStart(12)}  ${ratio(a.median, b.median).padStart(6)}  ${duration(a.fastest).padStart(15)}  ${duration(b.fastest).padStart(14)}  ${ratio(a.fastest, b.fastest).padStart(6)}`,
