@@ -40,7 +40,7 @@ export function handWritten(c) {
   /** JSON text of `text`: short text scanned by a loop, longer text by the regular expression. */
   function quote(text) {
     const length = text.length;
-    if (length > 32) return NOT_PLAIN.test(text) ? JSON.stringify(text.toWellFormed()) : `"${text}"`;
+    if (length > 40) return NOT_PLAIN.test(text) ? JSON.stringify(text.toWellFormed()) : `"${text}"`;
     for (let i = 0; i < length; i++) {
       const unit = text.charCodeAt(i);
       if (unit < 0x20 || unit === 0x22 || unit === 0x5c || (unit & 0xf800) === 0xd800) {

@@ -182,7 +182,7 @@ const NO_POSITION = [];
  */
 const keyJson = new Map();
 const KEYS_KEPT = 256;
-const KEY_UNITS = 32;
+const KEY_UNITS = 40;
 
 /**
  * The state of `copyJson`'s copies, walked by its methods (no closures per copy). One

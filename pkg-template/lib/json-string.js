@@ -9,7 +9,7 @@ export const wellFormed =
 /** What JSON.stringify escapes, and surrogates (a lone one becomes U+FFFD first). */
 const NOT_PLAIN = /["\\\u0000-\u001f\ud800-\udfff]/;
 /** Strings up to this long are scanned by a loop: cheaper than entering the regular expression. */
-const SHORT = 32;
+const SHORT = 40;
 
 /**
  * JSON.stringify(wellFormed(value)), without the serializer for text that needs no escape.
