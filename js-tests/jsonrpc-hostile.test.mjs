@@ -268,6 +268,36 @@ test('Proxies whose traps throw, as args, issues, the issue list, data, the thro
   stillWorks();
 });
 
+test('a getter of an issue that formats other issues: each rejection is what it is alone', () => {
+  // The issues of one rejection are copied into one text: a rejection made from inside
+  // that copy (a getter, a Proxy trap) must be copied apart from it.
+  const inner = () => formatValidation([{ code: 'custom', path: ['b', 0], message: 'inner' }], { tool: 'in' });
+  const issues = (expected) => [
+    { code: 'invalid_type', expected, path: ['a', 'x'], message: 'first' },
+    { code: 'custom', path: ['a', 'y'], message: 'second' },
+  ];
+  const args = { a: { x: 's', y: 1 } };
+  const alone = formatValidation(issues('number'), { tool: 't', args });
+  const innerAlone = inner();
+  const hostile = issues('');
+  let innerInside;
+  // `expected` is read after `code` and before `path`: the inner copy runs mid-issue.
+  Object.defineProperty(hostile[0], 'expected', {
+    enumerable: true,
+    get() {
+      innerInside = inner();
+      return 'number';
+    },
+  });
+  const outer = formatValidation(hostile, { tool: 't', args });
+  assert.equal(outer.message, alone.message);
+  assert.deepEqual(outer.data, alone.data);
+  assert.ok(innerInside instanceof McpError);
+  assert.equal(innerInside.message, innerAlone.message);
+  assert.deepEqual(innerInside.data, innerAlone.data);
+  stillWorks();
+});
+
 test('cycles, throwing toJSON, BigInt and Symbols become "[Unreadable]" fields; the rest goes out as thrown', () => {
   const cyclic = { name: 'loop' };
   cyclic.self = cyclic;

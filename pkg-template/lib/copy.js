@@ -161,180 +161,312 @@ function arrayIndex(key) {
  * @param {{ sizes?: number[], seen?: Array<string | number | boolean>, only?: SegmentSet, at?: number[] }} [options]
  * @returns {string}
  */
-export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { sizes, seen, only, at = [] } = {}) {
-  // The containers on the path from the root (at most policy.depth): a cycle is one of them.
-  /** @type {unknown[]} */
-  const ancestors = [];
-  let datesLeft = policy.markDates === true ? MAX_MARKED_DATES : 0;
-  // Positions are tracked only for the records `sizes` receives.
-  const tracked = sizes !== undefined;
-  const path = tracked ? [...at] : [];
-  const lenient = policy.lenient === true;
-  // The JSON written so far: one string, appended to (no per-container arrays).
-  let out = '';
+export function copyJson(
+  root,
+  policy = COPY_LIMITS,
+  budget = copyBudget(),
+  { sizes, seen, only, at = NO_POSITION } = {},
+) {
+  const copier = new JsonCopier(budget, sizes, seen, only);
+  copier.copy(root, policy, at);
+  return copier.out;
+}
+
+/** @type {number[]} */
+const NO_POSITION = [];
+
+/**
+ * The JSON text of keys copied before (the same few keys repeat across issues and
+ * arguments): the first KEYS_KEPT keys of at most KEY_UNITS units, kept for the process.
+ * @type {Map<string, string>}
+ */
+const keyJson = new Map();
+const KEYS_KEPT = 256;
+const KEY_UNITS = 40;
+
+/**
+ * The state of `copyJson`'s copies, walked by its methods (no closures per copy). One
+ * copier may write several roots in turn into `out`, sharing its budget, `sizes`, `seen`
+ * and `only` (`issuesCrossing` copies a rejection's issues with one); each call of
+ * `copy` is one `copyJson`. A copy that reaches user code (a getter, a Proxy trap) which
+ * copies again makes a copier of its own.
+ */
+export class JsonCopier {
   /**
+   * @param {CopyBudget} budget
+   * @param {number[] | undefined} sizes
+   * @param {Array<string | number | boolean> | undefined} seen
+   * @param {SegmentSet | undefined} only
+   */
+  constructor(budget, sizes, seen, only) {
+    this.budget = budget;
+    this.sizes = sizes;
+    this.seen = seen;
+    this.only = only;
+    // Positions are tracked only for the records `sizes` receives.
+    this.tracked = sizes !== undefined;
+    /** The JSON written so far: one string, appended to (no per-container arrays). */
+    this.out = '';
+    // The copy's policy, read once.
+    this.depth = 0;
+    this.entries = 0;
+    this.stringUnits = 0;
+    this.strings = true;
+    this.lenient = false;
+    this.datesLeft = 0;
+    /**
+     * The containers on the path from the root, by depth (a value at depth d is inside
+     * the first d): a cycle is one of them.
+     * @type {unknown[]}
+     */
+    this.ancestors = [];
+    /**
+     * The root's position (`at`, `base` indices), then the index of each entry on the
+     * path from the root: a value at depth d is at `path[0 .. base + d)`.
+     * @type {number[]}
+     */
+    this.path = [];
+    this.base = 0;
+    // Inside a `path` member of the value being copied (see `seen`): whether it is the
+    // root's own, the depth of the path list, and the position of the segment being copied.
+    this.collect = false;
+    this.exactPath = false;
+    this.pathListDepth = -1;
+    this.position = 0;
+  }
+
+  /**
+   * Appends the JSON text of `root`'s copy to `out` (see copyJson).
+   * @param {unknown} root
+   * @param {CopyPolicy} policy
+   * @param {readonly number[]} at
+   */
+  copy(root, policy, at) {
+    this.depth = policy.depth;
+    this.entries = policy.entries;
+    this.stringUnits = policy.stringUnits;
+    this.strings = policy.strings;
+    this.lenient = policy.lenient === true;
+    this.datesLeft = policy.markDates === true ? MAX_MARKED_DATES : 0;
+    const base = this.tracked ? at.length : 0;
+    for (let i = 0; i < base; i++) this.path[i] = at[i];
+    this.base = base;
+    if (this.lenient && omitted(root, true)) this.out += 'null';
+    else this.write(root, 0);
+  }
+
+  /**
+   * Appends JSON text written elsewhere to `out`.
+   * @param {string} json
+   */
+  append(json) {
+    this.out += json;
+  }
+
+  /**
+   * A record for `sizes` of what was cut at depth `depth`.
    * @param {number} size
    * @param {number} kind
+   * @param {number} depth
    */
-  const record = (size, kind) => {
-    if (tracked) sizes.push(size, kind, path.length, ...path);
-  };
+  record(size, kind, depth) {
+    const sizes = this.sizes;
+    if (sizes === undefined) return;
+    const length = this.base + depth;
+    sizes.push(size, kind, length);
+    for (let i = 0; i < length; i++) sizes.push(this.path[i]);
+  }
+
   /**
+   * A string value (kind 0) or key (kind 1) at depth `depth`, bounded.
    * @param {string} text
-   * @param {number} [kind]
+   * @param {number} kind
+   * @param {number} depth
    */
-  const string = (text, kind = 0) => {
-    const cap = budget.units > 0 ? policy.stringUnits : UNIT_FLOOR;
+  string(text, kind, depth) {
+    const budget = this.budget;
+    const cap = budget.units > 0 ? this.stringUnits : UNIT_FLOOR;
     let kept = text;
     if (text.length > cap) {
       kept = text.slice(0, cap);
-      record(text.length, kind);
+      this.record(text.length, kind, depth);
     }
     budget.units -= kept.length;
-    if (collect && kind === 0) seen?.push(kept, position, exactPath);
-    return jsonString(kept);
-  };
-  // Inside a `path` member of the value being copied (see `seen`): whether it is the
-  // root's own, the depth of the path list, and the position of the segment being copied.
-  let collect = false;
-  let exactPath = false;
-  let pathListDepth = -1;
-  let position = 0;
-  /**
-   * What JSON leaves out of an object (and writes as `null` in a list).
-   * @param {unknown} value
-   */
-  const omitted = (value) => value === undefined || (lenient && typeof value === 'function');
+    if (kind === 1 && kept.length <= KEY_UNITS) {
+      let json = keyJson.get(kept);
+      if (json === undefined) {
+        json = jsonString(kept);
+        if (keyJson.size < KEYS_KEPT) keyJson.set(kept, json);
+      }
+      this.out += json;
+      return;
+    }
+    if (this.collect && kind === 0) this.seen?.push(kept, this.position, this.exactPath);
+    this.out += jsonString(kept);
+  }
+
   /**
    * @param {any} value
    * @param {number} depth
    */
-  const write = (value, depth) => {
+  write(value, depth) {
     switch (typeof value) {
       case 'string':
-        out += policy.strings ? string(value) : '""';
+        if (this.strings) this.string(value, 0, depth);
+        else this.out += '""';
         return;
       case 'number':
-        if (collect) seen?.push(value, position, exactPath);
+        if (this.collect) this.seen?.push(value, this.position, this.exactPath);
         // String() of a finite number is its JSON text (-0 included).
-        out += Number.isFinite(value) ? `${value}` : 'null';
+        this.out += Number.isFinite(value) ? `${value}` : 'null';
         return;
       case 'boolean':
-        out += value ? 'true' : 'false';
+        this.out += value ? 'true' : 'false';
         return;
       case 'object':
         if (value === null) {
-          out += 'null';
+          this.out += 'null';
           return;
         }
         break;
       case 'bigint':
       case 'symbol':
         // String() of these runs no user code.
-        out += lenient ? string(String(value)) : UNREADABLE_JSON;
+        if (this.lenient) this.string(String(value), 0, depth);
+        else this.out += UNREADABLE_JSON;
         return;
       default:
-        out += UNREADABLE_JSON;
+        this.out += UNREADABLE_JSON;
         return;
     }
-    if (depth >= policy.depth || budget.nodes <= 0 || ancestors.includes(value)) {
-      out += UNREADABLE_JSON;
+    const budget = this.budget;
+    if (depth >= this.depth || budget.nodes <= 0 || this.isAncestor(value, depth)) {
+      this.out += UNREADABLE_JSON;
       return;
     }
     budget.nodes -= 1;
-    ancestors.push(value);
-    const mark = path.length;
-    const start = out.length;
+    this.ancestors[depth] = value;
+    const start = this.out.length;
     try {
-      if (lenient && value instanceof Date) {
-        const time = Date.prototype.getTime.call(value);
-        if (!Number.isFinite(time)) {
-          out += 'null';
-          return;
-        }
-        const iso = Date.prototype.toISOString.call(value);
-        if (datesLeft > 0) {
-          datesLeft -= 1;
-          record(iso.length, 0);
-        }
-        out += JSON.stringify(iso);
-        return;
-      }
-      if (Array.isArray(value)) {
-        const total = value.length;
-        out += '[';
-        if (only !== undefined) {
-          let written = 0;
-          for (const i of only.indicesAt(depth)) {
-            if (i >= total) break;
-            for (; written < i; written++) out += written === 0 ? '0' : ',0';
-            if (written > 0) out += ',';
-            written += 1;
-            if (tracked) path.push(i);
-            element(value, i, depth);
-            if (tracked) path.pop();
-          }
-          out += ']';
-          return;
-        }
-        const length = Math.min(total, policy.entries);
-        for (let i = 0; i < length; i++) {
-          if (i > 0) out += ',';
-          if (tracked) path.push(i);
-          if (collect && depth === pathListDepth) position = i;
-          element(value, i, depth);
-          if (tracked) path.pop();
-        }
-        if (length < total) record(total, 0);
-        out += ']';
-        return;
-      }
-      out += '{';
-      let written = 0;
-      if (only !== undefined) {
-        for (const key of only.keysAt(depth)) {
-          if (!Object.prototype.propertyIsEnumerable.call(value, key)) continue;
-          if (tracked) path.push(written);
-          if (entry(value, key, depth, written)) written += 1;
-          if (tracked) path.pop();
-        }
-        out += '}';
-        return;
-      }
-      const keys = Object.keys(value);
-      const count = Math.min(keys.length, policy.entries);
-      for (let i = 0; i < count; i++) {
-        if (tracked) path.push(written);
-        if (entry(value, keys[i], depth, written)) written += 1;
-        if (tracked) path.pop();
-      }
-      if (count < keys.length) record(keys.length, 0);
-      out += '}';
+      if (this.lenient && value instanceof Date) this.date(value, depth);
+      else if (Array.isArray(value)) this.list(value, depth);
+      else this.object(value, depth);
     } catch {
       // A revoked Proxy, a throwing ownKeys or length: the container is unreadable.
-      path.length = mark;
-      out = out.slice(0, start) + UNREADABLE_JSON;
-    } finally {
-      ancestors.pop();
+      this.out = this.out.slice(0, start) + UNREADABLE_JSON;
     }
-  };
+  }
+
+  /**
+   * Whether `value` is one of the containers the value at `depth` is inside.
+   * @param {object} value
+   * @param {number} depth
+   */
+  isAncestor(value, depth) {
+    const ancestors = this.ancestors;
+    for (let d = 0; d < depth; d++) if (ancestors[d] === value) return true;
+    return false;
+  }
+
+  /**
+   * A Date, as its JSON rendering shows it (a lenient copy).
+   * @param {Date} value
+   * @param {number} depth
+   */
+  date(value, depth) {
+    const time = Date.prototype.getTime.call(value);
+    if (!Number.isFinite(time)) {
+      this.out += 'null';
+      return;
+    }
+    const iso = Date.prototype.toISOString.call(value);
+    if (this.datesLeft > 0) {
+      this.datesLeft -= 1;
+      this.record(iso.length, 0, depth);
+    }
+    this.out += JSON.stringify(iso);
+  }
+
+  /**
+   * @param {any[]} value
+   * @param {number} depth
+   */
+  list(value, depth) {
+    const total = value.length;
+    const only = this.only;
+    const at = this.base + depth;
+    this.out += '[';
+    if (only !== undefined) {
+      let written = 0;
+      for (const i of only.indicesAt(depth)) {
+        if (i >= total) break;
+        for (; written < i; written++) this.out += written === 0 ? '0' : ',0';
+        if (written > 0) this.out += ',';
+        written += 1;
+        this.path[at] = i;
+        this.element(value, i, depth);
+      }
+      this.out += ']';
+      return;
+    }
+    const length = Math.min(total, this.entries);
+    const positions = this.collect && depth === this.pathListDepth;
+    for (let i = 0; i < length; i++) {
+      if (i > 0) this.out += ',';
+      this.path[at] = i;
+      if (positions) this.position = i;
+      this.element(value, i, depth);
+    }
+    if (length < total) this.record(total, 0, depth);
+    this.out += ']';
+  }
+
+  /**
+   * @param {object} value
+   * @param {number} depth
+   */
+  object(value, depth) {
+    const only = this.only;
+    const at = this.base + depth;
+    this.out += '{';
+    let written = 0;
+    if (only !== undefined) {
+      for (const key of only.keysAt(depth)) {
+        if (!Object.prototype.propertyIsEnumerable.call(value, key)) continue;
+        this.path[at] = written;
+        if (this.entry(value, key, depth, written)) written += 1;
+      }
+      this.out += '}';
+      return;
+    }
+    const keys = Object.keys(value);
+    const count = Math.min(keys.length, this.entries);
+    for (let i = 0; i < count; i++) {
+      this.path[at] = written;
+      if (this.entry(value, keys[i], depth, written)) written += 1;
+    }
+    if (count < keys.length) this.record(keys.length, 0, depth);
+    this.out += '}';
+  }
+
   /**
    * A list's entry `i`, read once.
    * @param {any} list
    * @param {number} i
    * @param {number} depth
    */
-  const element = (list, i, depth) => {
+  element(list, i, depth) {
     let value;
     try {
       value = list[i];
     } catch {
-      out += UNREADABLE_JSON;
+      this.out += UNREADABLE_JSON;
       return;
     }
-    if (omitted(value)) out += 'null';
-    else write(value, depth + 1);
-  };
+    if (omitted(value, this.lenient)) this.out += 'null';
+    else this.write(value, depth + 1);
+  }
+
   /**
    * An object's entry `key`, read once; false when JSON leaves it out.
    * @param {any} container
@@ -342,7 +474,7 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
    * @param {number} depth
    * @param {number} index
    */
-  const entry = (container, key, depth, index) => {
+  entry(container, key, depth, index) {
     let value;
     let readable = true;
     try {
@@ -350,30 +482,38 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), { si
     } catch {
       readable = false;
     }
-    if (readable && omitted(value)) return false;
-    out += index > 0 ? `,${string(key, 1)}:` : `${string(key, 1)}:`;
+    if (readable && omitted(value, this.lenient)) return false;
+    if (index > 0) this.out += ',';
+    this.string(key, 1, depth + 1);
+    this.out += ':';
     if (!readable) {
-      out += UNREADABLE_JSON;
+      this.out += UNREADABLE_JSON;
       return true;
     }
-    if (collect || seen === undefined || key !== 'path') {
-      write(value, depth + 1);
+    if (this.collect || this.seen === undefined || key !== 'path') {
+      this.write(value, depth + 1);
       return true;
     }
-    collect = true;
-    exactPath = depth === 0;
-    pathListDepth = depth + 1;
-    position = 0;
+    this.collect = true;
+    this.exactPath = depth === 0;
+    this.pathListDepth = depth + 1;
+    this.position = 0;
     try {
-      write(value, depth + 1);
+      this.write(value, depth + 1);
     } finally {
-      collect = false;
+      this.collect = false;
     }
     return true;
-  };
-  if (lenient && omitted(root)) return 'null';
-  write(root, 0);
-  return out;
+  }
+}
+
+/**
+ * What JSON leaves out of an object (and writes as `null` in a list).
+ * @param {unknown} value
+ * @param {boolean} lenient
+ */
+function omitted(value, lenient) {
+  return value === undefined || (lenient && typeof value === 'function');
 }
 
 /**
