@@ -206,4 +206,52 @@ mod tests {
         let schema = nested(MAX_SCHEMA_PATH + 1);
         assert_eq!(accepted_keys(&schema, &vec![&a; MAX_SCHEMA_PATH + 1]), None);
     }
+
+    #[test]
+    fn a_numeric_key_reads_an_array_schema_s_items_and_an_object_s_additional_properties() {
+        let key = |k: &str| Value::str(k);
+        let zero = v("0");
+        // An object with extra properties: a numeric key is one more property.
+        let map = v(r#"{"type":"object","additionalProperties":{"type":"object","properties":{"x":{}}}}"#);
+        assert_eq!(accepted_keys(&map, &[&key("7")]), Some(vec!["x"]));
+        // An array by its `items` alone, or by its `prefixItems` alone.
+        let items = v(r#"{"items":{"type":"object","properties":{"a":{}}}}"#);
+        assert_eq!(accepted_keys(&items, &[&zero]), Some(vec!["a"]));
+        let tuple = v(r#"{"prefixItems":[{"type":"object","properties":{"p":{}}}]}"#);
+        assert_eq!(accepted_keys(&tuple, &[&zero]), Some(vec!["p"]));
+    }
+
+    #[test]
+    fn a_ref_reads_through_lists_and_follows_at_most_eight_hops() {
+        let listed = v(r##"{"$defs":{"list":[{"type":"object","properties":{"z":{}}}]},"$ref":"#/$defs/list/0"}"##);
+        assert_eq!(accepted_keys(&listed, &[]), Some(vec!["z"]));
+        // `$defs/r0` refers to `r1` … `r{n-1}`, which is the object: the root's own
+        // `$ref` is hop 1, so `n` definitions take `n + 1` hops.
+        let chain = |n: usize| {
+            let mut defs: Vec<String> =
+                (0..n - 1).map(|i| format!(r##""r{i}":{{"$ref":"#/$defs/r{}"}}"##, i + 1)).collect();
+            defs.push(format!(r#""r{}":{{"type":"object","properties":{{"z":{{}}}}}}"#, n - 1));
+            v(&format!(r##"{{"$defs":{{{}}},"$ref":"#/$defs/r0"}}"##, defs.join(",")))
+        };
+        assert_eq!(MAX_REF_HOPS, 8);
+        assert_eq!(accepted_keys(&chain(8), &[]), Some(vec!["z"]));
+        assert_eq!(accepted_keys(&chain(9), &[]), None);
+    }
+
+    #[test]
+    fn branch_expansion_stops_after_its_step_cap() {
+        // `wrappers` one-branch `anyOf`s around an object: each is one step, the object
+        // the next; a walk takes at most MAX_CANDIDATES * 4 steps.
+        let wrapped = |wrappers: usize| {
+            let mut node = v(r#"{"type":"object","properties":{"w":{}}}"#);
+            for _ in 0..wrappers {
+                node = Value::Object(vec![("anyOf".into(), Value::Array(vec![node]))]);
+            }
+            node
+        };
+        let cap = MAX_CANDIDATES * 4;
+        assert_eq!(cap, 64);
+        assert_eq!(accepted_keys(&wrapped(cap - 1), &[]), Some(vec!["w"]));
+        assert_eq!(accepted_keys(&wrapped(cap), &[]), None);
+    }
 }
