@@ -449,6 +449,53 @@ mod tests {
     }
 
     #[test]
+    fn a_union_the_budget_cannot_pay_for_renders_its_own_message() {
+        // One union at `u` of one branch of 32 unions (at `u.i`), each of one branch of
+        // 32 unions (at `u.i.j`), each of one branch of 32 issues; all of it is the
+        // first issue, rendered (not counted). A lifted innermost union costs 1 + 32 +
+        // 32 = 65 and gives 32 lines; a middle one 1 + 32 + 32 * 65. After the outer
+        // union (33) and the first middle one (2,113), 1,950 units are left: the second
+        // middle one spends 33, lifts 29 innermost unions (1,885), and has 32 left; the
+        // 30th innermost spends one and cannot pay 32 for its branch, so it and the two
+        // after it (one unit each) render their own message, one line each. The third
+        // middle union spends one of the 29 left and cannot pay either: one line; the
+        // next 28 spend the rest, one line each; the last finds nothing left.
+        let with_path = |issue: String, i: usize| issue.replacen(r#""path":["u"]"#, &format!(r#""path":[{i}]"#), 1);
+        let innermost = |j: usize| with_path(union_of(32, "Too costly"), j);
+        let middle = |i: usize| {
+            let inner: Vec<String> = (0..32).map(innermost).collect();
+            let union = format!(
+                r#"{{"code":"invalid_union","errors":[[{}]],"path":["u"],"message":"Too costly"}}"#,
+                inner.join(",")
+            );
+            with_path(union, i)
+        };
+        let all: Vec<String> = (0..32).map(middle).collect();
+        let outer = format!(
+            r#"{{"code":"invalid_union","errors":[[{}]],"path":["u"],"message":"Invalid input"}}"#,
+            all.join(",")
+        );
+        let r = render(&format!("[{outer}]"), "{}", None, None);
+        assert_eq!(r.lines.len(), 10);
+        assert_eq!(r.more, 32 * 32 + (29 * 32 + 3) + 1 + 28 - 10);
+    }
+
+    #[test]
+    fn unions_inside_a_union_s_text_stop_at_the_depth_cap() {
+        // Each union has two branches failing below it (so it is written as text, not
+        // lifted): the next union at `x`, and `y`. Level 8 is written as its message.
+        let mut issue = r#"{"code":"custom","path":["x"],"message":"innermost"}"#.to_owned();
+        for level in (0..12).rev() {
+            issue = format!(
+                r#"{{"code":"invalid_union","errors":[[{issue}],[{{"code":"custom","path":["y"],"message":"b"}}]],"path":["x"],"message":"level {level}"}}"#
+            );
+        }
+        let r = render(&format!("[{issue}]"), "{}", None, None);
+        let line = r.lines.first().cloned().unwrap_or_default();
+        assert!(line.contains("level 8") && !line.contains("level 9") && !line.contains("innermost"), "{line}");
+    }
+
+    #[test]
     fn wrong_type_names_take_their_article() {
         let one = |expected: &str, args: &str| {
             let issues = format!(r#"[{{"expected":"{expected}","code":"invalid_type","path":["x"],"message":"m"}}]"#);
