@@ -496,6 +496,21 @@ mod tests {
     }
 
     #[test]
+    fn a_union_whose_one_branch_fails_at_its_root_counts_one_line() {
+        // Past the tenth line, a union whose single branch fails only at the union's own
+        // path is one line (it is written as the union's text), not one per issue.
+        let custom = r#"{"code":"custom","path":["a"],"message":"Bad"}"#.to_string();
+        let at_root = r#"{"code":"invalid_union","errors":[[{"code":"custom","path":[],"message":"x"},{"code":"custom","path":[],"message":"y"}]],"path":["u"],"message":"Invalid input"}"#;
+        let mut all = vec![custom; 10];
+        all.push(at_root.to_owned());
+        let r = render(&format!("[{}]", all.join(",")), r#"{"a":1,"u":1}"#, None, None);
+        assert_eq!(r.more, 1);
+        // The same union shown: one line.
+        let r = render(&format!("[{at_root}]"), r#"{"u":1}"#, None, None);
+        assert_eq!(r.lines.len(), 1);
+    }
+
+    #[test]
     fn wrong_type_names_take_their_article() {
         let one = |expected: &str, args: &str| {
             let issues = format!(r#"[{{"expected":"{expected}","code":"invalid_type","path":["x"],"message":"m"}}]"#);
