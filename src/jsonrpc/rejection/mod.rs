@@ -511,6 +511,32 @@ mod tests {
     }
 
     #[test]
+    fn a_literal_branch_is_rescued_only_at_a_top_level_line_and_only_when_left_out() {
+        let shape = r#"{"expected":"array","code":"invalid_type","path":[],"message":"Invalid input: expected array, received object"}"#;
+        let literal = |key: &str, value: &str| {
+            format!(
+                r#"{{"code":"invalid_value","values":["{value}"],"path":["{key}"],"message":"Invalid input: expected \"{value}\""}}"#
+            )
+        };
+        let union = |branches: &[String]| {
+            let lists: Vec<String> = branches.iter().map(|b| format!("[{b}]")).collect();
+            format!(
+                r#"[{{"code":"invalid_union","errors":[{}],"path":["u"],"message":"Invalid input"}}]"#,
+                lists.join(",")
+            )
+        };
+        // Two left-out literals at different keys and a shape mismatch: no single branch
+        // to lift, so the union is written as text, and that text reads the shape only.
+        let two = union(&[literal("kind", "a"), literal("type", "b"), shape.to_owned()]);
+        let r = render(&two, r#"{"u":{}}"#, None, None);
+        assert_eq!(r.lines, vec!["u: Invalid input: expected array, received object".to_owned()]);
+        // A literal the caller did send (wrongly) is not rescued: the shape is written.
+        let sent = union(&[literal("kind", "a"), shape.to_owned()]);
+        let r = render(&sent, r#"{"u":{"kind":"z"}}"#, None, None);
+        assert_eq!(r.lines, vec!["u: Invalid input: expected array, received object".to_owned()]);
+    }
+
+    #[test]
     fn wrong_type_names_take_their_article() {
         let one = |expected: &str, args: &str| {
             let issues = format!(r#"[{{"expected":"{expected}","code":"invalid_type","path":["x"],"message":"m"}}]"#);
