@@ -537,6 +537,32 @@ mod tests {
     }
 
     #[test]
+    fn a_union_in_a_union_s_text_the_budget_cannot_pay_for_is_its_message() {
+        // `u` is written as text (two branches fail below it). Its first branch holds two
+        // unions: at 0, 40 identical branches of 32 issues (charged 40 * 32, then each
+        // issue read once: 2,561 with its own unit), leaving 1,529 after `u`'s 5; at 1,
+        // 64 branches of 32, which cannot be paid (2,048): it reads as its message.
+        let branch: Vec<String> =
+            (0..32).map(|i| format!(r#"{{"code":"custom","path":[{i}],"message":"x"}}"#)).collect();
+        let branch = format!("[{}]", branch.join(","));
+        let wide = |at: usize, branches: usize| {
+            format!(
+                r#"{{"code":"invalid_union","errors":[{}],"path":[{at}],"message":"Too costly"}}"#,
+                vec![branch.clone(); branches].join(",")
+            )
+        };
+        let top = format!(
+            r#"[{{"code":"invalid_union","errors":[[{},{}],[{{"code":"custom","path":["y"],"message":"b"}}]],"path":["u"],"message":"Invalid input"}}]"#,
+            wide(0, 40),
+            wide(1, 64)
+        );
+        let r = render(&top, "{}", None, None);
+        let line = r.lines.first().cloned().unwrap_or_default();
+        assert!(line.starts_with("u: 0: 0: x; 1: x; "), "{line}");
+        assert!(line.ends_with("; 31: x; 1: Too costly or y: b"), "{line}");
+    }
+
+    #[test]
     fn wrong_type_names_take_their_article() {
         let one = |expected: &str, args: &str| {
             let issues = format!(r#"[{{"expected":"{expected}","code":"invalid_type","path":["x"],"message":"m"}}]"#);
