@@ -4,6 +4,11 @@
 //! The boundary hands the core JSON text that the JS layer produced from a value it
 //! already copied into a plain, acyclic, depth-limited prefix; this module reads that
 //! text back with its own depth limit, so no input can recurse without bound.
+//!
+//! A `Value<'a>` may borrow its text: [`Value::parse_borrowed`] keeps every string and
+//! key without an escape as a slice of the text it read (the request buffer, for the
+//! protocol), so reading a request allocates per list and object, not per string.
+//! Values the core builds own their text (`Value<'static>`).
 
 pub use crate::decimal::parse_number;
 pub use crate::json_syntax::write_json_string;
