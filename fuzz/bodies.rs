@@ -194,8 +194,27 @@ pub fn well_formed_reply(index: usize, result: &str) -> bool {
         Some(Reply::Json) => Value::parse_json(result).is_ok(),
         Some(Reply::Text) => true,
         Some(Reply::Xml) => matches!(result.as_bytes().first(), Some(b'0'..=b'3')),
+        Some(Reply::Parts) => parts_reply_is_well_formed(result),
         None => false,
     }
+}
+
+/// `code,units,` then a message of exactly `units` UTF-16 units, then JSON or nothing.
+fn parts_reply_is_well_formed(result: &str) -> bool {
+    let mut fields = result.splitn(3, ',');
+    let (Some(code), Some(units), Some(rest)) = (fields.next(), fields.next(), fields.next()) else { return false };
+    let (Ok(_), Ok(units)) = (code.parse::<i32>(), units.parse::<usize>()) else { return false };
+    let mut seen = 0;
+    let mut end = 0;
+    for (at, c) in rest.char_indices() {
+        if seen >= units {
+            break;
+        }
+        seen += c.len_utf16();
+        end = at + c.len_utf8();
+    }
+    let data = rest.get(end..).unwrap_or_default();
+    seen == units && (data.is_empty() || Value::parse_json(data).is_ok())
 }
 
 /// Every operation of the protocol: the first byte picks one, the rest is its request,

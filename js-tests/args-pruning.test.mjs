@@ -20,13 +20,14 @@ function same(schema, args, label) {
   assert.equal(result.success, false, `${label}: the arguments must fail`);
   const issues = result.error.issues;
   const pruned = formatValidation(issues, { tool: 't', args });
-  const whole = formatValidationCall({
+  const reply = formatValidationCall({
     issues: JSON.stringify(issues),
     issuesTotal: issues.length,
     issueSizes: [],
     tool: 't',
     args: wholeArgs(args),
   });
+  const whole = { code: reply.code, message: reply.message, data: JSON.parse(reply.dataJson) };
   // data.issues are the issues' own copies (the oracle's come from JSON.stringify, whose
   // key order differs for Zod 3's nested ZodErrors): everything the arguments can change
   // is the rest.

@@ -14,8 +14,16 @@ import { ISSUES_READ_WHOLE, UNION_CODES, VALUE_OBJECT } from '../pkg/lib/constan
 
 const NONE = new Uint32Array(0);
 /** The formatValidation export with every issue whole, as JSON text. */
-const formatValidationJson = (issues, total, sizes, tool, args) =>
-  formatValidationCall({ issues, issuesTotal: total, issueSizes: sizes, tool, args });
+const formatValidationJson = (issues, total, sizes, tool, args) => {
+  const { code, message, dataJson } = formatValidationCall({
+    issues,
+    issuesTotal: total,
+    issueSizes: sizes,
+    tool,
+    args,
+  });
+  return { code, message, data: JSON.parse(dataJson) };
+};
 const wholeArgs = (args) => JSON.stringify(args, (_key, value) => (typeof value === 'string' ? '' : value));
 
 function same(schema, args, label) {

@@ -420,6 +420,70 @@ test('tscore jsonrpc vectors: every replayed vector passed (the summary count)',
 
 const dataOf = (result) => result.structuredContent.error.data;
 
+test("formatValidation's data is parsed when first read, then is a plain property like any McpError's", () => {
+  const issues = [{ code: 'custom', path: ['a'], message: 'Must be even' }];
+  const error = formatValidation(issues, { tool: 't', args: { a: 1 } });
+  assert.deepEqual(Object.keys(error), ['name', 'code', 'data']);
+  // Unread, it is an accessor: nothing was parsed yet.
+  assert.equal(typeof Object.getOwnPropertyDescriptor(error, 'data').get, 'function');
+  const data = error.data;
+  assert.equal(data.reason, 'invalid_arguments');
+  assert.deepEqual(data.issues, [{ code: 'custom', path: ['a'], message: 'Must be even' }]);
+  // Read once, it is the same object every time, writable, and the keys keep their order.
+  const own = Object.getOwnPropertyDescriptor(error, 'data');
+  assert.equal(own.value, data);
+  assert.deepEqual([own.writable, own.enumerable, own.configurable], [true, true, true]);
+  assert.equal(error.data, data);
+  assert.deepEqual(Object.keys(error), ['name', 'code', 'data']);
+  // Written before it is read, the written value stays.
+  const other = formatValidation(issues, { tool: 't' });
+  other.data = { mine: true };
+  assert.deepEqual(other.data, { mine: true });
+  // What it sends is what an eager McpError with that data sends.
+  const eager = new McpError(error.code, error.message, data);
+  const fresh = formatValidation(issues, { tool: 't', args: { a: 1 } });
+  assert.deepEqual(errorResult(fresh, { requestId: false }), errorResult(eager, { requestId: false }));
+  assert.equal(JSON.stringify(formatValidation(issues, { tool: 't', args: { a: 1 } })), JSON.stringify(eager));
+});
+
+test("errorResult sends an unread formatValidation error's data as it would the same data read", () => {
+  const long = `${'é'.repeat(1500)}😀`;
+  const cases = [
+    [{ code: 'custom', path: ['a', 0], message: 'Must be even', params: { b: 1, 10: 'x', 2: [long], '': null } }],
+    [{ code: 'invalid_type', expected: 'string', path: [long], message: long, input: 'sk-live-secret' }],
+    Array.from({ length: 40 }, (_, i) => ({
+      code: 'too_small',
+      minimum: i,
+      path: ['list', i],
+      message: `${i} \u2028"`,
+    })),
+  ];
+  for (const issues of cases) {
+    const options = { tool: 't', args: { a: [1], list: [] } };
+    const unread = formatValidation(issues, options);
+    const read = formatValidation(issues, options);
+    const copy = new McpError(read.code, read.message, JSON.parse(JSON.stringify(read.data)));
+    const sent = errorResult(unread, { requestId: false });
+    assert.deepEqual(sent, errorResult(read, { requestId: false }));
+    assert.deepEqual(sent, errorResult(copy, { requestId: false }));
+    assert.equal(JSON.stringify(sent), JSON.stringify(errorResult(copy, { requestId: false })));
+    // Still unread after errorResult.
+    assert.equal(typeof Object.getOwnPropertyDescriptor(unread, 'data').get, 'function');
+  }
+  // Changed after it was made, the data sent is the changed one: written, read and
+  // mutated, or redefined.
+  const issues = cases[0];
+  const written = formatValidation(issues, { tool: 't' });
+  written.data = { reason: 'mine' };
+  assert.equal(errorResult(written, { requestId: false }).structuredContent.error.data.reason, 'mine');
+  const mutated = formatValidation(issues, { tool: 't' });
+  mutated.data.reason = 'changed';
+  assert.equal(errorResult(mutated, { requestId: false }).structuredContent.error.data.reason, 'changed');
+  const redefined = formatValidation(issues, { tool: 't' });
+  Object.defineProperty(redefined, 'data', { value: { reason: 'other' }, enumerable: true, configurable: true });
+  assert.equal(errorResult(redefined, { requestId: false }).structuredContent.error.data.reason, 'other');
+});
+
 test('an McpError puts only its code, message and data on the wire: never stack, cause or context', () => {
   const cause = new Error('db password=hunter2 at /srv/secret');
   const error = m.serviceUnavailable('Upstream timeout', { endpoint: 'search' }, { cause });

@@ -150,7 +150,11 @@ const minimal = {
   },
   fail: (r) => assert.equal(typeof r.code, 'number'),
   recoveryFor: (r) => assert.equal(typeof r, 'object'),
-  formatValidation: (r) => assert.equal(r.code, -32602),
+  formatValidation: (r) => {
+    assert.equal(r.code, -32602);
+    assert.equal(r.message, 'Input validation error: Invalid input');
+    assert.deepEqual(r.data, { reason: 'invalid_arguments' });
+  },
   rejectionResult: (r) => {
     assert.equal(r.isError, true);
     assert.equal(r.structuredContent.error.code, -32602);

@@ -8,8 +8,9 @@
 //! The fallback answers are written by the core's own writers.
 
 use crate::codes::{JsonRpcErrorCode, CANONICAL_TOOL_ERROR_CODES};
+use crate::jsonrpc::McpErrorParts;
 use crate::jsonrpc::{error_result, ErrorResultOptions, ThrownError};
-use crate::protocol::response_reply;
+use crate::protocol::{parts_reply, response_reply};
 use crate::value::{write_json_string, Value};
 use crate::xml::tool_error::{tool_error, ToolErrorOptions, ToolResponse};
 
@@ -163,6 +164,18 @@ fn fallback_rejection_of(request_id: Option<&str>) -> String {
 }
 
 /// The fallback error `CallToolResult` (JSON text) without a request id.
+/// formatValidation's answer after a trap: the -32602 McpError with the fallback
+/// message and `data.reason`, as [`parts_reply`] writes it.
+fn fallback_validation_reply() -> String {
+    let data = Value::Object(vec![("reason".into(), Value::str(crate::jsonrpc::REASON_INVALID_ARGUMENTS))]);
+    let parts = McpErrorParts {
+        code: JsonRpcErrorCode::InvalidParams.value(),
+        message: FALLBACK_REJECTED_MESSAGE.to_owned(),
+        data: Some(data),
+    };
+    parts_reply(&parts)
+}
+
 pub fn fallback_result() -> String {
     fallback_result_of(None)
 }
@@ -215,8 +228,6 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
     let fields = |names: &[&str]| Fields(names.iter().map(|n| (*n).to_owned()).collect());
     let n = |v: usize| Number(i64::try_from(v).unwrap_or(i64::MAX));
     let internal = JsonRpcErrorCode::InternalError.value();
-    let invalid_params = JsonRpcErrorCode::InvalidParams.value();
-    let reason = json_string(crate::jsonrpc::rejection::REASON_INVALID_ARGUMENTS);
     vec![
         ("KIND_OTHER", "classifyRead's kind: any thrown value but our McpError", Number(KIND_OTHER.into())),
         ("KIND_MCP_ERROR", "classifyRead's kind: our McpError", Number(KIND_MCP_ERROR.into())),
@@ -340,11 +351,7 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
             "rejectionResult's answer after a trap, REQUEST_ID_SLOT standing for the id",
             Text(fallback_rejection_of(Some(REQUEST_ID_SLOT))),
         ),
-        (
-            "FALLBACK_VALIDATION_JSON",
-            "formatValidationJson's answer after a trap",
-            Text(format!("{{\"code\":{invalid_params},\"message\":{},\"data\":{{\"reason\":{reason}}}}}", json_string(FALLBACK_REJECTED_MESSAGE))),
-        ),
+        ("FALLBACK_VALIDATION_REPLY", "formatValidation's answer after a trap, as an McpError's parts cross", Text(fallback_validation_reply())),
         (
             "FALLBACK_FAIL_JSON",
             "failJson's answer after a trap",
@@ -447,7 +454,7 @@ mod tests {
             r#"{"isError":true,"content":[{"type":"text","text":"Error: Input validation error: Invalid input\n\n(reason invalid_arguments)"}],"structuredContent":{"error":{"code":-32602,"message":"Input validation error: Invalid input","data":{"reason":"invalid_arguments"}}}}"#
         );
         assert!(module.contains(
-            r#"export const FALLBACK_VALIDATION_JSON = "{\"code\":-32602,\"message\":\"Input validation error: Invalid input\",\"data\":{\"reason\":\"invalid_arguments\"}}";"#
+            r#"export const FALLBACK_VALIDATION_REPLY = "-32602,37,Input validation error: Invalid input{\"reason\":\"invalid_arguments\"}";"#
         ));
     }
 

@@ -14,6 +14,36 @@ pub(crate) fn needs_escape(b: u8) -> bool {
     b < 0x20 || b == b'"' || b == b'\\'
 }
 
+/// Whether any of the eight bytes of `word` is one [`needs_escape`] names (exact: no
+/// byte is missed and none is named that is not).
+fn any_needs_escape(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // A byte below `n` (n ≤ 0x80) sets its high bit in `(x - n) & !x`; a byte equal to
+    // `c` is a zero byte of `x ^ c`, that is one below 1.
+    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGHS;
+    (below(word, 0x20) | below(word ^ (ONES * u64::from(b'"')), 1) | below(word ^ (ONES * u64::from(b'\\')), 1)) != 0
+}
+
+/// The index of the first byte at or after `from` that [`needs_escape`] names
+/// (`bytes.len()` when none does), read eight bytes at a time.
+pub(crate) fn plain_run_end(bytes: &[u8], from: usize) -> usize {
+    let mut i = from;
+    while let Some(word) = bytes.get(i..i.saturating_add(8)).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+        if any_needs_escape(u64::from_le_bytes(word)) {
+            break;
+        }
+        i += 8;
+    }
+    while let Some(&b) = bytes.get(i) {
+        if needs_escape(b) {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
 /// The escape `JSON.stringify` writes for a byte [`needs_escape`] names: the short
 /// forms where JSON has one, `\u00xx` (lowercase hex) for the other controls.
 pub(crate) fn write_escape(b: u8, out: &mut String) {
@@ -39,13 +69,13 @@ pub fn write_json_string(s: &str, out: &mut String) {
     // one is ASCII, so a run always ends on a character boundary.
     let bytes = s.as_bytes();
     let mut run = 0;
-    while let Some(at) = bytes.get(run..).and_then(|rest| rest.iter().position(|&b| needs_escape(b))) {
-        let at = run + at;
+    loop {
+        let at = plain_run_end(bytes, run);
         out.push_str(s.get(run..at).unwrap_or_default());
-        write_escape(bytes.get(at).copied().unwrap_or_default(), out);
+        let Some(&b) = bytes.get(at) else { break };
+        write_escape(b, out);
         run = at + 1;
     }
-    out.push_str(s.get(run..).unwrap_or_default());
     out.push('"');
 }
 
@@ -95,11 +125,12 @@ pub(crate) fn decode_string(text: &str, start: usize, end: End) -> Result<(Cow<'
     loop {
         // Copy the run of plain characters in one go.
         let run_start = pos;
-        while let Some(&b) = bytes.get(pos) {
-            if b == b'\\' || (end == End::Quote && (b == b'"' || b < 0x20)) {
-                break;
+        if end == End::Quote {
+            pos = plain_run_end(bytes, pos);
+        } else {
+            while bytes.get(pos).is_some_and(|&b| b != b'\\') {
+                pos += 1;
             }
-            pos += 1;
         }
         // The text is UTF-8 and a run ends before an ASCII byte (or at the end): a boundary.
         let run = text.get(run_start..pos).ok_or("bad UTF-8")?;
@@ -177,6 +208,43 @@ fn finish_code_unit(bytes: &[u8], pos: &mut usize, unit: u32) -> Result<char, &'
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    fn any_needs_escape_bytewise(word: [u8; 8]) -> bool {
+        word.iter().any(|&b| needs_escape(b))
+    }
+
+    #[test]
+    fn eight_bytes_at_a_time_name_the_bytes_one_at_a_time_does() {
+        // Every byte at every position, among plain bytes, among bytes that borrow
+        // (0x00, 0x80, 0xff) and beside a byte that needs an escape.
+        for background in [b'a', 0x00, 0x20, 0x21, 0x80, 0xff, b'"'] {
+            for at in 0..8 {
+                for b in 0..=255u8 {
+                    let mut word = [background; 8];
+                    if let Some(slot) = word.get_mut(at) {
+                        *slot = b;
+                    }
+                    assert_eq!(any_needs_escape(u64::from_le_bytes(word)), any_needs_escape_bytewise(word), "{word:?}");
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn any_word_reads_as_its_bytes_do(word in any::<[u8; 8]>()) {
+            prop_assert_eq!(any_needs_escape(u64::from_le_bytes(word)), any_needs_escape_bytewise(word));
+        }
+
+        #[test]
+        fn a_plain_run_ends_at_the_first_byte_to_escape(text in r#"[a-z"\\\x00-\x1fé😀]{0,40}"#, from in 0usize..48) {
+            let bytes = text.as_bytes();
+            let from = from.min(bytes.len());
+            let expected = bytes.iter().skip(from).position(|&b| needs_escape(b)).map_or(bytes.len(), |i| i + from);
+            prop_assert_eq!(plain_run_end(bytes, from), expected);
+        }
+    }
 
     #[test]
     fn the_escape_table_is_json_stringify_s() {

@@ -177,7 +177,7 @@ impl<'a> Value<'a> {
     /// Reads JSON text as [`Value::parse_json`] does, reading strings without escapes
     /// (keys included) in place: they borrow from `text`.
     pub fn parse_borrowed(text: &'a str) -> Result<Value<'a>, JsonError> {
-        let mut parser = Parser { text, bytes: text.as_bytes(), pos: 0 };
+        let mut parser = Parser { text, bytes: text.as_bytes(), pos: 0, items: Vec::new(), entries: Vec::new() };
         parser.skip_ws();
         let value = parser.value(0)?;
         parser.skip_ws();
@@ -244,6 +244,11 @@ struct Parser<'a> {
     text: &'a str,
     bytes: &'a [u8],
     pos: usize,
+    /// The entries of the lists and objects open while parsing, innermost last: each
+    /// container gathers its entries here and takes them in one allocation of their
+    /// exact size when it closes.
+    items: Vec<Value<'a>>,
+    entries: Vec<(Cow<'a, str>, Value<'a>)>,
 }
 
 impl<'a> Parser<'a> {
@@ -294,21 +299,22 @@ impl<'a> Parser<'a> {
     fn array(&mut self, depth: usize) -> Result<Value<'a>, JsonError> {
         let depth = self.enter(depth)?;
         self.pos += 1;
-        let mut items = Vec::new();
         self.skip_ws();
         if self.peek() == Some(b']') {
             self.pos += 1;
-            return Ok(Value::Array(items));
+            return Ok(Value::Array(Vec::new()));
         }
+        let first = self.items.len();
         loop {
             self.skip_ws();
-            items.push(self.value(depth)?);
+            let item = self.value(depth)?;
+            self.items.push(item);
             self.skip_ws();
             match self.peek() {
                 Some(b',') => self.pos += 1,
                 Some(b']') => {
                     self.pos += 1;
-                    return Ok(Value::Array(items));
+                    return Ok(Value::Array(self.items.drain(first..).collect()));
                 }
                 _ => return Err(self.error("expected , or ]")),
             }
@@ -318,12 +324,12 @@ impl<'a> Parser<'a> {
     fn object(&mut self, depth: usize) -> Result<Value<'a>, JsonError> {
         let depth = self.enter(depth)?;
         self.pos += 1;
-        let mut entries: Vec<(Cow<'a, str>, Value<'a>)> = Vec::new();
         self.skip_ws();
         if self.peek() == Some(b'}') {
             self.pos += 1;
-            return Ok(Value::Object(entries));
+            return Ok(Value::Object(Vec::new()));
         }
+        let first = self.entries.len();
         loop {
             self.skip_ws();
             if self.peek() != Some(b'"') {
@@ -339,19 +345,21 @@ impl<'a> Parser<'a> {
             let item = self.value(depth)?;
             // JSON.parse keeps the last duplicate at the first one's position: found
             // here while the object is small, by one sort past that.
+            let entries = self.entries.get_mut(first..).unwrap_or_default();
             if entries.len() < LINEAR_KEY_CHECK {
                 match entries.iter_mut().find(|(k, _)| *k == key) {
                     Some(slot) => slot.1 = item,
-                    None => entries.push((key, item)),
+                    None => self.entries.push((key, item)),
                 }
             } else {
-                entries.push((key, item));
+                self.entries.push((key, item));
             }
             self.skip_ws();
             match self.peek() {
                 Some(b',') => self.pos += 1,
                 Some(b'}') => {
                     self.pos += 1;
+                    let mut entries: Vec<_> = self.entries.drain(first..).collect();
                     if entries.len() > LINEAR_KEY_CHECK {
                         entries = crate::key_order::merge_repeated_keys(entries);
                     }

@@ -324,6 +324,24 @@ fn xml_responses_cross_as_a_flags_digit_and_the_text_string_results_as_the_text(
     assert_eq!(enriched.as_deref(), Ok(r#"{"deltas":0,"text":"<x/>"}"#));
 }
 
+/// formatValidation's McpError crosses as `code,units,`, the message (`units` UTF-16 units
+/// long, so the JS reader slices it without decoding), then `data` as JSON text.
+#[test]
+fn an_mcp_error_crosses_as_its_code_its_message_s_length_the_message_and_its_data() {
+    let issues = r#"[{"code":"custom","path":["😀"],"message":"Bad, \"😀\", bad"}]"#;
+    let request = format!(r#"{{"issues":{issues},"issuesTotal":1,"issueSizes":[],"tool":"t"}}"#);
+    let reply = entry::format_validation(&request, &mut none()).unwrap_or_default();
+    let message = "Input validation error: Invalid arguments for tool t: 😀: Bad, \"😀\", bad";
+    let header = format!("-32602,{},", message.encode_utf16().count());
+    // Units, not bytes (76) or characters (70).
+    assert_eq!(header, "-32602,72,");
+    let rest = reply.strip_prefix(&header).unwrap_or_default();
+    assert_eq!(rest.get(..message.len()), Some(message), "{reply}");
+    let data = rest.get(message.len()..).unwrap_or_default();
+    assert!(data.starts_with(r#"{"issues":[{"code":"custom","path":["😀"],"#), "{data}");
+    assert!(data.ends_with('}'), "{data}");
+}
+
 #[test]
 fn every_operation_has_its_entry_and_declaration() {
     assert_eq!(ENTRIES.len(), OPERATIONS.len());

@@ -4,7 +4,7 @@
 
 import * as abi from './abi.js';
 import { COPY_LIMITS, copyBudget, copyJson, JsonCopier, segmentSet, wireDataJson } from './copy.js';
-import { McpError } from './mcp-error.js';
+import { McpError, pendingDataJson, withDataJson } from './mcp-error.js';
 import {
   CODE_UNITS,
   COPY_ARGS,
@@ -281,8 +281,9 @@ function schemaCrossing(schema) {
  * @param {unknown} options
  */
 export function formatValidation(issues, options) {
-  const { code, message, data } = rejectionParts(issues, options);
-  return new McpError(code, message, data);
+  const { code, message, dataJson } = abi.formatValidation(rejectionCrossing(issues, options));
+  const error = new McpError(code, message);
+  return dataJson === undefined ? error : withDataJson(error, dataJson);
 }
 
 /**
@@ -306,14 +307,6 @@ function rejectionCrossing(issues, options) {
     schema: schema === undefined ? undefined : schemaCrossing(schema),
     input: input === undefined ? undefined : copyJson(input, AUTHORED, budget()),
   };
-}
-
-/**
- * @param {unknown} issues
- * @param {unknown} options
- */
-function rejectionParts(issues, options) {
-  return abi.formatValidation(rejectionCrossing(issues, options));
 }
 
 /**
@@ -458,8 +451,14 @@ export function errorResult(thrown, options = {}) {
     request.xml = xmlText;
   } else if (read.kind === KIND_MCP_ERROR) {
     request.thrown = THROWN_MCP;
-    const data = readOnce(thrown, 'data');
-    request.data = data === READ_THREW ? undefined : wireDataJson(data);
+    // formatValidation's data, never read: the core's own JSON goes back as it came.
+    const text = pendingDataJson(/** @type {McpError} */ (thrown));
+    if (text !== undefined) {
+      request.data = text;
+    } else {
+      const data = readOnce(thrown, 'data');
+      request.data = data === READ_THREW ? undefined : wireDataJson(data);
+    }
   } else if (read.issues !== undefined) {
     request.thrown = THROWN_ZOD;
     const crossing = issuesCrossing(read.issues);

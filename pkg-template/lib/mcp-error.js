@@ -53,6 +53,46 @@ export class McpError extends Error {
 }
 
 /**
+ * Gives `error` the `data` whose JSON text the core wrote, parsed the first time it is
+ * read (an own enumerable property, as the constructor sets it; then a plain one). An
+ * error thrown and never inspected never pays for the parse.
+ * @param {McpError} error
+ * @param {string} json
+ */
+export function withDataJson(error, json) {
+  /** @param {unknown} value */
+  const settle = (value) => {
+    pending.delete(error);
+    Object.defineProperty(error, 'data', { value, writable: true, enumerable: true, configurable: true });
+    return value;
+  };
+  const get = () => settle(JSON.parse(json));
+  Object.defineProperty(error, 'data', { get, set: settle, enumerable: true, configurable: true });
+  pending.set(error, { get, json });
+  return error;
+}
+
+/**
+ * Errors whose `data` is still the core's JSON text, unread and unchanged: the accessor
+ * {@link withDataJson} defined, and that text.
+ * @type {WeakMap<object, { get: () => unknown, json: string }>}
+ */
+const pending = new WeakMap();
+
+/**
+ * The core's JSON text of `error.data` while nobody has read, written or redefined it
+ * (then it is exactly what `data` holds); `undefined` otherwise. Runs no user code for
+ * an McpError of this package (its own properties are ordinary ones).
+ * @param {McpError} error
+ */
+export function pendingDataJson(error) {
+  const entry = pending.get(error);
+  if (entry === undefined) return undefined;
+  const own = Object.getOwnPropertyDescriptor(error, 'data');
+  return own !== undefined && own.get === entry.get ? entry.json : undefined;
+}
+
+/**
  * @param {string} name
  * @param {JsonRpcErrorCode} code
  */

@@ -211,6 +211,24 @@ export function readXml(text) {
 }
 
 /**
+ * An McpError's parts (`Reply::Parts`): `code,units,`, the message (`units` UTF-16 units),
+ * then its data's JSON text, left for whoever reads `data` to parse.
+ * @param {string} text
+ * @returns {import('./abi.js').McpErrorReply}
+ */
+export function readParts(text) {
+  const first = text.indexOf(',');
+  const second = text.indexOf(',', first + 1);
+  const start = second + 1;
+  const end = start + Number(text.slice(first + 1, second));
+  return {
+    code: Number(text.slice(0, first)),
+    message: text.slice(start, end),
+    dataJson: end < text.length ? text.slice(end) : undefined,
+  };
+}
+
+/**
  * Runs operation `op` on the request written and returns its result's text; a request
  * the core could not read is a JS `Error` with its message.
  * @param {number} op

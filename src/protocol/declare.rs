@@ -43,7 +43,7 @@ pub fn abi_js() -> String {
     out.push_str("// the reader of the operation's reply read its result.\n");
     out.push_str("import { call } from './engine.js';\n");
     let mut readers: Vec<&str> = Vec::new();
-    for reply in [Reply::Json, Reply::Text, Reply::Xml] {
+    for reply in [Reply::Json, Reply::Text, Reply::Xml, Reply::Parts] {
         if OPERATIONS.iter().any(|op| op.reply == reply) {
             readers.push(reply.js_reader());
         }
@@ -93,6 +93,8 @@ pub fn abi_dts() -> String {
     out.push_str("export type JsonText = string;\n\n");
     out.push_str("/** A thrown McpError's parts. */\n");
     out.push_str("export interface McpErrorParts {\n  code: number;\n  message: string;\n  data?: JsonValue;\n}\n\n");
+    out.push_str("/** An McpError's parts with its data as JSON text, parsed when it is first read. */\n");
+    out.push_str("export interface McpErrorReply {\n  code: number;\n  message: string;\n  dataJson?: string;\n}\n\n");
     out.push_str("/** A response of the XML dialect. */\n");
     out.push_str("export interface XmlResponse {\n  isError: boolean;\n  branded: boolean;\n  text: string;\n}\n");
     let mut declared: Vec<&str> = Vec::new();

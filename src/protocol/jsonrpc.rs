@@ -15,11 +15,12 @@ use crate::jsonrpc::{
     contract_from_value, error_result as error_result_value, fail as fail_parts,
     format_validation as format_validation_parts, log_record as log_record_value, recovery_for as recovery_for_value,
     rejection_result as rejection_result_value, ContractEntry, ErrorResultOptions, IssueList, LogOptions,
-    PreValidation, ThrownData, ThrownError, ValidationOptions,
+    McpErrorParts, PreValidation, ThrownData, ThrownError, ValidationOptions,
 };
 use crate::sizes::TrueSizes;
 use crate::tool_result::{invalid_result_log, invalid_result_message, InvalidResult};
 use crate::value::Value;
+use core::fmt::Write as _;
 
 fn contract(given: Option<Json<'_>>) -> Vec<ContractEntry> {
     given.map(|c| contract_from_value(c.0)).unwrap_or_default()
@@ -72,7 +73,18 @@ pub(crate) fn format_validation(request: FormatValidation<'_>, _: &mut dyn Host)
         input: input.as_ref(),
     };
     let issues = IssueList::of(list, count(request.issues_total), &sizes);
-    Ok(format_validation_parts(issues, &options).to_json())
+    Ok(parts_reply(&format_validation_parts(issues, &options)))
+}
+
+/// An McpError as a [`super::table::Reply::Parts`] reply.
+pub fn parts_reply(parts: &McpErrorParts<'_>) -> String {
+    let mut out = String::with_capacity(24 + parts.message.len());
+    let _ = write!(out, "{},{},", parts.code, crate::utf16::js_len(&parts.message));
+    out.push_str(&parts.message);
+    if let Some(data) = &parts.data {
+        data.write_json(&mut out);
+    }
+    out
 }
 
 /// The one issue code whose sentence reads the tool's schema: an unknown key's names the

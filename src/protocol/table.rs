@@ -22,7 +22,7 @@ macro_rules! operations {
             /// A fresh request id.
             requestId: classify::request_id(classify::RequestId) -> Text "string";
             /// formatValidation's `{ code, message, data }`.
-            formatValidation: jsonrpc::format_validation(jsonrpc::FormatValidation) -> Json "McpErrorParts";
+            formatValidation: jsonrpc::format_validation(jsonrpc::FormatValidation) -> Parts "McpErrorReply";
             /// rejectionResult's CallToolResult.
             rejectionResult: jsonrpc::rejection_result(jsonrpc::RejectionResult) -> Json "CallToolResult";
             /// errorResult's CallToolResult.
@@ -82,6 +82,10 @@ pub enum Reply {
     /// An XML response `{ isError, branded, text }`: one digit, `isError` + 2 × `branded`,
     /// then the text ([`super::xml::response_reply`]).
     Xml,
+    /// An McpError's parts, its `data` left as JSON text for the caller to parse when it
+    /// is read: `code`, `,`, the message's length in UTF-16 units, `,`, the message, then
+    /// the data's JSON (nothing when there is none) ([`super::jsonrpc::parts_reply`]).
+    Parts,
 }
 
 impl Reply {
@@ -91,6 +95,7 @@ impl Reply {
             Reply::Json => "readJson",
             Reply::Text => "readText",
             Reply::Xml => "readXml",
+            Reply::Parts => "readParts",
         }
     }
 }
