@@ -37,6 +37,8 @@ pub mod codes;
 pub mod jsonrpc;
 /// The true sizes of what a bounded copy of a value cut, so counts stay exact.
 pub mod sizes;
+/// Issues of validators other than Zod, read as Zod 4 issues.
+pub mod source;
 /// JSON values as JavaScript sees them (key order, numbers), read and written.
 pub mod value;
 /// The XML dialect (MCP Fusion): `<tool_error>`, `<validation_error>`, contract awareness.

@@ -5,6 +5,7 @@
 import * as abi from './abi.js';
 import { COPY_LIMITS, copyBudget, copyJson, JsonCopier, segmentSet, wireDataJson } from './copy.js';
 import { McpError, pendingDataJson, withDataJson } from './mcp-error.js';
+import { sourceIssue } from './sources.js';
 import {
   CODE_UNITS,
   COPY_ARGS,
@@ -194,10 +195,13 @@ const NOT_READ = Symbol('not read');
  * their copies cut, and every string and number they hold (the keys a path can name).
  * An unreadable list (a Proxy whose traps throw) crosses as no issue at all. Exported
  * for bench/copy.mjs, which times it against a hand-written copy (not part of the API).
+ * Another validator's issues cross as their readers make them (lib/sources.js).
  * @param {unknown} issues
+ * @param {unknown} [args] the arguments that failed, read only at a Standard Schema issue's path
+ * @param {unknown} [schema] the tool's JSON Schema, where an @cfworker/json-schema unit's keyword is read
  * @returns {{ json: string, total: number, sizes: Uint32Array, seen: Array<string | number | boolean> }}
  */
-export function issuesCrossing(issues) {
+export function issuesCrossing(issues, args, schema) {
   const total = listLength(issues);
   if (total === undefined) return { json: '[]', total: 0, sizes: NO_SIZES, seen: [] };
   const crossing = Math.min(total, ISSUES_CROSSING);
@@ -215,8 +219,10 @@ export function issuesCrossing(issues) {
   copier.append('[');
   for (let i = 0; i < crossing; i++) {
     if (i > 0) copier.append(',');
-    let issue = listEntry(issues, i);
-    if (i >= readWhole) {
+    const entry = listEntry(issues, i);
+    // Another validator's issue crosses as the plain object its reader made, whole.
+    let issue = sourceIssue(entry, args, schema);
+    if (i >= readWhole && issue === entry) {
       const alone = codeAlone(issue, unions, read);
       if (alone !== undefined) {
         copier.append(alone);
@@ -276,7 +282,7 @@ function schemaCrossing(schema) {
 
 /**
  * The -32602 McpError for a failed argument parse: throw it, or pass it to errorResult.
- * `issues` are Zod 4 or Zod 3 issues; `schema` is the tool's JSON Schema (inputSchema).
+ * `issues` are Zod 4 or Zod 3 issues, Valibot's, ArkType's or any Standard Schema issues; `schema` is the tool's JSON Schema (inputSchema).
  * @param {unknown} issues
  * @param {unknown} options
  */
@@ -297,7 +303,7 @@ function rejectionCrossing(issues, options) {
   const { tool, args, schema, input } = readOptions(options, 'formatValidation', ['tool', 'args', 'schema', 'input']);
   requireString(tool, 'formatValidation', 'options.tool');
   if (input !== undefined) requireObject(input, 'formatValidation', 'options.input');
-  const crossing = issuesCrossing(issues);
+  const crossing = issuesCrossing(issues, args, schema);
   return {
     issues: crossing.json,
     issuesTotal: crossing.total,

@@ -9,6 +9,7 @@ import { COPY_LIMITS, copyJson, cutText, plainJson, wireDataJson } from './copy.
 import { classifyRead } from './classify.js';
 import { JsonRpcErrorCode } from './codes.js';
 import { ECHO_UNITS, GROUP_ISSUES, RENDERED_ISSUES, THROWN_TEXT_UNITS, TOOL_ERROR_CODES } from './constants.js';
+import { sourceIssue } from './sources.js';
 import {
   argumentError,
   eachTextBlock,
@@ -188,9 +189,10 @@ function jsonCopy(value) {
  * @param {string} fn
  * @param {unknown} issues
  * @param {number} max
+ * @param {unknown} [args] the arguments sent, read only at a Standard Schema issue's path
  * @returns {{ json: string, total: number }}
  */
-function issuePrefix(fn, issues, max) {
+function issuePrefix(fn, issues, max, args) {
   let isArray;
   try {
     isArray = Array.isArray(issues);
@@ -203,7 +205,7 @@ function issuePrefix(fn, issues, max) {
   if (length === undefined) return { json: JSON.stringify([UNREADABLE]), total: 1 };
   const count = Math.min(length, max);
   const prefix = new Array(count);
-  for (let i = 0; i < count; i++) prefix[i] = jsonCopy(listEntry(issues, i));
+  for (let i = 0; i < count; i++) prefix[i] = jsonCopy(sourceIssue(listEntry(issues, i), args));
   return { json: `[${prefix.join(',')}]`, total: length };
 }
 
@@ -761,7 +763,7 @@ export function groupValidationError(group, action, issues) {
  */
 function validationInput(fn, issues, actionKey, sentArgs) {
   actionKey = string(fn, 'actionKey', actionKey);
-  const { json, total } = issuePrefix(fn, issues, RENDERED_ISSUES);
+  const { json, total } = issuePrefix(fn, issues, RENDERED_ISSUES, sentArgs);
   // A bounded plain copy; a Date shows as its ISO text (marked: see SENT_COPY) and a BigInt as its digits. The
   // true sizes of what it cut cross beside it, so `array(N)` is the list's own length.
   /** @type {number[]} */

@@ -62,17 +62,15 @@ request! {
 
 /// `{ code, message, data }` of the rejection.
 pub(crate) fn format_validation(request: FormatValidation<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
-    let list = items(request.issues);
+    let args = request.args.map(|a| a.0);
+    let normalised = crate::source::normalise(items(request.issues), args);
+    let list = normalised.as_ref().map_or(items(request.issues), |n| n.issues.as_slice());
+    let left_out = normalised.as_ref().map_or(0, |n| n.left_out);
     let sizes = TrueSizes::locate(request.issues.0, request.issue_sizes);
     let input = request.input.map(|v| PreValidation::from_value(v.0));
-    let schema = schema_if_read(request.schema, request.issues.0, "FormatValidationRequest")?;
-    let options = ValidationOptions {
-        tool: request.tool,
-        args: request.args.map(|a| a.0),
-        schema: schema.as_ref(),
-        input: input.as_ref(),
-    };
-    let issues = IssueList::of(list, count(request.issues_total), &sizes);
+    let schema = schema_if_read(request.schema, list, "FormatValidationRequest")?;
+    let options = ValidationOptions { tool: request.tool, args, schema: schema.as_ref(), input: input.as_ref() };
+    let issues = IssueList::of(list, count(request.issues_total).saturating_sub(left_out), &sizes);
     Ok(parts_reply(&format_validation_parts(issues, &options)))
 }
 
@@ -95,11 +93,11 @@ const READS_SCHEMA: &str = "unrecognized_keys";
 /// included), could read it: a string `unrecognized_keys` anywhere in the issues.
 fn schema_if_read<'a>(
     schema: Option<JsonText<'a>>,
-    issues: &Value<'_>,
+    issues: &[Value<'_>],
     request: &str,
 ) -> Result<Option<Value<'a>>, ProtocolError> {
     let Some(JsonText(text)) = schema else { return Ok(None) };
-    let mut stack = vec![issues];
+    let mut stack: Vec<&Value> = issues.iter().collect();
     let mut read = false;
     // Each value of the (bounded) issues once; no recursion.
     while let Some(value) = stack.pop() {
@@ -150,9 +148,11 @@ request! {
 
 /// The error `CallToolResult` of an argument rejection.
 pub(crate) fn rejection_result(request: RejectionResult<'_>, host: &mut dyn Host) -> Result<String, ProtocolError> {
-    let list = items(request.issues);
+    let normalised = crate::source::normalise(items(request.issues), request.args.map(|a| a.0));
+    let list = normalised.as_ref().map_or(items(request.issues), |n| n.issues.as_slice());
+    let left_out = normalised.as_ref().map_or(0, |n| n.left_out);
     let sizes = TrueSizes::locate(request.issues.0, request.issue_sizes);
-    let schema = schema_if_read(request.schema, request.issues.0, "RejectionResultRequest")?;
+    let schema = schema_if_read(request.schema, list, "RejectionResultRequest")?;
     let validation =
         ValidationOptions { tool: request.tool, args: request.args.map(|a| a.0), schema: schema.as_ref(), input: None };
     let contract = contract(request.contract);
@@ -165,7 +165,7 @@ pub(crate) fn rejection_result(request: RejectionResult<'_>, host: &mut dyn Host
         mask_server_errors: request.mask_server_errors,
         ..ErrorResultOptions::default()
     };
-    let issues = IssueList::of(list, count(request.issues_total), &sizes);
+    let issues = IssueList::of(list, count(request.issues_total).saturating_sub(left_out), &sizes);
     Ok(rejection_result_value(issues, &validation, &options).to_json())
 }
 
