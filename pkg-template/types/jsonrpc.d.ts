@@ -18,6 +18,7 @@ import type {
   LogRecordOptions,
   RecoveryFor,
   ToolErrorResult,
+  IssueLike,
   ZodIssueLike,
 } from './shapes.js';
 
@@ -43,6 +44,10 @@ export type {
   RecoveryFor,
   ToolErrorPayload,
   ToolErrorResult,
+  AjvErrorLike,
+  IssueLike,
+  JsonSchemaOutputUnitLike,
+  StandardIssueLike,
   ZodIssueLike,
 } from './shapes.js';
 
@@ -61,7 +66,7 @@ export interface InvalidArgumentsError extends McpError {
  * throwing getters, cycles and BigInts in `issues` or `args` never throw.
  * @throws TypeError when `issues` is not an array, `options` not an object or `tool` not a string.
  */
-export declare function formatValidation<I extends ZodIssueLike>(
+export declare function formatValidation<I extends IssueLike>(
   issues: readonly I[],
   options: FormatValidationOptions,
 ): InvalidArgumentsError;

@@ -250,6 +250,38 @@ export interface ZodIssueLike {
   readonly message?: string | undefined;
 }
 
+/**
+ * A Standard Schema issue as any validator writes it: Valibot's path items carry their
+ * key as `unknown` (a Map's key may be anything).
+ */
+export interface StandardIssueLike {
+  readonly message: string;
+  readonly path?: readonly (PropertyKey | { readonly key: unknown })[] | undefined;
+}
+
+/** An Ajv error object (`validate.errors`). */
+export interface AjvErrorLike {
+  readonly instancePath: string;
+  readonly keyword: string;
+  readonly params?: object | undefined;
+  readonly message?: string | undefined;
+}
+
+/** An @cfworker/json-schema output unit (`validator.validate(value).errors`). */
+export interface JsonSchemaOutputUnitLike {
+  readonly keyword: string;
+  readonly keywordLocation: string;
+  readonly instanceLocation: string;
+  readonly error?: string | undefined;
+}
+
+/**
+ * An issue of any validator the package reads: Zod 4 or Zod 3, Valibot, ArkType, Effect or
+ * any Standard Schema validator, Ajv, @cfworker/json-schema. Each is read as its shape
+ * says, safely, never trusted.
+ */
+export type IssueLike = ZodIssueLike | StandardIssueLike | AjvErrorLike | JsonSchemaOutputUnitLike;
+
 /** One change of a tool's behavioural contract (MCP Fusion's `ContractDelta`). */
 export interface ContractDelta {
   readonly category?: string | undefined;

@@ -27,6 +27,7 @@ import type {
   ToolErrorSeverity,
   ToolResultLike,
   ValidationErrorResponse,
+  IssueLike,
   ZodIssueLike,
 } from './shapes.js';
 
@@ -52,6 +53,10 @@ export type {
   ToolResponse,
   ToolResultLike,
   ValidationErrorResponse,
+  AjvErrorLike,
+  IssueLike,
+  JsonSchemaOutputUnitLike,
+  StandardIssueLike,
   ZodIssueLike,
 } from './shapes.js';
 
@@ -146,7 +151,7 @@ export declare function groupUnknownAction(
 ): ToolErrorResponse;
 
 /** `createGroup`'s `INVALID_PARAMS` listing `path: message` per issue (100 at most, then a count). */
-export declare function groupValidationError<I extends ZodIssueLike>(
+export declare function groupValidationError<I extends IssueLike>(
   group: string,
   action: string,
   issues: readonly I[],
@@ -159,7 +164,7 @@ export declare function groupValidationError<I extends ZodIssueLike>(
  * bounded copies; a Proxy, a cycle or a BigInt never throws.
  * @throws TypeError when `issues` is not an array or `actionKey` not a string.
  */
-export declare function formatValidationError<I extends ZodIssueLike>(
+export declare function formatValidationError<I extends IssueLike>(
   issues: readonly I[],
   actionKey: string,
   sentArgs: unknown,
@@ -172,7 +177,7 @@ export declare function formatValidationError<I extends ZodIssueLike>(
  * {@link internalError} (return it instead).
  * @throws TypeError when `issues` is not an array or `actionKey` not a string.
  */
-export declare function validationErrorResult<I extends ZodIssueLike>(
+export declare function validationErrorResult<I extends IssueLike>(
   issues: readonly I[],
   actionKey: string,
   sentArgs: unknown,
