@@ -12,7 +12,14 @@ import { type } from 'arktype';
 import { Schema } from 'effect';
 import * as v from 'valibot';
 import { z } from 'zod';
-import { errorResult, formatValidation, formatValidationError, parseToolError, registerTool } from '../pkg/node.js';
+import {
+  errorResult,
+  formatValidation,
+  formatValidationError,
+  jsonSchemaInput,
+  parseToolError,
+  registerTool,
+} from '../pkg/node.js';
 import { rejectionResult } from '../pkg/lib/jsonrpc.js';
 import { connected, V2 } from './sdks.mjs';
 
@@ -499,4 +506,65 @@ test('registerTool on SDK v2 rejects arguments with Valibot, ArkType and Effect 
     const ok = await client.callTool({ name, arguments: { name: 'a', age: 1 } });
     assert.equal(ok.isError, undefined, name);
   }
+});
+
+test('registerTool on SDK v2 with a plain JSON Schema checked by Ajv or @cfworker/json-schema (jsonSchemaInput)', async () => {
+  const schema = {
+    type: 'object',
+    properties: { name: { type: 'string' }, age: { type: 'number', minimum: 0 } },
+    required: ['name', 'age'],
+    additionalProperties: false,
+  };
+  const check = new Ajv({ allErrors: true, strict: false }).compile(schema);
+  const validator = new Validator(schema, '2020-12', false);
+  const inputs = {
+    ajv: jsonSchemaInput(schema, (args) => (check(args) ? [] : check.errors)),
+    cfworker: jsonSchemaInput(schema, (args) => validator.validate(args).errors),
+    zod: z.strictObject({ name: z.string(), age: z.number().min(0) }),
+  };
+  const seen = [];
+  const { client } = await connected(V2, (server) => {
+    for (const [name, inputSchema] of Object.entries(inputs)) {
+      registerTool(server, name, { inputSchema }, async (args) => {
+        seen.push(args);
+        return { content: [{ type: 'text', text: 'ok' }] };
+      });
+    }
+  });
+  // tools/list shows the JSON Schema as given.
+  const listed = Object.fromEntries((await client.listTools()).tools.map((t) => [t.name, t.inputSchema]));
+  for (const name of ['ajv', 'cfworker']) {
+    assert.deepEqual(listed[name].properties, schema.properties, name);
+    assert.deepEqual(listed[name].required, schema.required, name);
+  }
+  const said = async (name, args) => {
+    const result = await client.callTool({ name, arguments: args });
+    assert.equal(result.isError, true, name);
+    assert.ok(!JSON.stringify(result).includes('sk-live'), `${name}: ${JSON.stringify(result)}`);
+    return parseToolError(result).message.replace(`tool ${name}:`, 'tool T:');
+  };
+  for (const args of [
+    { name: 'a', age: 'sk-live-secret' },
+    { name: 'a', age: -1 },
+    { name: 'a', age: 1, extra: 'sk-live-x' },
+  ]) {
+    const zod = await said('zod', args);
+    assert.equal(await said('ajv', args), zod, JSON.stringify(args));
+    assert.equal(await said('cfworker', args), zod, JSON.stringify(args));
+  }
+  // The hint names the keys the schema accepts, read from the JSON Schema.
+  const extra = await client.callTool({ name: 'cfworker', arguments: { name: 'a', age: 1, extra: 1 } });
+  assert.match(extra.content[0].text, /This tool accepts: name, age/);
+  // Arguments it accepts reach the handler as sent.
+  for (const name of ['ajv', 'cfworker']) {
+    const ok = await client.callTool({ name, arguments: { name: 'a', age: 1 } });
+    assert.equal(ok.isError, undefined, name);
+  }
+  assert.deepEqual(seen, [
+    { name: 'a', age: 1 },
+    { name: 'a', age: 1 },
+  ]);
+  // A bad schema or validator is a TypeError at once.
+  assert.throws(() => jsonSchemaInput(null, () => null), TypeError);
+  assert.throws(() => jsonSchemaInput(schema, 'no'), TypeError);
 });

@@ -6,7 +6,15 @@ import { type } from 'arktype';
 import { Schema } from 'effect';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { type Schema as JsonSchemaDocument, Validator } from '@cfworker/json-schema';
-import { formatValidation, formatValidationError, type IssueLike, validationErrorResult } from 'mcp-envelope';
+import { McpServer } from '@modelcontextprotocol/server';
+import {
+  formatValidation,
+  formatValidationError,
+  type IssueLike,
+  jsonSchemaInput,
+  registerTool,
+  validationErrorResult,
+} from 'mcp-envelope';
 
 const args: unknown = { name: 1 };
 const options = { tool: 'add_user', args };
@@ -39,3 +47,17 @@ formatValidationError(units, 'add', args);
 formatValidation([5], options);
 const issues: readonly IssueLike[] = units;
 formatValidation(issues, options);
+
+// A plain JSON Schema and its validator as a tool's input schema.
+
+const server = new McpServer({ name: 's', version: '1' });
+const input = jsonSchemaInput<{ name: string }>(
+  { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+  (value) => (check(value) ? [] : check.errors),
+);
+registerTool(server, 'greet', { inputSchema: input }, async (args) => ({
+  content: [{ type: 'text', text: args.name.toUpperCase() }],
+}));
+jsonSchemaInput({ type: 'object' }, (value) => new Validator(jsonSchema).validate(value).errors);
+// @ts-expect-error validate returns the validator's errors, not a boolean
+jsonSchemaInput({ type: 'object' }, (value) => check(value));

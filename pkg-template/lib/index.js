@@ -34,4 +34,4 @@ export {
 export * from './client.js';
 export { errorResult, fail, formatValidation, recoveryFor } from './jsonrpc.js';
 export { logRecord } from './log.js';
-export { registerTool } from './register.js';
+export { jsonSchemaInput, registerTool } from './register.js';

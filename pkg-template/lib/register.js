@@ -715,6 +715,40 @@ function register(defaults, server, name, config, handler) {
 }
 
 /**
+ * A tool's input schema from a plain JSON Schema and the validator that checks it: a
+ * Standard Schema whose JSON Schema is `schema` (what `tools/list` shows and the hints
+ * read) and whose issues are the validator's own errors (Ajv's `validate.errors`,
+ * @cfworker/json-schema's output units), which registerTool's rejection reads.
+ * @param {unknown} schema a JSON Schema object
+ * @param {unknown} validate `(args) => errors`: a list of errors, empty (or null, or undefined) when the arguments pass
+ */
+export function jsonSchemaInput(schema, validate) {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
+    throw new TypeError('mcp-envelope: jsonSchemaInput: schema must be a JSON Schema object');
+  }
+  if (typeof validate !== 'function') throw new TypeError('mcp-envelope: jsonSchemaInput: validate must be a function');
+  const json = () => schema;
+  return Object.freeze({
+    '~standard': Object.freeze({
+      version: 1,
+      vendor: 'mcp-envelope',
+      /** @param {unknown} value */
+      validate(value) {
+        const errors = validate(value);
+        if (errors === null || errors === undefined) return { value };
+        if (!Array.isArray(errors)) {
+          throw new TypeError(
+            'mcp-envelope: jsonSchemaInput: validate must return a list of errors, null or undefined',
+          );
+        }
+        return errors.length === 0 ? { value } : { issues: errors };
+      },
+      jsonSchema: Object.freeze({ input: json, output: json }),
+    }),
+  });
+}
+
+/**
  * `server.registerTool(name, config, handler)` with every error the model sees written
  * by this package (see the README). `config` is the SDK's, plus our own options.
  * @param {unknown} server

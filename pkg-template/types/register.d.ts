@@ -9,7 +9,14 @@
 // and mapped types: arguments, context, result, config, handler), `McpServerLike` (a
 // method signature the server is matched against, not data) and the signature.
 
-import type { RawShapeLike, RegisterToolOptions, StandardSchemaLike, ToolInputSchema } from './shapes.js';
+import type {
+  IssueLike,
+  JsonSchemaObject,
+  RawShapeLike,
+  RegisterToolOptions,
+  StandardSchemaLike,
+  ToolInputSchema,
+} from './shapes.js';
 
 export type {
   RawShapeLike,
@@ -132,3 +139,18 @@ export declare namespace registerTool {
    */
   function defaults(options: RegisterToolOptions): RegisterToolWithDefaults;
 }
+
+/**
+ * A tool's `inputSchema` from a plain JSON Schema and the validator that checks it (Ajv,
+ * @cfworker/json-schema, …): `validate` returns the validator's errors for arguments it
+ * rejects, and an empty list, `null` or `undefined` for arguments it accepts. The
+ * rejection reads those errors as it reads any validator's; `tools/list` shows `schema`.
+ * `Args` is what the handler receives (the schema is not read for it).
+ * @throws TypeError when `schema` is not an object or `validate` not a function.
+ */
+export declare function jsonSchemaInput<Args = Record<string, unknown>>(
+  schema: JsonSchemaObject,
+  validate: (args: unknown) => readonly IssueLike[] | null | undefined,
+): StandardSchemaLike<Args> & {
+  readonly '~standard': { readonly types?: { readonly input: unknown; readonly output: Args } | undefined };
+};
