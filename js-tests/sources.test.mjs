@@ -174,7 +174,7 @@ test("the same mistake reads the same from Zod and from Ajv and @cfworker/json-s
     const schema = z.toJSONSchema(zodSchema);
     const said = (issues) => {
       const e = formatValidation(issues, { tool: 't', args, schema });
-      return { message: e.message, hint: e.data.recovery.hint };
+      return { message: e.message, hint: e.data.recovery.hint, xml: formatValidationError(issues, 'a', args) };
     };
     const expected = said(zodIssues(zodSchema, args));
     for (const [source, issues] of [
@@ -186,6 +186,14 @@ test("the same mistake reads the same from Zod and from Ajv and @cfworker/json-s
       if (label === 'missing field') {
         assert.equal(got.message, `${PREFIX}q: Invalid input: expected a value, received undefined`, source);
         assert.equal(got.hint, expected.hint, `${label}, ${source}`);
+        assert.doesNotMatch(got.xml, /undefined\./, source);
+        continue;
+      }
+      // The XML dialect's functions take no schema, where @cfworker/json-schema's units
+      // keep their bounds; its `type` and `required` units name theirs in their text.
+      if (source === 'cfworker' && !['wrong type', 'wrong element type', 'nested wrong type'].includes(label)) {
+        assert.deepEqual({ ...got, xml: undefined }, { ...expected, xml: undefined }, `${label}, ${source}`);
+        assert.doesNotMatch(got.xml, /undefined/, `${label}, ${source}`);
         continue;
       }
       assert.deepEqual(got, expected, `${label}, ${source}`);
@@ -496,6 +504,15 @@ test('registerTool on SDK v2 rejects arguments with Valibot, ArkType and Effect 
   );
   assert.equal(await text('valibot', sent), zod);
   assert.equal(await text('arktype', sent), zod);
+  // An unknown key: the hint names the keys the schema accepts, from the JSON Schema the
+  // schema offers (`~standard.jsonSchema`: Zod's and ArkType's; Valibot's offers none).
+  const unknown = { name: 'a', age: 1, extra: 1 };
+  assert.equal(await text('arktype', unknown), await text('zod', unknown));
+  const hint = async (name) => (await client.callTool({ name, arguments: unknown })).content[0].text.split('\n')[2];
+  assert.equal(await hint('zod'), 'Recovery: Unknown key extra. This tool accepts: name, age.');
+  // ArkType's JSON Schema lists the keys in its own (sorted) order.
+  assert.equal(await hint('arktype'), 'Recovery: Unknown key extra. This tool accepts: age, name.');
+  assert.equal(await hint('valibot'), 'Recovery: Unknown key extra.');
   // Effect's issue is its own message at the path.
   assert.equal(
     await text('effect', sent),

@@ -180,7 +180,8 @@ const CFWORKER_PARAMS = {
 /**
  * An @cfworker/json-schema output unit, read into an Ajv error's shape: its keyword,
  * the instance location's keys, the keyword's value from `schema` at its keyword
- * location, and for `required` the unit's `error` text (it names the property).
+ * location, and for `required` and `type` the unit's `error` text (it names the
+ * property, or the type expected, which a call without the schema has nowhere else).
  * @param {object} unit
  * @param {unknown} schema
  */
@@ -193,7 +194,8 @@ function cfworker(unit, schema) {
   const name = keyword !== null && Object.hasOwn(CFWORKER_PARAMS, keyword) ? CFWORKER_PARAMS[keyword] : undefined;
   const known = schemaValue(value);
   if (name !== undefined && known !== undefined) params[name] = known;
-  const error = keyword === 'required' ? stringOr(readOnce(unit, 'error')) : null;
+  // `required` names the property, `type` the type expected, only in the unit's text.
+  const error = keyword === 'required' || keyword === 'type' ? stringOr(readOnce(unit, 'error')) : null;
   const instance = readOnce(unit, 'instanceLocation');
   const path = pointer(typeof instance === 'string' ? instance.replace(/^#/, '') : '');
   return { [SOURCE_KEY]: SOURCE_AJV, keyword, path, params, error };

@@ -1,8 +1,8 @@
 //! JSON Schema validators' errors: Ajv's (`{ instancePath, keyword, params }`) and
 //! @cfworker/json-schema's output units, which the JS layer reads into the same shape
 //! (`path` from the instance location; `params` from the keyword's value in the tool's
-//! schema when it was given; for `required`, the unit's `error` text, which names the
-//! missing property). Never `data` or a message.
+//! schema when it was given; for `required` and `type`, the unit's `error` text, which
+//! names the missing property or the type expected). Never `data` or a message.
 //!
 //! | keyword                                   | Zod 4                                          |
 //! |-------------------------------------------|------------------------------------------------|
@@ -56,7 +56,7 @@ pub(super) fn issue(raw: &Value<'_>, path: &[Value<'static>], args: Option<&Valu
     let text = |k: &str| param(k).and_then(Value::as_str);
     let keyword = raw.get("keyword").and_then(Value::as_str).unwrap_or_default();
     match keyword {
-        "type" => match text("type") {
+        "type" => match text("type").or_else(|| expected_in(raw)) {
             Some(name) => zod4::invalid_type(path, zod4::type_name(name), args),
             None => zod4::invalid(path),
         },
@@ -129,4 +129,12 @@ fn missing_in(raw: &Value<'_>) -> Option<String> {
     let rest = text.split_once("required property \"")?.1;
     let name = rest.rsplit_once("\".")?.0;
     Some(name.to_owned())
+}
+
+/// The type @cfworker/json-schema's `type` unit names in its `error` text (`Instance type
+/// "string" is invalid. Expected "number".`): a name from the schema.
+fn expected_in<'a>(raw: &'a Value<'_>) -> Option<&'a str> {
+    let text = raw.get("error").and_then(Value::as_str)?;
+    let rest = text.split_once("Expected \"")?.1;
+    rest.split_once('"').map(|(name, _)| name)
 }

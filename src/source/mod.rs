@@ -241,6 +241,14 @@ mod tests {
             r#"{"code":"custom","path":["o","q"],"message":"Invalid input: expected a value, received undefined"}"#;
         assert_eq!(one_of(ajv, args), expected);
         assert_eq!(one_of(cfworker, args), expected);
+        // Without the schema, @cfworker/json-schema's `type` unit says the type in its text.
+        assert_eq!(
+            one_of(
+                r#"{"~source":"ajv","keyword":"type","path":["n"],"params":{},"error":"Instance type \"number\" is invalid. Expected \"string\"."}"#,
+                args
+            ),
+            r#"{"code":"invalid_type","expected":"string","path":["n"],"message":"Invalid input: expected string, received number"}"#
+        );
         assert_eq!(
             one_of(r#"{"~source":"ajv","keyword":"false","path":["o","x"],"params":{}}"#, args),
             r#"{"code":"unrecognized_keys","keys":["x"],"path":["o"],"message":"Unrecognized key: \"x\""}"#
