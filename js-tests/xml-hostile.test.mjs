@@ -69,8 +69,9 @@ test('Proxies whose traps throw, as sentArgs, issues and details: envelopes, no 
   });
   const v2 = m.formatValidationError(issuesProxy, 'act', { a: 1 });
   assert.equal(XMLValidator.validate(v2), true);
-  // No message read: `detail = issue.message` concatenates as `undefined`.
-  assert.match(v2, /<field name="\(root\)">undefined You sent: \(missing\)\.<\/field>/);
+  // An issue that could not be read says `Invalid input` (the reference would print
+  // `undefined`: see the README's deliberate differences).
+  assert.match(v2, /<field name="\(root\)">Invalid input You sent: \(missing\)\.<\/field>/);
   stillWorks('throwing issues array');
 
   // One issue a throwing Proxy, one a revoked Proxy, one fine.

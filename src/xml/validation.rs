@@ -150,9 +150,17 @@ pub fn validation_error_response(issues: &[Value], action_key: &str, sent_args: 
     ValidationInput::new(issues, action_key, sent_args).response()
 }
 
+/// What an issue that is no object reads as.
+const UNREADABLE_ISSUE: &str = "Invalid input";
+
 /// `${issue.message}` as a template prints it (a missing message is `undefined`), cut
 /// at [`MAX_MESSAGE_UNITS`]; `createGroup`'s reply writes it the same way.
 pub(crate) fn issue_message(issue: IssueView<'_>) -> String {
+    // An issue that is no object (one the copy could not read: a Proxy whose traps throw)
+    // says nothing a model can act on; the reference would print `undefined` or throw.
+    if !issue.is_object() {
+        return UNREADABLE_ISSUE.to_owned();
+    }
     // `detail = issue.message`, then `+=`: a missing message prints `undefined`.
     match issue.message_value() {
         Some(Value::String(message)) => cut_utf16(message, MAX_MESSAGE_UNITS, "..."),
@@ -403,6 +411,17 @@ mod tests {
         let args = issue(r#"{"user":["x"]}"#);
         let xml = format_validation_error(&issues, "t", Some(&args));
         assert!(xml.contains(r#"<field name="user.0">Expected number You sent: 'x'."#), "{xml}");
+    }
+
+    /// Unlike the reference (`undefined`), an issue the copy could not read — it crosses
+    /// as the string `[Unreadable]` — reads `Invalid input`; an object without a message
+    /// still prints `undefined`, as the reference does.
+    #[test]
+    fn an_unreadable_issue_reads_invalid_input_not_undefined() {
+        let xml = format_validation_error(&[Value::str("[Unreadable]")], "t", None);
+        assert!(xml.contains(r#"<field name="(root)">Invalid input You sent:"#), "{xml}");
+        let xml = format_validation_error(&[issue(r#"{"code":"custom","path":["x"]}"#)], "t", None);
+        assert!(xml.contains(r#"<field name="x">undefined You sent:"#), "{xml}");
     }
 
     #[test]

@@ -85,6 +85,11 @@ impl<'a> IssueView<'a> {
     }
 
     /// The raw code as the issue carries it (`""` when it has none).
+    /// Whether the issue is an object at all (an unreadable one crosses as a string).
+    pub fn is_object(&self) -> bool {
+        matches!(self.raw, Value::Object(_))
+    }
+
     pub fn code(&self) -> &'a str {
         self.raw.get("code").and_then(Value::as_str).unwrap_or("")
     }
