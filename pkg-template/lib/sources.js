@@ -1,9 +1,9 @@
-// Issues of validators other than Zod, read once: each Valibot issue, ArkType error or
-// other Standard Schema issue becomes a plain object of the fields that describe the
-// schema (never the ones that hold what was sent: `input`, `received`, `data`, `actual`,
-// or a message built from them), marked with SOURCE_KEY for the core, which reads it as
-// the Zod 4 issue for the same mistake (src/source/). A Zod issue, or anything else,
-// is returned as it is.
+// Issues of validators other than Zod, read once: each Valibot issue, ArkType error,
+// Ajv error, @cfworker/json-schema output unit or other Standard Schema issue becomes a
+// plain object of the fields that describe the schema (never the ones that hold what was
+// sent: `input`, `received`, `data`, `actual`, or a message built from them), marked with
+// SOURCE_KEY for the core, which reads it as the Zod 4 issue for the same mistake
+// (src/source/). A Zod issue, or anything else, is returned as it is.
 
 import {
   SOURCE_AJV,
