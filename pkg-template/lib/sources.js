@@ -188,7 +188,8 @@ const CFWORKER_PARAMS = {
 function cfworker(unit, schema) {
   const keyword = stringOr(readOnce(unit, 'keyword'));
   const location = readOnce(unit, 'keywordLocation');
-  const value = typeof location === 'string' ? schemaAt(schema, location) : undefined;
+  // The keyword's value in the tool's schema (`#/properties/a/type`).
+  const value = typeof location === 'string' ? valueAt(schema, pointer(location.replace(/^#/, ''))) : undefined;
   /** @type {Record<string, unknown>} */
   const params = {};
   const name = keyword !== null && Object.hasOwn(CFWORKER_PARAMS, keyword) ? CFWORKER_PARAMS[keyword] : undefined;
@@ -219,13 +220,14 @@ function pointer(text) {
 }
 
 /**
- * The value at `location` (`#/properties/a/type`) in the tool's schema, read key by key.
- * @param {unknown} schema
- * @param {string} location
+ * The value at `keys` in `root`, each key read once; undefined where a step is no
+ * object or its read throws.
+ * @param {unknown} root
+ * @param {Array<string | number>} keys
  */
-function schemaAt(schema, location) {
-  let at = schema;
-  for (const key of pointer(location.replace(/^#/, ''))) {
+function valueAt(root, keys) {
+  let at = root;
+  for (const key of keys) {
     if (at === null || typeof at !== 'object') return undefined;
     at = readOnce(at, key);
     if (at === READ_THREW) return undefined;
@@ -320,12 +322,7 @@ function keys(path) {
  * @returns {string | undefined}
  */
 function sentAt(args, path) {
-  let at = args;
-  for (const key of path) {
-    if (at === null || typeof at !== 'object') return undefined;
-    at = readOnce(at, key);
-    if (at === READ_THREW) return undefined;
-  }
+  const at = valueAt(args, path);
   if (typeof at === 'string') return at.slice(0, COPY_LIMITS.stringUnits);
   if (typeof at === 'number' || typeof at === 'boolean') return String(at);
   return undefined;

@@ -281,23 +281,13 @@ fn bound_branch_lists<'a>(
     level: usize,
     budget: &mut Budget<'_>,
 ) -> Bounded<'a> {
-    let mut kept = Vec::new();
-    let mut lengths = Vec::new();
-    for branch in branches.iter().take(MAX_ENTRIES) {
-        if budget.issues_left == 0 {
-            break;
+    bound_issue_holders(branches, total, budget, |branch, budget| match branch {
+        Value::Array(issues) => {
+            let count = budget.sizes.len_of(branch, issues);
+            bound_issue_list(issues, count, budget)
         }
-        let bounded = match branch {
-            Value::Array(issues) => {
-                let count = budget.sizes.len_of(branch, issues);
-                bound_issue_list(issues, count, budget)
-            }
-            other => bound_plain(other, level + 1, budget),
-        };
-        lengths.push(bounded.length_entry());
-        kept.push(bounded.value);
-    }
-    finish_list(kept, lengths, total)
+        other => bound_plain(other, level + 1, budget),
+    })
 }
 
 /// Zod 3 `unionErrors: ZodError[]`, each serialised as `{ issues, ... }`.
@@ -307,17 +297,28 @@ fn bound_zod_error_list<'a>(
     level: usize,
     budget: &mut Budget<'_>,
 ) -> Bounded<'a> {
+    bound_issue_holders(errors, total, budget, |error, budget| match error {
+        // The ZodError object resets the level like an issue: its `issues` are issues.
+        Value::Object(entries) => bound_object(error, entries, 0, Role::ZodErrorEntry, budget),
+        other => bound_plain(other, level + 1, budget),
+    })
+}
+
+/// A list whose entries hold issues (a union's branches): its first 10 entries, fewer
+/// when the issue budget runs out, each bounded by `entry`.
+fn bound_issue_holders<'a, 'v>(
+    holders: &'a [Value<'v>],
+    total: usize,
+    budget: &mut Budget<'_>,
+    mut entry: impl FnMut(&'a Value<'v>, &mut Budget<'_>) -> Bounded<'a>,
+) -> Bounded<'a> {
     let mut kept = Vec::new();
     let mut lengths = Vec::new();
-    for error in errors.iter().take(MAX_ENTRIES) {
+    for holder in holders.iter().take(MAX_ENTRIES) {
         if budget.issues_left == 0 {
             break;
         }
-        let bounded = match error {
-            // The ZodError object resets the level like an issue: its `issues` are issues.
-            Value::Object(entries) => bound_object(error, entries, 0, Role::ZodErrorEntry, budget),
-            other => bound_plain(other, level + 1, budget),
-        };
+        let bounded = entry(holder, budget);
         lengths.push(bounded.length_entry());
         kept.push(bounded.value);
     }

@@ -63,14 +63,13 @@ request! {
 /// `{ code, message, data }` of the rejection.
 pub(crate) fn format_validation(request: FormatValidation<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
     let args = request.args.map(|a| a.0);
-    let normalised = crate::source::normalise(items(request.issues), args);
-    let list = normalised.as_ref().map_or(items(request.issues), |n| n.issues.as_slice());
-    let left_out = normalised.as_ref().map_or(0, |n| n.left_out);
+    let read = crate::source::normalise(items(request.issues), args);
+    let list = &*read.issues;
     let sizes = TrueSizes::locate(request.issues.0, request.issue_sizes);
     let input = request.input.map(|v| PreValidation::from_value(v.0));
     let schema = schema_if_read(request.schema, list, "FormatValidationRequest")?;
     let options = ValidationOptions { tool: request.tool, args, schema: schema.as_ref(), input: input.as_ref() };
-    let issues = IssueList::of(list, count(request.issues_total).saturating_sub(left_out), &sizes);
+    let issues = IssueList::of(list, count(request.issues_total).saturating_sub(read.left_out), &sizes);
     Ok(parts_reply(&format_validation_parts(issues, &options)))
 }
 
@@ -148,9 +147,8 @@ request! {
 
 /// The error `CallToolResult` of an argument rejection.
 pub(crate) fn rejection_result(request: RejectionResult<'_>, host: &mut dyn Host) -> Result<String, ProtocolError> {
-    let normalised = crate::source::normalise(items(request.issues), request.args.map(|a| a.0));
-    let list = normalised.as_ref().map_or(items(request.issues), |n| n.issues.as_slice());
-    let left_out = normalised.as_ref().map_or(0, |n| n.left_out);
+    let read = crate::source::normalise(items(request.issues), request.args.map(|a| a.0));
+    let list = &*read.issues;
     let sizes = TrueSizes::locate(request.issues.0, request.issue_sizes);
     let schema = schema_if_read(request.schema, list, "RejectionResultRequest")?;
     let validation =
@@ -165,7 +163,7 @@ pub(crate) fn rejection_result(request: RejectionResult<'_>, host: &mut dyn Host
         mask_server_errors: request.mask_server_errors,
         ..ErrorResultOptions::default()
     };
-    let issues = IssueList::of(list, count(request.issues_total).saturating_sub(left_out), &sizes);
+    let issues = IssueList::of(list, count(request.issues_total).saturating_sub(read.left_out), &sizes);
     Ok(rejection_result_value(issues, &validation, &options).to_json())
 }
 

@@ -208,11 +208,10 @@ request! {
 /// The `<validation_error>` `request` asks for.
 fn with_validation<T>(request: &Validation<'_>, write: impl FnOnce(&ValidationInput<'_>) -> T) -> T {
     let sizes = request.sent.map(|s| TrueSizes::locate(s.0, request.sent_sizes)).unwrap_or_default();
-    let normalised = crate::source::normalise(items(request.issues), request.sent.map(|s| s.0));
-    let left_out = normalised.as_ref().map_or(0, |n| n.left_out);
+    let read = crate::source::normalise(items(request.issues), request.sent.map(|s| s.0));
     let input = ValidationInput {
-        issues: normalised.as_ref().map_or(items(request.issues), |n| n.issues.as_slice()),
-        total: issue_total(request.total).saturating_sub(left_out),
+        issues: &read.issues,
+        total: issue_total(request.total).saturating_sub(read.left_out),
         action_key: request.action_key,
         sent: request.sent.map(|s| s.0),
         sent_sizes: &sizes,
@@ -296,8 +295,8 @@ request! {
 /// The core counts the issues it leaves out from the slice it is given, so the count
 /// line is rewritten to `total`.
 pub(crate) fn xml_group_validation_error(request: GroupValidation<'_>, _: &mut dyn Host) -> Answer {
-    let normalised = crate::source::normalise(items(request.issues), None);
-    let issues = normalised.as_ref().map_or(items(request.issues), |n| n.issues.as_slice());
+    let read = crate::source::normalise(items(request.issues), None);
+    let issues = &*read.issues;
     let mut response = group_validation_error(request.group, request.action, issues);
     let shown = issues.len().min(MAX_GROUP_ISSUES);
     let tail = format!("; (+{} more)</message>\n</tool_error>", issues.len() - shown);

@@ -18,6 +18,7 @@ pub(crate) mod valibot;
 mod zod4;
 
 use crate::value::Value;
+use std::borrow::Cow;
 
 /// The field the JS layer's reader marks an issue of another validator with; its value
 /// names the validator.
@@ -38,23 +39,24 @@ pub const MAX_DEPTH: usize = 8;
 /// Nested issues read at most per issue.
 pub const MAX_NESTED: usize = 64;
 
-/// `issues` with every marked issue replaced by its Zod 4 issue; `None` when none is
-/// marked (the caller reads its own list). `args`: the arguments as they crossed.
-/// A JSON Schema error that only wraps others is left out: [`Normalised::left_out`]
-/// counts them, so a caller's total can leave them out too.
-pub fn normalise(issues: &[Value<'_>], args: Option<&Value<'_>>) -> Option<Normalised> {
+/// `issues` with every marked issue replaced by its Zod 4 issue (`issues` themselves,
+/// borrowed, when none is marked). `args`: the arguments as they crossed. A JSON Schema
+/// error that only wraps others is left out: [`Normalised::left_out`] counts them, so a
+/// caller's total can leave them out too.
+pub fn normalise<'a>(issues: &'a [Value<'a>], args: Option<&Value<'_>>) -> Normalised<'a> {
     if !issues.iter().any(|i| i.get(SOURCE_KEY).is_some()) {
-        return None;
+        return Normalised { issues: Cow::Borrowed(issues), left_out: 0 };
     }
     let kept: Vec<&Value> = issues.iter().filter(|i| !(is_source(i, AJV) && ajv::wraps(i))).collect();
     let left_out = issues.len() - kept.len();
-    Some(Normalised { issues: kept.into_iter().map(|issue| one(issue, args, 0, &[])).collect(), left_out })
+    let read: Vec<Value<'static>> = kept.into_iter().map(|issue| one(issue, args, 0, &[])).collect();
+    Normalised { issues: Cow::Owned(read), left_out }
 }
 
 /// Issues read as Zod 4 issues.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Normalised {
-    pub issues: Vec<Value<'static>>,
+#[derive(Debug, Clone, PartialEq)]
+pub struct Normalised<'a> {
+    pub issues: Cow<'a, [Value<'a>]>,
     /// Errors left out because they only wrap others.
     pub left_out: usize,
 }
@@ -127,13 +129,15 @@ mod tests {
     fn one_of(issue: &str, args: &str) -> String {
         let issues = [v(issue)];
         let args = v(args);
-        normalise(&issues, Some(&args)).unwrap_or_default().issues.first().map(Value::to_json).unwrap_or_default()
+        normalise(&issues, Some(&args)).issues.first().map(Value::to_json).unwrap_or_default()
     }
 
     #[test]
     fn zod_issues_alone_are_left_to_the_caller() {
         let issues = [v(r#"{"code":"custom","path":[],"message":"m"}"#)];
-        assert_eq!(normalise(&issues, None), None);
+        let read = normalise(&issues, None);
+        assert!(matches!(read.issues, Cow::Borrowed(_)));
+        assert_eq!(read.left_out, 0);
     }
 
     #[test]
@@ -259,7 +263,8 @@ mod tests {
             v(r#"{"~source":"ajv","keyword":"additionalProperties","path":[],"params":{}}"#),
             v(r#"{"~source":"ajv","keyword":"type","path":["n"],"params":{"type":"integer"}}"#),
         ];
-        let out = normalise(&issues, Some(&v(args))).unwrap_or_default();
+        let args = v(args);
+        let out = normalise(&issues, Some(&args));
         assert_eq!(out.left_out, 2);
         assert_eq!(
             out.issues.iter().map(Value::to_json).collect::<Vec<_>>(),
@@ -278,12 +283,7 @@ mod tests {
                 ("path", v(r#"["k"]"#)),
                 ("sent", Value::str(sent)),
             ]);
-            normalise(&[raw], None)
-                .unwrap_or_default()
-                .issues
-                .first()
-                .and_then(|i| i.get("message"))
-                .map(Value::to_json)
+            normalise(&[raw], None).issues.first().and_then(|i| i.get("message")).map(Value::to_json)
         };
         assert_eq!(issue("Expected number", "sk-live-1234567890abcdef").as_deref(), Some(r#""Expected number""#));
         assert_eq!(
