@@ -49,7 +49,7 @@ test('package.json declares exports, types, sideEffects and files that all exist
 // 114,432; requests laid out in wasm memory through three raw exports (no wasm-bindgen
 // export per operation) took it to 112,214; the core reading in place to 113,209; the
 // issues of Valibot, ArkType, Standard Schema, Ajv and @cfworker/json-schema read as
-// Zod 4 issues (src/source/, 22 KB of code) to 124,208. The goal is still to be met again.
+// Zod 4 issues (src/source/, 22 KB of code) to 124,278. The goal is still to be met again.
 test('the shipped .wasm is at most 124,500 bytes gzipped (the goal is 102,400)', () => {
   const wasm = readFileSync(new URL('wasm/mcp_envelope_bg.wasm', pkgDir));
   const gzip = gzipSync(wasm, { level: 9 }).length;
