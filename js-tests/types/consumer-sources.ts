@@ -14,7 +14,7 @@ import {
   jsonSchemaInput,
   registerTool,
   validationErrorResult,
-} from 'mcp-envelope';
+} from '../../pkg/index.js';
 
 const args: unknown = { name: 1 };
 const options = { tool: 'add_user', args };
