@@ -1,6 +1,6 @@
 // Safe by default: secrets are masked in everything either dialect sends, an option
 // turns that off, server-category errors can go out with a fixed sentence, and
-// logRecord keeps the raw text for the server's own logs.
+// logRecord masks them too unless asked for the raw text.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as m from '../pkg/node.js';
@@ -188,17 +188,28 @@ test('maskServerErrors in the XML dialect masks only server-category throws', ()
   assert.ok(plain.content[0].text.includes('<message>[t] SELECT * FROM users failed</message>'));
 });
 
-test('logRecord keeps the raw message and picks the level', () => {
+test('logRecord masks secrets unless asked raw, and picks the level', () => {
   const text = 'connect postgres://admin:pw-Secret1@db/app failed';
-  assert.deepEqual(logRecord(new Error(text), { tool: 't', phase: 'handler' }), {
+  const thrown = new Error(text);
+  const { stack, ...record } = logRecord(thrown, { tool: 't', phase: 'handler' });
+  const masked = 'connect postgres://admin:***@db/app failed';
+  assert.deepEqual(record, {
     level: 'error',
     code: JsonRpcErrorCode.InternalError,
     name: 'InternalError',
     category: 'server',
-    message: text,
+    message: masked,
+    log: `Error in tool:t: ${masked}`,
+    operation: 'tool:t',
     tool: 't',
     phase: 'handler',
+    data: { originalErrorName: 'Error', originalMessage: masked },
   });
+  assert.equal(stack, thrown.stack.replace('pw-Secret1', '***'));
+  const raw = logRecord(thrown, { tool: 't', raw: true });
+  assert.equal(raw.message, text);
+  assert.equal(raw.stack, thrown.stack);
+  assert.equal(raw.data.originalMessage, text);
   const contract = [
     {
       reason: 'declined',
@@ -223,9 +234,10 @@ test('logRecord keeps the raw message and picks the level', () => {
     issues: Array.from({ length: 3000 }, () => ({ code: 'custom', path: ['a'], message: 'Bad' })),
   };
   assert.equal(logRecord(zod, { tool: 't' }).message, 'a: Bad (+2999 more)');
-  // Raw even where the wire is masked.
+  // Raw on request, even where the wire is masked.
   const db = new McpError(JsonRpcErrorCode.DatabaseError, `lost ${text}`);
-  assert.equal(logRecord(db, { tool: 't' }).message, `lost ${text}`);
+  assert.equal(logRecord(db, { tool: 't', raw: true }).message, `lost ${text}`);
+  assert.equal(logRecord(db, { tool: 't' }).message, `lost ${masked}`);
 });
 
 test('logRecord never throws for a hostile thrown value, and checks its options', () => {
@@ -259,6 +271,7 @@ test('logRecord never throws for a hostile thrown value, and checks its options'
   assert.throws(() => logRecord(new Error('x'), {}), TypeError);
   assert.throws(() => logRecord(new Error('x'), { tool: 't', phase: 1 }), TypeError);
   assert.throws(() => logRecord(new Error('x'), { tool: 't', aborted: 'yes' }), TypeError);
+  assert.throws(() => logRecord(new Error('x'), { tool: 't', raw: 1 }), TypeError);
   assert.throws(() => errorResult(new Error('x'), { redactSecrets: 'no' }), TypeError);
   assert.throws(() => errorResult(new Error('x'), { maskServerErrors: 1 }), TypeError);
   assert.throws(() => toolError('X', { message: 'm', redactSecrets: 'no' }), TypeError);

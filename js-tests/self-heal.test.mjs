@@ -44,6 +44,8 @@ test('the published wasm leaves the trapping exports out; the test build has the
   assert.equal(typeof published.trapForTest, 'undefined');
 });
 
+// One error for every logRecord call: its stack is part of the record.
+const boom = new Error('boom');
 const issues = [
   {
     code: 'invalid_type',
@@ -78,7 +80,7 @@ const calls = {
   },
   rejectionResult: (m) =>
     rejectionResultOf.get(m)(issues, { tool: 'lookup', args: { name: 5 } }, { requestId: 'REQ-3', contract }),
-  logRecord: (m) => m.logRecord(new Error('boom'), { tool: 'lookup' }),
+  logRecord: (m) => m.logRecord(boom, { tool: 'lookup' }),
   toolError: (m) =>
     m.toolError('NOT_FOUND', {
       message: 'no user 7',
@@ -208,3 +210,36 @@ function isDeepEqual(a, b) {
     return false;
   }
 }
+
+test('a trap inside tryCatch: still an McpError that never hides the failure, then right answers', async () => {
+  const caught = new Error('disk full');
+  const run = (m) =>
+    m
+      .tryCatch(
+        () => {
+          throw caught;
+        },
+        { operation: 'Store.save', errorCode: m.JsonRpcErrorCode.DatabaseError },
+      )
+      .catch((e) => e);
+  const right = await run(published);
+  let trapped = 0;
+  for (let n = 1; n <= 40; n += 1) {
+    engine().trapAfterAllocations(n);
+    const error = await run(healing);
+    engine().trapAfterAllocations(0);
+    assert.ok(healing.McpError.isMcpError(error), `a trap at allocation ${n}`);
+    assert.equal(error.cause, caught, 'the caught value rides along');
+    if (error.code !== right.code || error.message !== right.message) {
+      trapped += 1;
+      assert.equal(error.code, healing.JsonRpcErrorCode.InternalError);
+      assert.deepEqual(error.data, {
+        originalErrorName: '[Unreadable]',
+        originalMessage: 'An internal error occurred.',
+      });
+    }
+    const again = await run(healing);
+    assert.deepEqual([again.code, again.message, again.data], [right.code, right.message, right.data]);
+  }
+  assert.ok(trapped > 0, 'no allocation trapped');
+});

@@ -76,6 +76,11 @@ const VALUES = {
   "an Error caused by { name: 'RangeError' }": () => new Error('x', { cause: { name: 'RangeError' } }),
 };
 
+/** The fields of a log record the fixture was captured with (the record has more now: its stack differs per call). */
+function recorded({ level, code, name, category, message, tool }) {
+  return { level, code, name, category, message, tool };
+}
+
 /** Every output a thrown value's name can reach, per value. */
 function outputs(make) {
   const at = { tool: 't', action: 'a' };
@@ -83,7 +88,7 @@ function outputs(make) {
     classify: m.classify(make()),
     errorResult: m.errorResult(make(), { requestId: 'R-1' }),
     guidance: m.errorResult(make(), { requestId: 'R-1', guidance: true }),
-    logRecord: m.logRecord(make(), { tool: 't' }),
+    logRecord: recorded(m.logRecord(make(), { tool: 't' })),
     internalError: m.internalError(make(), at),
     masked: m.internalError(make(), { ...at, maskServerErrors: true }),
   };

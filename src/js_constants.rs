@@ -40,6 +40,14 @@ pub const THROWN_ZOD: u8 = 2;
 /// … a response of the XML dialect (its text crosses, [`crate::jsonrpc::from_xml`]).
 pub const THROWN_XML: u8 = 3;
 
+/// Where the JS layer's walk of a failure's `cause` chain stopped early
+/// ([`crate::jsonrpc::ChainEnd`]): at a cause seen before …
+pub const CHAIN_END_CYCLE: u8 = 1;
+/// … with a next cause past the chain's [`crate::jsonrpc::LOG_CAUSES`] nodes …
+pub const CHAIN_END_DEPTH: u8 = 2;
+/// … at a cause whose read threw.
+pub const CHAIN_END_UNREADABLE: u8 = 3;
+
 /// What was wrong with a handler's return, as `invalidResultJson` takes it
 /// ([`crate::tool_result::InvalidResult`]): not an object (its detail the type) …
 pub const RESULT_NOT_AN_OBJECT: u8 = 0;
@@ -186,20 +194,33 @@ pub fn fallback_result_with_id() -> String {
     fallback_result_of(Some(REQUEST_ID_SLOT))
 }
 
+/// Stands for tryCatch's operation in [`fallback_try_catch`]'s template.
+pub const OPERATION_SLOT: &str = "@operation@";
+
+/// tryCatch's fallback (JSON text): an internal error whose name and message could not
+/// be read, its record's operation [`OPERATION_SLOT`].
+pub fn fallback_try_catch() -> String {
+    let code = JsonRpcErrorCode::InternalError.value();
+    let thrown = ThrownError::Plain { code, message: FALLBACK_MESSAGE };
+    let failure = crate::jsonrpc::Failure { name: UNREADABLE.into(), ..Default::default() };
+    let options = crate::jsonrpc::LogOptions { operation: Some(OPERATION_SLOT), ..Default::default() };
+    let record = crate::jsonrpc::log_record(&thrown, &failure, &options).to_json();
+    let mut out = format!("{{\"code\":{code},\"originalErrorName\":");
+    write_json_string(UNREADABLE, &mut out);
+    out.push_str(",\"originalMessage\":");
+    write_json_string(FALLBACK_MESSAGE, &mut out);
+    out.push_str(",\"record\":");
+    out.push_str(&record);
+    out.push('}');
+    out
+}
+
 /// The fallback log record (JSON text) with [`TOOL_SLOT`] where the tool's name goes.
 pub fn fallback_log_record() -> String {
-    let code = JsonRpcErrorCode::InternalError;
-    let record = crate::jsonrpc::log::LogRecord {
-        level: "error",
-        code: code.value(),
-        name: code.name(),
-        category: code.category(),
-        message: FALLBACK_MESSAGE.to_owned(),
-        tool: TOOL_SLOT,
-        reason: None,
-        phase: None,
-    };
-    record.to_json()
+    let thrown = ThrownError::Plain { code: JsonRpcErrorCode::InternalError.value(), message: FALLBACK_MESSAGE };
+    let failure = crate::jsonrpc::Failure { name: "Error".into(), ..Default::default() };
+    let options = crate::jsonrpc::LogOptions { tool: Some(TOOL_SLOT), ..Default::default() };
+    crate::jsonrpc::log_record(&thrown, &failure, &options).to_json()
 }
 
 fn json_string(text: &str) -> String {
@@ -261,6 +282,11 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
             Number(RESULT_OUTPUT_REJECTED.into()),
         ),
         ("MAX_CAUSES", "how many causes classification follows", n(crate::classify::cause::MAX_CAUSES)),
+        ("CHAIN_END_CYCLE", "a log chain's end: a cause seen before", Number(CHAIN_END_CYCLE.into())),
+        ("CHAIN_END_DEPTH", "a log chain's end: more causes than LOG_CAUSES", Number(CHAIN_END_DEPTH.into())),
+        ("CHAIN_END_UNREADABLE", "a log chain's end: a cause whose read threw", Number(CHAIN_END_UNREADABLE.into())),
+        ("LOG_CAUSES", "how many nodes a log record's cause chain keeps, the thrown value's own included", n(crate::jsonrpc::LOG_CAUSES)),
+        ("STACK_UNITS", "how much of a stack crosses for a log record", n(crate::jsonrpc::STACK_UNITS)),
         (
             "CLASSIFY_TEXT_CAP",
             "how much of a name or message crosses for classification (the core reads this many bytes)",
@@ -361,6 +387,8 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
         ("FALLBACK_RESULT_ID_JSON", "errorResultJson's answer after a trap, REQUEST_ID_SLOT standing for the id", Text(fallback_result_with_id())),
         ("FALLBACK_LOG_JSON", "logRecordJson's answer after a trap, TOOL_SLOT standing for the tool", Text(fallback_log_record())),
         ("TOOL_SLOT", "where the tool goes in FALLBACK_LOG_JSON", Text(TOOL_SLOT.to_owned())),
+        ("FALLBACK_TRY_CATCH_JSON", "tryCatchFailure's answer after a trap, OPERATION_SLOT standing for the operation", Text(fallback_try_catch())),
+        ("OPERATION_SLOT", "where the operation goes in FALLBACK_TRY_CATCH_JSON", Text(OPERATION_SLOT.to_owned())),
         ("SOURCE_KEY", "the field marking an issue of a validator other than Zod", Text(crate::source::SOURCE_KEY.to_owned())),
         ("SOURCE_VALIBOT", "SOURCE_KEY's value on a Valibot issue", Text(crate::source::VALIBOT.to_owned())),
         ("SOURCE_ARKTYPE", "SOURCE_KEY's value on an ArkType error", Text(crate::source::ARKTYPE.to_owned())),
@@ -446,7 +474,20 @@ mod tests {
         );
         assert_eq!(
             fallback_log_record(),
-            r#"{"level":"error","code":-32603,"name":"InternalError","category":"server","message":"An internal error occurred.","tool":"@tool@"}"#
+            concat!(
+                r#"{"level":"error","code":-32603,"name":"InternalError","category":"server","message":"An internal error occurred.","#,
+                r#""log":"Error in tool:@tool@: An internal error occurred.","operation":"tool:@tool@","tool":"@tool@","#,
+                r#""data":{"originalErrorName":"Error","originalMessage":"An internal error occurred."}}"#
+            )
+        );
+        assert_eq!(
+            fallback_try_catch(),
+            concat!(
+                r#"{"code":-32603,"originalErrorName":"[Unreadable]","originalMessage":"An internal error occurred.","#,
+                r#""record":{"level":"error","code":-32603,"name":"InternalError","category":"server","#,
+                r#""message":"An internal error occurred.","log":"Error in @operation@: An internal error occurred.","#,
+                r#""operation":"@operation@","data":{"originalErrorName":"[Unreadable]","originalMessage":"An internal error occurred."}}}"#
+            )
         );
         assert_eq!(
             response_reply(&fallback_xml()),

@@ -10,7 +10,7 @@
 //! field is checked; one this file does not know fails the vector.
 
 use mcp_envelope::jsonrpc::{
-    error_result, format_validation, log_record, ErrorResultOptions, LogOptions, PreValidation, ThrownError,
+    error_result, format_validation, log_record, ErrorResultOptions, Failure, LogOptions, PreValidation, ThrownError,
     ValidationOptions, MESSAGE_PREFIX,
 };
 use mcp_envelope::value::Value;
@@ -77,7 +77,8 @@ fn replay(v: &Value<'static>) -> Vec<String> {
             let code = input.get("code").and_then(Value::as_f64).expect("code");
             #[allow(clippy::cast_possible_truncation)]
             let thrown = ThrownError::Mcp { code: code as i32, message: "m", data: input.get("data") };
-            let record = log_record(&thrown, &LogOptions { tool: "t", ..Default::default() });
+            let options = LogOptions { tool: Some("t"), ..Default::default() };
+            let record = log_record(&thrown, &Failure::default(), &options);
             for (key, want) in expected {
                 match key.as_ref() {
                     "category" => check(&mut failures, "category", Some(record.category.as_str()), want),

@@ -79,6 +79,7 @@ function hostile(kind: string): unknown {
 // stderr, which an MCP stdio server may write to; the wire never carries it.
 const registerTool = registerEveryTool.defaults({
   onError: (record) => console.error(`tool-failure ${JSON.stringify(record)}`),
+  logRaw: true,
 });
 
 export function installExampleTools(server: Server): void {

@@ -20,6 +20,8 @@ import {
   FALLBACK_XML_RESULT,
   REQUEST_ID_SLOT,
   TOOL_SLOT,
+  FALLBACK_TRY_CATCH_JSON,
+  OPERATION_SLOT,
 } from './constants.js';
 
 /** @typedef {typeof import('./abi.js')} Abi */
@@ -143,6 +145,17 @@ function renew() {
 }
 
 /**
+ * `template` with each `slot` (inside its JSON strings) standing for `value`.
+ * @param {string} template
+ * @param {string} slot
+ * @param {unknown} value
+ */
+function inString(template, slot, value) {
+  const escaped = JSON.stringify(typeof value === 'string' ? value : '').slice(1, -1);
+  return template.replaceAll(slot, () => escaped);
+}
+
+/**
  * An envelope's answer after a trap: with the caller's request id, else with none (no fresh one is made).
  * @param {string} template
  * @param {string} templateWithId
@@ -150,8 +163,7 @@ function renew() {
  */
 function withId(template, templateWithId, id) {
   if (typeof id !== 'string' || id === '') return template;
-  const escaped = JSON.stringify(id).slice(1, -1);
-  return templateWithId.replaceAll(REQUEST_ID_SLOT, () => escaped);
+  return inString(templateWithId, REQUEST_ID_SLOT, id);
 }
 
 const XML_RESULT = () => FALLBACK_XML_RESULT;
@@ -170,7 +182,8 @@ const FALLBACKS = {
   errorResult: (request) => `{"result":${withId(FALLBACK_RESULT_JSON, FALLBACK_RESULT_ID_JSON, request.requestId)}}`,
   formatValidation: () => FALLBACK_VALIDATION_REPLY,
   rejectionResult: (request) => withId(FALLBACK_REJECTION_JSON, FALLBACK_REJECTION_ID_JSON, request.requestId),
-  logRecord: (request) => FALLBACK_LOG_JSON.replace(`"${TOOL_SLOT}"`, () => JSON.stringify(request.tool)),
+  logRecord: (request) => inString(FALLBACK_LOG_JSON, TOOL_SLOT, request.tool),
+  tryCatchFailure: (request) => inString(FALLBACK_TRY_CATCH_JSON, OPERATION_SLOT, request.operation),
   fail: () => FALLBACK_FAIL_JSON,
   recoveryFor: () => '{}',
   xmlToolError: XML_RESULT,

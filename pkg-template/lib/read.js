@@ -3,14 +3,19 @@
 // Proxy, a throwing getter or a revoked Proxy yields '[Unreadable]', never a throw.
 
 import {
+  CHAIN_END_CYCLE,
+  CHAIN_END_DEPTH,
+  CHAIN_END_UNREADABLE,
   CLASSIFY_TEXT_CAP,
   CODE_UNITS,
   KIND_MCP_ERROR,
   KIND_OTHER,
+  LOG_CAUSES,
   MAX_CAUSES,
   NULL_THROWN_MESSAGE,
   PROBLEM_NUMBER_FIELDS,
   PROBLEM_TEXT_FIELDS,
+  STACK_UNITS,
   UNDEFINED_THROWN_MESSAGE,
   UNREADABLE,
   VALUE_NULL,
@@ -297,22 +302,38 @@ function absent(cause) {
 }
 
 /**
- * The value's `cause` chain as JSON text of its links, nearest first (`[]` when it has
- * none): at most MAX_CAUSES links `{ mcp?, code?, valueKind, typeOf?, isError?,
- * nameThrew?, name?, message }` (the core names each link), each read once (name,
- * message, code, cause), stopping at a link seen before, at null/undefined, at a
- * primitive (its text is the last link) and at a read that threw.
+ * The value's `cause` chain: JSON text of each link, nearest first, and where the walk
+ * stopped early (a CHAIN_END_* constant, 0 for the chain's end). At most `max` links
+ * `{ mcp?, code?, valueKind, typeOf?, isError?, nameThrew?, name?, message, stack? }`
+ * (the core names each link), each read once (name, message, code, `stack` when
+ * `stacks`, cause), stopping at a link seen before, at null/undefined, at a primitive
+ * (its text is the last link) and at a read that threw. Without `stacks`, the cause of
+ * the last link kept is never read.
  * @param {unknown} value
+ * @param {number} max
+ * @param {boolean} stacks
+ * @returns {{ links: string[], end: number }}
  */
-function chainOf(value) {
+function walkChain(value, max, stacks) {
   let cause = readOnce(value, 'cause');
-  if (absent(cause)) return NO_CAUSES;
   const links = [];
   const seen = [value];
   /** @type {Seen} */
   const link = newSeen();
-  for (let depth = 0; depth < MAX_CAUSES && !absent(cause); depth++) {
-    if (seen.includes(cause)) break;
+  let end = 0;
+  for (;;) {
+    if (absent(cause)) {
+      if (cause === THREW) end = CHAIN_END_UNREADABLE;
+      break;
+    }
+    if (links.length === max) {
+      end = CHAIN_END_DEPTH;
+      break;
+    }
+    if (seen.includes(cause)) {
+      end = CHAIN_END_CYCLE;
+      break;
+    }
     seen.push(cause);
     const linkCode = readInto(cause, CLASSIFY_TEXT_CAP, link);
     const inspected = linkCode !== NOT_INSPECTED;
@@ -323,10 +344,57 @@ function chainOf(value) {
       const code = codeMember(linkCode);
       head = code === '' ? '{' : `{${code.slice(1)},`;
     }
-    links.push(`${head}${nameFacts(link)}"message":${text(link.message)}}`);
-    cause = inspected && depth + 1 < MAX_CAUSES ? readOnce(cause, 'cause') : undefined;
+    const stack = stacks && inspected ? stackMember(readOnce(cause, 'stack')) : '';
+    links.push(`${head}${nameFacts(link)}"message":${text(link.message)}${stack}}`);
+    cause = inspected && (stacks || links.length < max) ? readOnce(cause, 'cause') : undefined;
   }
-  return `[${links.join(',')}]`;
+  return { links, end };
+}
+
+/**
+ * A stack as it crosses: its text cut at STACK_UNITS units, `[Unreadable]` when its
+ * read threw, undefined when it is not a string.
+ * @param {unknown} raw
+ * @returns {string | undefined}
+ */
+export function stackText(raw) {
+  if (raw === THREW) return UNREADABLE;
+  return typeof raw === 'string' ? cappedAt(raw, STACK_UNITS) : undefined;
+}
+
+/**
+ * `,"stack":…` of a link whose `stack` read `raw`, or nothing.
+ * @param {unknown} raw
+ */
+function stackMember(raw) {
+  const stack = stackText(raw);
+  return stack === undefined ? '' : `,"stack":${text(stack)}`;
+}
+
+/**
+ * The value's `cause` chain as JSON text of its links, nearest first (`[]` when it has
+ * none), at most MAX_CAUSES of them (see walkChain).
+ * @param {unknown} value
+ */
+function chainOf(value) {
+  return `[${walkChain(value, MAX_CAUSES, false).links.join(',')}]`;
+}
+
+/**
+ * The causes of a failure as its log record reads them (`cause` read once): JSON text
+ * of at most LOG_CAUSES - 1 links (the thrown value is the chain's first node), each
+ * with its `stack`, then `{"end":N}` where the walk stopped early; `undefined` when the
+ * value has no cause. `classifyChain` is the chain classification reads: its first
+ * MAX_CAUSES links.
+ * @param {unknown} value
+ * @returns {{ chain: string | undefined, classifyChain: string }}
+ */
+export function failureCauses(value) {
+  const { links, end } = walkChain(value, LOG_CAUSES - 1, true);
+  const classifyChain = `[${links.slice(0, MAX_CAUSES).join(',')}]`;
+  if (links.length === 0 && end === 0) return { chain: undefined, classifyChain };
+  if (end !== 0) links.push(`{"end":${end}}`);
+  return { chain: `[${links.join(',')}]`, classifyChain };
 }
 
 const NO_CAUSES = '[]';
@@ -416,6 +484,14 @@ export class ThrownRead {
       mayHaveCause = true;
     }
     return mayHaveCause ? undefined : NO_CAUSES;
+  }
+
+  /**
+   * Takes the chain read by {@link failureCauses} (so `cause` is read once).
+   * @param {string} chain
+   */
+  useChain(chain) {
+    this.chainText = chain;
   }
 
   /**

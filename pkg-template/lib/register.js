@@ -37,6 +37,7 @@ const OWN_OPTIONS = new Set([
   'maskServerErrors',
   'guidance',
   'onError',
+  'logRaw',
   'requestId',
 ]);
 
@@ -249,7 +250,7 @@ function envelopeId(result) {
  * Our own options of a tool, read and checked (`readOwn`).
  * @typedef {{ contract: import('../types/shapes.js').ErrorContract | undefined,
  *   safety: { redactSecrets?: boolean, maskServerErrors?: boolean }, guidance: boolean,
- *   onError: ((record: unknown) => unknown) | undefined,
+ *   onError: ((record: unknown) => unknown) | undefined, logRaw: boolean,
  *   requestId: string | number | false | ((extra: unknown) => unknown) | undefined }} OwnOptions
  */
 
@@ -266,7 +267,7 @@ function envelopeId(result) {
  * @param {() => import('../types/shapes.js').JsonSchema | undefined} schemaJson
  */
 function responder(dialect, name, own, schemaJson) {
-  const { contract, safety, guidance, onError } = own;
+  const { contract, safety, guidance, onError, logRaw } = own;
   /**
    * @param {unknown} thrown
    * @param {boolean} aborted
@@ -278,7 +279,7 @@ function responder(dialect, name, own, schemaJson) {
     /** @type {import('../types/shapes.js').ToolFailureRecord} */
     let entry;
     try {
-      entry = logRecord(logged, { tool: name, aborted, ...(contract === undefined ? {} : { contract }) });
+      entry = logRecord(logged, { tool: name, aborted, raw: logRaw, ...(contract === undefined ? {} : { contract }) });
     } catch {
       return;
     }
@@ -393,6 +394,7 @@ function readOwn(own, dialect) {
     throw typeError('config.guidance must be a boolean');
   if (own.onError !== undefined && typeof own.onError !== 'function')
     throw typeError('config.onError must be a function');
+  if (own.logRaw !== undefined && typeof own.logRaw !== 'boolean') throw typeError('config.logRaw must be a boolean');
   const id = own.requestId;
   const idOk =
     id === undefined ||
@@ -401,7 +403,14 @@ function readOwn(own, dialect) {
     typeof id === 'function' ||
     (typeof id === 'number' && Number.isInteger(id));
   if (!idOk) throw typeError('config.requestId must be a string, an integer, false or a function');
-  return { contract: own.errors, safety, guidance: own.guidance !== false, onError: own.onError, requestId: id };
+  return {
+    contract: own.errors,
+    safety,
+    guidance: own.guidance !== false,
+    onError: own.onError,
+    logRaw: own.logRaw === true,
+    requestId: id,
+  };
 }
 
 /**

@@ -18,6 +18,7 @@ import type {
   LogRecordOptions,
   RecoveryFor,
   ToolErrorResult,
+  TryCatchOptions,
   IssueLike,
   ZodIssueLike,
 } from './shapes.js';
@@ -26,7 +27,9 @@ export type {
   AliasCollision,
   ErrorContractEntry,
   KeyAlias,
+  LogCauseNode,
   LogRecord,
+  LogRootCause,
   PreValidationInput,
 } from '../wasm/mcp_envelope.js';
 export type {
@@ -39,11 +42,13 @@ export type {
   JsonSchema,
   JsonSchemaObject,
   JsonValue,
+  LogRecordData,
   LogRecordLevel,
   LogRecordOptions,
   RecoveryFor,
   ToolErrorPayload,
   ToolErrorResult,
+  TryCatchOptions,
   AjvErrorLike,
   IssueLike,
   JsonSchemaOutputUnitLike,
@@ -108,12 +113,25 @@ export declare function recoveryFor<const C extends ErrorContract>(contract: C, 
 export declare function errorResult(thrown: unknown, options?: ErrorResultOptions): ToolErrorResult;
 
 /**
- * The record a server logs for a failed tool call. `level` is the contract entry's
- * `severity` for the thrown `data.reason`; `notice` for the framework's own refusals
- * (`invalid_arguments`, `client_capability_missing`); `info` for a cancelled call;
- * `error` otherwise, whatever the category, as mcp-ts-core logs them. `message` is the
- * raw text (a ZodError's first issue line and its count), for the server's logs only.
- * Never throws for any `thrown`.
+ * The record a server logs for a failed tool call, as mcp-ts-core writes its
+ * `Error in tool:<name>: …` record. `level` is the contract entry's `severity` for the
+ * thrown `data.reason`; `notice` for the framework's own refusals (`invalid_arguments`,
+ * `client_capability_missing`); `info` for a cancelled call; `error` otherwise, whatever
+ * the category. It carries the log line, the recovery hint, the data, the stack and the
+ * cause chain (none for a cancelled call or a refusal), every text masked unless `raw`.
+ * For the server's logs only. Never throws for any `thrown`.
  * @throws TypeError when `tool` is not a string or an option has the wrong type.
  */
 export declare function logRecord(thrown: unknown, options: LogRecordOptions): LogRecord;
+
+/**
+ * Runs `fn` (sync or async) and resolves to what it returns. When it throws or rejects,
+ * `onError` gets the failure's record and the promise rejects with an McpError: an
+ * McpError keeps its code, anything else gets `errorCode` (else its classified code);
+ * its message is the caught one's, its data the caught McpError's own fields with
+ * `originalErrorName` and `originalMessage`, its `cause` the caught value and its stack
+ * the caught one's. With `errorMapper`, what it returns is thrown instead. Never
+ * swallows a failure, and never throws anything else for any caught value.
+ * @throws TypeError (as a rejection) when `fn` is not a function or an option has the wrong type.
+ */
+export declare function tryCatch<T>(fn: () => T | PromiseLike<T>, options: TryCatchOptions): Promise<Awaited<T>>;

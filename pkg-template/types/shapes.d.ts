@@ -159,10 +159,14 @@ export interface RegisterToolOptions {
   guidance?: boolean | undefined;
   /**
    * Called with every failure's log record (argument rejections, throws, masked errors,
-   * results that are no tool result), `requestId` the id the model saw. Its raw
-   * message is for your logs; a hook that throws never breaks the call.
+   * results that are no tool result), `requestId` the id the model saw. Secrets in it
+   * are masked unless `logRaw`; a hook that throws never breaks the call.
    */
   onError?: ((record: ToolFailureRecord) => void) | undefined;
+  /**
+   * Give `onError` the record's texts as thrown, secrets included (default `false`).
+   */
+  logRaw?: boolean | undefined;
   /**
    * The request id the envelope carries: a string or integer, `false` for none, or a
    * function of the SDK's request context (e.g. `(extra) => extra.requestId`) asked per
@@ -481,6 +485,45 @@ export interface LogRecordOptions {
    * Where it failed (`validation`, `handler`, …), copied to the record.
    */
   phase?: string | undefined;
+  /**
+   * Keep every text as thrown. Default `false`: secrets (URL passwords, `Bearer`
+   * tokens, provider keys, JWTs, `password=…`) are masked as `***` in every field.
+   */
+  raw?: boolean | undefined;
+}
+
+/**
+ * A record's `data`: the thrown McpError's own data fields (an unreadable one
+ * `'[Unreadable]'`), then the thrown value's name and message.
+ */
+export interface LogRecordData {
+  [field: string]: unknown;
+  originalErrorName: string;
+  originalMessage: string;
+}
+
+export interface TryCatchOptions {
+  /**
+   * What is being done, as the record's log line names it: `Error in <operation>: …`.
+   */
+  operation: string;
+  /**
+   * The code of the rethrown McpError for anything but an McpError (which keeps its
+   * own). Default: the code `classify` finds (InternalError when nothing matches).
+   */
+  errorCode?: JsonRpcErrorCode | undefined;
+  /**
+   * Makes the error to throw from the caught value instead of the McpError.
+   */
+  errorMapper?: ((caught: unknown) => unknown) | undefined;
+  /**
+   * Gets the failure's record before the error is thrown; what it throws is ignored.
+   */
+  onError?: ((record: LogRecord) => unknown) | undefined;
+  /**
+   * Keep the record's texts as thrown (no masking). Default `false`.
+   */
+  raw?: boolean | undefined;
 }
 
 export interface ParsedToolError<R extends ToolResultLike = ToolResultLike> {

@@ -7,7 +7,7 @@
 //! - [`error_result`] writes the `CallToolResult` for anything a handler threw:
 //!   `Error:` / `Recovery:` / term line text and `structuredContent.error`.
 //! - [`fail`], [`recovery_for`] and the contract fill implement error contracts.
-//! - [`log_record`] is the server's own record of a failure (raw message, log level).
+//! - [`log_record`] is the server's own record of a failure (the reference's record, masked).
 //!
 //! Issues are read through [`crate::zod`], the reader both dialects share.
 //!
@@ -37,7 +37,10 @@ pub use envelope::{
     error_result, rejection_result, zod_error_message, CallToolResult, ErrorResultOptions, ThrownError,
 };
 pub use issue_list::IssueList;
-pub use log::{log_record, LogOptions};
+pub use log::{
+    kept_stack, log_record, original_data, ChainEnd, ChainLink, Failure, LogOptions, LogRecord, LOG_CAUSES,
+    LOG_MESSAGE_UNITS, STACK_UNITS,
+};
 pub use rejection::{
     format_validation, render_rejection, Alias, AliasCollision, PreValidation, Rejection, ValidationOptions,
     ISSUES_READ_WHOLE, MESSAGE_PREFIX, REASON_INVALID_ARGUMENTS,

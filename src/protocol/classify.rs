@@ -119,6 +119,19 @@ pub(crate) fn verdict(own: &Own<'_>, name: &str, aborted: bool, causes: Option<&
     }
 }
 
+/// What names a link of a cause chain as the JS layer sends it (its name facts as a
+/// request's; a link without a known `valueKind` is an object).
+pub(crate) fn link_seen<'a>(link: &'a Value<'a>) -> Seen<'a> {
+    let text = |key| link.get(key).and_then(Value::as_str);
+    let flag = |key| link.get(key).and_then(Value::as_bool) == Some(true);
+    let kind = link.get("valueKind").and_then(Value::as_f64).filter(|k| k.fract() == 0.0 && *k >= 0.0);
+    // Checked integral and non-negative: a saturating cast to a kind.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let kind = kind.map_or(VALUE_OBJECT, |k| k.min(255.0) as u8);
+    seen(kind, text("typeOf"), flag("isError"), flag("nameThrew"), text("name"))
+        .unwrap_or(Seen::Object { error: flag("isError"), name: text("name").map_or(NameRead::Falsy, NameRead::Text) })
+}
+
 /// The cause chain as the JS layer sends it: `[{ mcp?, code?, valueKind, typeOf?,
 /// isError?, nameThrew?, name?, message }]` (each link's name facts as a request's; a
 /// link without a known `valueKind` is an object), at most
@@ -132,23 +145,7 @@ impl<'a> Causes<'a> {
     pub(crate) fn read(causes: Json<'a>) -> Self {
         let all = causes.0.as_array().unwrap_or_default();
         let items = all.get(..crate::classify::cause::MAX_CAUSES).unwrap_or(all);
-        let names = items
-            .iter()
-            .map(|link| {
-                let text = |key| link.get(key).and_then(Value::as_str);
-                let flag = |key| link.get(key).and_then(Value::as_bool) == Some(true);
-                let kind = link.get("valueKind").and_then(Value::as_f64).filter(|k| k.fract() == 0.0 && *k >= 0.0);
-                // Checked integral and non-negative: a saturating cast to a kind.
-                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                let kind = kind.map_or(VALUE_OBJECT, |k| k.min(255.0) as u8);
-                let seen = seen(kind, text("typeOf"), flag("isError"), flag("nameThrew"), text("name"));
-                let seen = seen.unwrap_or(Seen::Object {
-                    error: flag("isError"),
-                    name: text("name").map_or(NameRead::Falsy, NameRead::Text),
-                });
-                error_name(&seen)
-            })
-            .collect();
+        let names = items.iter().map(|link| error_name(&link_seen(link))).collect();
         Causes { items, names }
     }
 

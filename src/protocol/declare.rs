@@ -95,6 +95,10 @@ pub fn abi_dts() -> String {
     out.push_str("export interface McpErrorParts {\n  code: number;\n  message: string;\n  data?: JsonValue;\n}\n\n");
     out.push_str("/** An McpError's parts with its data as JSON text, parsed when it is first read. */\n");
     out.push_str("export interface McpErrorReply {\n  code: number;\n  message: string;\n  dataJson?: string;\n}\n\n");
+    out.push_str("/** tryCatch's rebuilt error (`stack` only where it is not the caught one's) and its record. */\n");
+    out.push_str(
+        "export interface TryCatchFailure {\n  code: JsonRpcErrorCode;\n  originalErrorName: string;\n  originalMessage: string;\n  stack?: string;\n  record: LogRecord;\n}\n\n",
+    );
     out.push_str("/** A response of the XML dialect. */\n");
     out.push_str("export interface XmlResponse {\n  isError: boolean;\n  branded: boolean;\n  text: string;\n}\n");
     let mut declared: Vec<&str> = Vec::new();

@@ -13,9 +13,9 @@ use crate::jsonrpc::from_xml::mcp_error_from_xml;
 use crate::jsonrpc::output_schema::advertised_output_schema as widened_output_schema;
 use crate::jsonrpc::{
     contract_from_value, error_result as error_result_value, fail as fail_parts,
-    format_validation as format_validation_parts, log_record as log_record_value, recovery_for as recovery_for_value,
-    rejection_result as rejection_result_value, ContractEntry, ErrorResultOptions, IssueList, LogOptions,
-    McpErrorParts, PreValidation, ThrownData, ThrownError, ValidationOptions,
+    format_validation as format_validation_parts, recovery_for as recovery_for_value,
+    rejection_result as rejection_result_value, ContractEntry, ErrorResultOptions, IssueList, McpErrorParts,
+    PreValidation, ThrownData, ThrownError, ValidationOptions,
 };
 use crate::sizes::TrueSizes;
 use crate::tool_result::{invalid_result_log, invalid_result_message, InvalidResult};
@@ -309,44 +309,6 @@ pub(crate) fn invalid_result(request: InvalidResultRequest<'_>, _: &mut dyn Host
         .string("message", &invalid_result_message(request.tool))
         .string("log", &invalid_result_log(request.tool, what))
         .finish())
-}
-
-request! {
-    /// `logRecord(thrown, { tool, contract, aborted, phase })`.
-    LogRecord<'a> as "LogRecordRequest" {
-        /// THROWN_PLAIN, THROWN_MCP or THROWN_ZOD.
-        thrown: u8 = "thrown",
-        /// The classified code.
-        code: i32 = "code",
-        message: &'a str = "message",
-        /// A thrown McpError's string `data.reason`.
-        reason: Option<&'a str> = "reason",
-        /// A ZodError's first issues and their count.
-        issues: Option<Json<'a>> = "issues",
-        issues_total: f64 = "issuesTotal",
-        tool: &'a str = "tool",
-        contract: Option<Json<'a>> = "contract",
-        aborted: bool = "aborted",
-        phase: Option<&'a str> = "phase",
-    }
-}
-
-/// `logRecord`'s object.
-pub(crate) fn log_record(request: LogRecord<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
-    let contract = contract(request.contract);
-    let data = request.reason.map(|r| Value::Object(vec![("reason".into(), Value::str(r))]));
-    let thrown = match request.thrown {
-        THROWN_MCP => ThrownError::Mcp { code: request.code, message: request.message, data: data.as_ref() },
-        THROWN_ZOD => {
-            let list = request.issues.map(items).unwrap_or_default();
-            let issues = IssueList::of(list, count(request.issues_total), &crate::sizes::NO_CUTS);
-            ThrownError::Zod { code: request.code, issues }
-        }
-        _ => ThrownError::Plain { code: request.code, message: request.message },
-    };
-    let options =
-        LogOptions { tool: request.tool, contract: &contract, aborted: request.aborted, phase: request.phase };
-    Ok(log_record_value(&thrown, &options).to_json())
 }
 
 request! {

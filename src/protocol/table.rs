@@ -32,7 +32,9 @@ macro_rules! operations {
             /// What the model reads and the log gets for a return that is no tool result.
             invalidResult: jsonrpc::invalid_result(jsonrpc::InvalidResultRequest) -> Json "{ message: string; log: string }";
             /// logRecord's object.
-            logRecord: jsonrpc::log_record(jsonrpc::LogRecord) -> Json "LogRecord";
+            logRecord: log::log_record(log::Failure) -> Json "LogRecord";
+            /// tryCatch's rebuilt error and its record.
+            tryCatchFailure: log::try_catch_failure(log::Failure) -> Json "TryCatchFailure";
             /// fail's `{ code, message, data }`.
             fail: jsonrpc::fail(jsonrpc::Fail) -> Json "McpErrorParts";
             /// recoveryFor's object.

@@ -40,5 +40,6 @@ macro_rules! canonical_codes_declaration {
 canonical_tool_error_code_table!(canonical_codes_declaration);
 
 #[wasm_bindgen(typescript_custom_section)]
-const SHAPES_TS: &'static str = "import type { ErrorContractSeverity, LogRecordLevel } from '../types/shapes.js';
+const SHAPES_TS: &'static str =
+    "import type { ErrorContractSeverity, LogRecordData, LogRecordLevel } from '../types/shapes.js';
 ";
