@@ -286,7 +286,7 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
         ("CHAIN_END_DEPTH", "a log chain's end: more causes than LOG_CAUSES", Number(CHAIN_END_DEPTH.into())),
         ("CHAIN_END_UNREADABLE", "a log chain's end: a cause whose read threw", Number(CHAIN_END_UNREADABLE.into())),
         ("LOG_CAUSES", "how many nodes a log record's cause chain keeps, the thrown value's own included", n(crate::jsonrpc::LOG_CAUSES)),
-        ("STACK_UNITS", "how much of a stack crosses for a log record", n(crate::jsonrpc::STACK_UNITS)),
+        ("STACK_CROSSING_UNITS", "how much of a stack crosses for a log record", n(crate::jsonrpc::STACK_CROSSING_UNITS)),
         (
             "CLASSIFY_TEXT_CAP",
             "how much of a name or message crosses for classification (the core reads this many bytes)",

@@ -15,7 +15,7 @@ import {
   NULL_THROWN_MESSAGE,
   PROBLEM_NUMBER_FIELDS,
   PROBLEM_TEXT_FIELDS,
-  STACK_UNITS,
+  STACK_CROSSING_UNITS,
   UNDEFINED_THROWN_MESSAGE,
   UNREADABLE,
   VALUE_NULL,
@@ -352,14 +352,14 @@ function walkChain(value, max, stacks) {
 }
 
 /**
- * A stack as it crosses: its text cut at STACK_UNITS units, `[Unreadable]` when its
+ * A stack as it crosses: its text cut at STACK_CROSSING_UNITS units, `[Unreadable]` when its
  * read threw, undefined when it is not a string.
  * @param {unknown} raw
  * @returns {string | undefined}
  */
 export function stackText(raw) {
   if (raw === THREW) return UNREADABLE;
-  return typeof raw === 'string' ? cappedAt(raw, STACK_UNITS) : undefined;
+  return typeof raw === 'string' ? cappedAt(raw, STACK_CROSSING_UNITS) : undefined;
 }
 
 /**

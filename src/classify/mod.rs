@@ -36,6 +36,7 @@ pub(crate) mod system_code;
 use crate::codes::{Category, JsonRpcErrorCode};
 use crate::value::Value;
 pub use cause::{Link, MAX_CAUSES};
+pub use name::{error_name, NameRead, Seen};
 use patterns::{Haystack, COMMON_PATTERNS, PROVIDER_PATTERNS};
 
 /// How much of a name or message the patterns read, in bytes. A keyword past this

@@ -38,8 +38,8 @@ pub use envelope::{
 };
 pub use issue_list::IssueList;
 pub use log::{
-    kept_stack, log_record, original_data, ChainEnd, ChainLink, Failure, LogOptions, LogRecord, LOG_CAUSES,
-    LOG_MESSAGE_UNITS, STACK_UNITS,
+    log_record, original_data, zod_stack, ChainEnd, ChainLink, Failure, LogOptions, LogRecord, LOG_CAUSES,
+    LOG_MESSAGE_UNITS, STACK_CROSSING_UNITS, STACK_UNITS,
 };
 pub use rejection::{
     format_validation, render_rejection, Alias, AliasCollision, PreValidation, Rejection, ValidationOptions,

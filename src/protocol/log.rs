@@ -7,8 +7,9 @@ use super::classify::{link_seen, seen};
 use super::{request, Host, Json, Out, ProtocolError};
 use crate::classify::name::error_name;
 use crate::js_constants::{CHAIN_END_CYCLE, CHAIN_END_DEPTH, THROWN_MCP, THROWN_ZOD};
+use crate::jsonrpc::zod_stack;
 use crate::jsonrpc::{
-    contract_from_value, kept_stack, log_record as log_record_value, zod_error_message, ChainEnd, ChainLink,
+    contract_from_value, log_record as log_record_value, zod_error_message, ChainEnd, ChainLink,
     Failure as FailureRead, IssueList, LogOptions, LogRecord as Record, ThrownData, ThrownError,
 };
 use crate::value::Value;
@@ -38,7 +39,7 @@ request! {
         /// A ZodError's first issues and their count.
         issues: Option<Json<'a>> = "issues",
         issues_total: f64 = "issuesTotal",
-        /// Its `stack` (cut to STACK_UNITS), `[Unreadable]` when the read threw.
+        /// Its `stack` (cut to STACK_CROSSING_UNITS), `[Unreadable]` when the read threw.
         stack: Option<&'a str> = "stack",
         /// Its stack's length as thrown (UTF-16 units).
         stack_units: f64 = "stackUnits",
@@ -167,7 +168,7 @@ pub(crate) fn try_catch_failure(request: Failure<'_>, _: &mut dyn Host) -> Resul
         .string("originalMessage", &message);
     if request.thrown == THROWN_ZOD {
         if let Some(stack) = request.stack {
-            out = out.string("stack", &kept_stack(stack, Some(&message)).0);
+            out = out.string("stack", &zod_stack(stack, &message));
         }
     }
     let record = data.restore(record.to_json(), !request.raw);

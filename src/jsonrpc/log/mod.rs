@@ -17,7 +17,8 @@
 //! - The stack and the cause chain's stacks are kept except where seed 002 logs none:
 //!   a cancelled call (no chain at all), and the framework's own refusals.
 //! - `message` is cut to [`LOG_MESSAGE_UNITS`] with `originalMessageLength` beside it,
-//!   the stack to [`STACK_UNITS`] with `stackLength`.
+//!   the stack to [`STACK_UNITS`] with `stackLength`, each after its secrets are masked
+//!   (a secret a cut would split is masked whole).
 //! - Secrets are masked in every field ([`crate::redact`]) unless the caller asks for
 //!   the raw text (`raw`).
 
@@ -25,7 +26,7 @@ mod chain;
 mod stack;
 
 pub use chain::{chain_nodes, ChainEnd, ChainLink, ChainNode, LOG_CAUSES};
-pub use stack::{kept_stack, STACK_UNITS};
+pub use stack::{zod_stack, STACK_CROSSING_UNITS, STACK_UNITS};
 
 use std::borrow::Cow;
 
@@ -240,15 +241,16 @@ fn masked(text: &str, raw: bool) -> String {
     }
 }
 
-/// `text` cut to `max` units, and its length `units` (its own when 0) when it was cut.
-fn cut(text: &str, max: usize, units: usize) -> (&str, Option<usize>) {
-    let (kept, _, was_cut) = prefix(text, max);
-    let units = if units == 0 { js_len(text) } else { units };
-    if was_cut || units > js_len(kept) {
-        (kept, Some(units.max(js_len(kept))))
-    } else {
-        (kept, None)
-    }
+/// `text` masked (unless `raw`), then cut to `max` units: a secret the cut would split
+/// is masked whole first. With it, `text`'s length as thrown when that is more than what
+/// is kept (`units`: its length as thrown when it was cut before it crossed, 0 unknown).
+fn kept_text(text: &str, max: usize, units: usize, raw: bool) -> (String, Option<usize>) {
+    let masked = masked(text, raw);
+    let (kept, _, was_cut) = prefix(&masked, max);
+    let units = units.max(js_len(text));
+    let kept_units = js_len(kept);
+    let length = (was_cut || units > kept_units).then_some(units);
+    (kept.to_owned(), length)
 }
 
 /// The thrown value's code, message and data as the record and `tryCatch` read them.
@@ -288,8 +290,8 @@ pub fn log_record<'a>(thrown: &ThrownError<'a>, failure: &Failure<'a>, opts: &Lo
     let keeps_stacks = !cancelled && !reason.is_some_and(|r| NO_STACK_REASONS.contains(&r));
     let raw = opts.raw;
 
-    let (kept, original_message_length) = cut(&message, LOG_MESSAGE_UNITS, if zod { 0 } else { failure.message_units });
-    let message_text = masked(kept, raw);
+    let units = if zod { 0 } else { failure.message_units };
+    let (message_text, original_message_length) = kept_text(&message, LOG_MESSAGE_UNITS, units, raw);
     let operation = match (opts.operation, opts.tool) {
         (Some(operation), _) => operation.to_owned(),
         (None, tool) => format!("tool:{}", tool.unwrap_or_default()),
@@ -309,11 +311,13 @@ pub fn log_record<'a>(thrown: &ThrownError<'a>, failure: &Failure<'a>, opts: &Lo
     }
     let (stack, stack_length) = match failure.stack.filter(|_| keeps_stacks) {
         Some(stack) => {
-            let summary = zod.then_some(message.as_ref());
-            let (kept, length) = kept_stack(stack, summary);
-            // A stack cut before it crossed (a ZodError's was rewritten: its own length counts).
-            let before = (summary.is_none() && failure.stack_units > js_len(stack)).then_some(failure.stack_units);
-            (Some(masked(&kept, raw)), length.or(before))
+            // A ZodError's was rewritten: its own length counts, not the one it was thrown with.
+            let (stack, units) = match zod {
+                true => (zod_stack(stack, &message), 0),
+                false => (Cow::Borrowed(stack), failure.stack_units),
+            };
+            let (kept, length) = kept_text(&stack, STACK_UNITS, units, raw);
+            (Some(kept), length)
         }
         None => (None, None),
     };
@@ -331,17 +335,17 @@ pub fn log_record<'a>(thrown: &ThrownError<'a>, failure: &Failure<'a>, opts: &Lo
     };
     let root_cause = nodes.last().filter(|_| nodes.len() > 1).map(|last| RootCause {
         name: masked(&last.name, raw),
-        message: masked(cut(&last.message, LOG_MESSAGE_UNITS, 0).0, raw),
+        message: kept_text(&last.message, LOG_MESSAGE_UNITS, 0, raw).0,
     });
     let cause_chain = if nodes.len() > 1 {
         nodes
             .iter()
             .map(|node| CauseNode {
                 name: masked(&node.name, raw),
-                message: masked(cut(&node.message, LOG_MESSAGE_UNITS, 0).0, raw),
+                message: kept_text(&node.message, LOG_MESSAGE_UNITS, 0, raw).0,
                 depth: node.depth,
                 code: node.code.map(str::to_owned),
-                stack: node.stack.filter(|_| keeps_stacks).map(|s| masked(&kept_stack(s, None).0, raw)),
+                stack: node.stack.filter(|_| keeps_stacks).map(|s| kept_text(s, STACK_UNITS, 0, raw).0),
             })
             .collect()
     } else {
@@ -533,7 +537,16 @@ mod tests {
         assert_eq!((out.message.as_str(), out.original_message_length), ("abc", Some(9)));
         let out = log_record(&short, &Failure { message_units: 3, ..Failure::default() }, &tool("t"));
         assert_eq!(out.original_message_length, None);
-        // The same for a stack.
+        // A stack past the cap is cut after it is masked: a secret the cut would split goes whole.
+        let secret = "postgres://admin:hunter2@db/x";
+        let long = format!("Error: {}{secret}\n    at f", "x".repeat(STACK_UNITS - 20));
+        let failure = Failure { stack: Some(&long), ..Failure::default() };
+        let out = log_record(&short, &failure, &tool("t"));
+        let kept = out.stack.unwrap_or_default();
+        assert_eq!(js_len(&kept), STACK_UNITS);
+        assert!(!kept.contains("hunter"), "{}", kept.get(kept.len() - 40..).unwrap_or_default());
+        assert_eq!(out.stack_length, Some(js_len(&long)));
+        // The same for a stack cut before it crossed.
         let failure = Failure { stack: Some("Error: abc\n    at f"), stack_units: 90_000, ..Failure::default() };
         let out = log_record(&short, &failure, &tool("t"));
         assert_eq!((out.stack.as_deref(), out.stack_length), (Some("Error: abc\n    at f"), Some(90_000)));
