@@ -86,6 +86,10 @@ proptest! {
         let options = LogOptions { tool: Some("t"), aborted, raw, ..LogOptions::default() };
         let record = log_record(&thrown, &failure, &options);
         prop_assert!(js_len(&record.message) <= LOG_MESSAGE_UNITS);
+        // A length beside the message exactly when something of it was left out.
+        let shown = if raw { Cow::Borrowed(message.as_str()) } else { mcp_envelope::redact(&message) };
+        let whole = js_len(&shown) <= LOG_MESSAGE_UNITS && units <= js_len(&message);
+        prop_assert_eq!(record.original_message_length.is_none(), whole);
         prop_assert!(record.stack.as_deref().is_none_or(|s| js_len(s) <= STACK_UNITS));
         prop_assert!(record.cause_chain.len() <= LOG_CAUSES + 1);
         for node in &record.cause_chain {

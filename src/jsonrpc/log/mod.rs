@@ -247,9 +247,9 @@ fn masked(text: &str, raw: bool) -> String {
 fn kept_text(text: &str, max: usize, units: usize, raw: bool) -> (String, Option<usize>) {
     let masked = masked(text, raw);
     let (kept, _, was_cut) = prefix(&masked, max);
-    let units = units.max(js_len(text));
-    let kept_units = js_len(kept);
-    let length = (was_cut || units > kept_units).then_some(units);
+    // Cut here, or before it crossed (masking only ever shortens it).
+    let own = js_len(text);
+    let length = (was_cut || units > own).then_some(units.max(own));
     (kept.to_owned(), length)
 }
 
