@@ -64,6 +64,8 @@ test('the log line names the operation; a cancellation logs at info with no stac
   assert.equal(thrownCancel.stack, undefined);
 });
 
+const forbiddenScope = () => new McpError(JsonRpcErrorCode.Forbidden, 'Missing scope: orders:write');
+
 test('each level rule, and the stack where seed 002 keeps it', () => {
   const declined = logRecord(fail(contract, 'declined'), { tool: 'buy', contract });
   assert.equal(declined.level, 'notice');
@@ -88,6 +90,14 @@ test('each level rule, and the stack where seed 002 keeps it', () => {
   const noCapability = logRecord(capability, { tool: 'confirm' });
   assert.equal(noCapability.level, 'notice');
   assert.equal(noCapability.stack, undefined);
+
+  // A missing-scope refusal is known by where it was raised, never by its code.
+  const scope = logRecord(forbiddenScope(), { tool: 'admin', scopeRefusal: true });
+  assert.equal(scope.level, 'notice');
+  assert.equal(scope.stack, undefined);
+  const own = logRecord(forbiddenScope(), { tool: 'admin' });
+  assert.equal(own.level, 'error');
+  assert.equal(typeof own.stack, 'string');
 
   const plain = logRecord(new TypeError('x is undefined'), { tool: 't' });
   assert.equal(plain.level, 'error');

@@ -99,17 +99,19 @@ export function readFailure(thrown) {
 /**
  * The record of a thrown value: `level` is the declared entry's `severity` for the
  * thrown `data.reason`, `notice` for the framework's own refusals (`invalid_arguments`,
- * `client_capability_missing`), `info` for a cancelled call, and `error` otherwise.
+ * `client_capability_missing`, a missing-scope refusal the caller names), `info` for a
+ * cancelled call, and `error` otherwise.
  * @param {unknown} thrown
  * @param {import('../types/shapes.js').LogRecordOptions} options
  */
 export function logRecord(thrown, options) {
-  const { tool, contract, aborted, phase, raw } = readOptions(options, 'logRecord', [
+  const { tool, contract, aborted, phase, raw, scopeRefusal } = readOptions(options, 'logRecord', [
     'tool',
     'contract',
     'aborted',
     'phase',
     'raw',
+    'scopeRefusal',
   ]);
   if (typeof tool !== 'string') throw argumentError('logRecord', 'options.tool', 'a string', tool);
   if (aborted !== undefined && typeof aborted !== 'boolean') {
@@ -119,6 +121,9 @@ export function logRecord(thrown, options) {
     throw argumentError('logRecord', 'options.phase', 'a string', phase);
   }
   if (raw !== undefined && typeof raw !== 'boolean') throw argumentError('logRecord', 'options.raw', 'a boolean', raw);
+  if (scopeRefusal !== undefined && typeof scopeRefusal !== 'boolean') {
+    throw argumentError('logRecord', 'options.scopeRefusal', 'a boolean', scopeRefusal);
+  }
   // An error from fail() carries its contract, as errorResult reads it.
   const contractJson = contractFor(contract === undefined ? undefined : readContract(contract), thrown);
   const failure = readFailure(thrown);
@@ -131,5 +136,6 @@ export function logRecord(thrown, options) {
     aborted: aborted === true,
     phase,
     raw: raw === true,
+    scopeRefusal: scopeRefusal === true,
   });
 }

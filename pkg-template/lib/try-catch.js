@@ -84,6 +84,7 @@ function rebuilt(caught, options) {
     aborted: false,
     phase: undefined,
     raw: options.raw,
+    scopeRefusal: false,
   });
   if (options.onError !== undefined) {
     try {

@@ -490,6 +490,11 @@ export interface LogRecordOptions {
    * tokens, provider keys, JWTs, `password=…`) are masked as `***` in every field.
    */
   raw?: boolean | undefined;
+  /**
+   * The failure is your auth check refusing a missing scope: routine caller traffic,
+   * logged at `notice` with no stack (a handler's own `forbidden()` keeps `error`).
+   */
+  scopeRefusal?: boolean | undefined;
 }
 
 /**

@@ -53,6 +53,8 @@ request! {
         phase: Option<&'a str> = "phase",
         /// Keep every text as thrown (no masking).
         raw: bool = "raw",
+        /// A missing-scope refusal (notice, no stack).
+        scope_refusal: bool = "scopeRefusal",
     }
 }
 
@@ -134,6 +136,7 @@ fn read<'a>(
         aborted: request.aborted,
         phase: request.phase,
         raw: request.raw,
+        scope_refusal: request.scope_refusal,
     };
     Ok(Read { record: log_record_value(&thrown, &failure, &options), name, message })
 }

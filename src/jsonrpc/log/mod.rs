@@ -10,12 +10,13 @@
 //! - The level follows seed 002's rule (one home: [`failure_log_level`]): a declared
 //!   contract entry's `severity` for the thrown `data.reason`; `notice` for the
 //!   framework's own refusals (`invalid_arguments`, `client_capability_missing`) unless
-//!   an entry says otherwise; `info` for a cancelled call (aborted, or RequestCancelled
-//!   thrown) whatever was thrown; `error` for everything else.
+//!   an entry says otherwise, and for a missing-scope refusal (known by where it was
+//!   raised: the caller says so, never its code); `info` for a cancelled call (aborted,
+//!   or RequestCancelled thrown) whatever was thrown; `error` for everything else.
 //! - `data` is the reference's `errorData`: the thrown McpError's own data, then
 //!   `originalErrorName` and `originalMessage` (what `tryCatch` puts on the wire too).
 //! - The stack and the cause chain's stacks are kept except where seed 002 logs none:
-//!   a cancelled call (no chain at all), and the framework's own refusals.
+//!   a cancelled call (no chain at all), and the three refusals.
 //! - `message` is cut to [`LOG_MESSAGE_UNITS`] with `originalMessageLength` beside it,
 //!   the stack to [`STACK_UNITS`] with `stackLength`, each after its secrets are masked
 //!   (a secret a cut would split is masked whole).
@@ -59,6 +60,9 @@ pub struct LogOptions<'a> {
     pub phase: Option<&'a str>,
     /// Keep every text as thrown: no masking.
     pub raw: bool,
+    /// The failure is a missing-scope refusal (the caller's auth check threw it): a
+    /// framework refusal, logged at `notice` with no stack whatever its code.
+    pub scope_refusal: bool,
 }
 
 /// What else was read of the thrown value, beyond its [`ThrownError`].
@@ -285,9 +289,14 @@ pub fn log_record<'a>(thrown: &ThrownError<'a>, failure: &Failure<'a>, opts: &Lo
     let code = if opts.aborted { JsonRpcErrorCode::RequestCancelled.value() } else { code };
     let cancelled = cancelled(code, opts.aborted);
     let known = JsonRpcErrorCode::from_value(code);
-    let level = if cancelled { "info" } else { failure_log_level(opts.contract, data) };
+    let level = match (cancelled, opts.scope_refusal) {
+        (true, _) => "info",
+        (false, true) => "notice",
+        (false, false) => failure_log_level(opts.contract, data),
+    };
     let reason = data.and_then(|d| d.get("reason")).and_then(Value::as_str);
-    let keeps_stacks = !cancelled && !reason.is_some_and(|r| NO_STACK_REASONS.contains(&r));
+    let refusal = opts.scope_refusal || reason.is_some_and(|r| NO_STACK_REASONS.contains(&r));
+    let keeps_stacks = !cancelled && !refusal;
     let raw = opts.raw;
 
     let units = if zod { 0 } else { failure.message_units };
@@ -482,6 +491,16 @@ mod tests {
         let refused = log_record(&rejection, &failure, &tool("t"));
         assert_eq!(refused.stack, None);
         assert!(refused.cause_chain.iter().all(|n| n.stack.is_none()));
+        // A missing-scope refusal is known by where it was raised: the caller says so.
+        let forbidden = ThrownError::Plain { code: -32005, message: "missing scope tool:write" };
+        let scope = log_record(&forbidden, &failure, &LogOptions { scope_refusal: true, ..tool("t") });
+        assert_eq!((scope.level, scope.stack.is_none()), ("notice", true));
+        let own = log_record(&forbidden, &failure, &tool("t"));
+        assert_eq!(
+            (own.level, own.stack.is_some()),
+            ("error", true),
+            "a handler's own forbidden() keeps error and the stack"
+        );
         // A declared severity moves the level only: the stack stays.
         let c = contract();
         let declined = Value::parse_json(r#"{"reason":"declined"}"#).unwrap_or(Value::Null);
