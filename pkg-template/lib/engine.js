@@ -172,6 +172,7 @@ const FALLBACKS = {
   rejectionResult: (request) => withId(FALLBACK_REJECTION_JSON, FALLBACK_REJECTION_ID_JSON, request.requestId),
   logRecord: (request) => FALLBACK_LOG_JSON.replace(`"${TOOL_SLOT}"`, () => JSON.stringify(request.tool)),
   fail: () => FALLBACK_FAIL_JSON,
+  httpErrorFromResponse: () => FALLBACK_FAIL_JSON,
   recoveryFor: () => '{}',
   xmlToolError: XML_RESULT,
   xmlError: XML_RESULT,

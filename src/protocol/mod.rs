@@ -18,6 +18,7 @@ mod field;
 mod jsonrpc;
 mod read;
 pub mod table;
+mod upstream;
 mod xml;
 
 pub use encode::encode_json;

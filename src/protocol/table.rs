@@ -37,6 +37,8 @@ macro_rules! operations {
             fail: jsonrpc::fail(jsonrpc::Fail) -> Json "McpErrorParts";
             /// recoveryFor's object.
             recoveryFor: jsonrpc::recovery_for(jsonrpc::RecoveryFor) -> Json "{ recovery?: { hint: string } }";
+            /// httpErrorFromResponse's `{ code, message, data }`.
+            httpErrorFromResponse: upstream::http_error_from_response(upstream::HttpErrorFromResponse) -> Json "McpErrorParts";
             /// toolError's response.
             xmlToolError: xml::xml_tool_error(xml::ToolError) -> Xml "XmlResponse";
             /// error's response.
