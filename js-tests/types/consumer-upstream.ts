@@ -2,7 +2,7 @@
 // raw fetch must check (the DOM's Response, a response-shaped object), and misuse must not.
 import {
   httpErrorFromResponse,
-  JsonRpcErrorCode,
+  type JsonRpcErrorCode,
   type HttpErrorFromResponseOptions,
   type McpError,
   type UpstreamResponseLike,

@@ -19,6 +19,8 @@ import { McpError } from './mcp-error.js';
 import { argumentError, listLength, READ_THREW, readOnce, unreadableError } from './read.js';
 
 const FN = 'httpErrorFromResponse';
+/** Ends the read of a body whose chunk is no bytes. */
+const NOT_BYTES = Symbol('not bytes');
 
 /**
  * @param {unknown} value
@@ -45,9 +47,7 @@ function headerNames(list) {
   const length = listLength(list);
   if (length === undefined) throw unreadableError(FN, 'options.errorHeaders');
   if (length > UPSTREAM_HEADER_NAMES) {
-    throw new TypeError(
-      `mcp-envelope: ${FN}: \`options.errorHeaders\` must list at most ${UPSTREAM_HEADER_NAMES} header names, got ${length}`,
-    );
+    throw argumentError(FN, 'options.errorHeaders', `an array of at most ${UPSTREAM_HEADER_NAMES} header names`, list);
   }
   const names = [];
   for (let i = 0; i < length; i++) {
@@ -164,7 +164,7 @@ async function readBody(body, limit) {
         break;
       }
       const value = step.value;
-      if (!ArrayBuffer.isView(value)) throw new TypeError('a chunk that is no bytes');
+      if (!ArrayBuffer.isView(value)) throw NOT_BYTES;
       const chunk = new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
       const take = Math.min(chunk.byteLength, keep - filled);
       bytes.set(chunk.subarray(0, take), filled);

@@ -37,8 +37,6 @@ macro_rules! operations {
             fail: jsonrpc::fail(jsonrpc::Fail) -> Json "McpErrorParts";
             /// recoveryFor's object.
             recoveryFor: jsonrpc::recovery_for(jsonrpc::RecoveryFor) -> Json "{ recovery?: { hint: string } }";
-            /// httpErrorFromResponse's `{ code, message, data }`.
-            httpErrorFromResponse: upstream::http_error_from_response(upstream::HttpErrorFromResponse) -> Json "McpErrorParts";
             /// toolError's response.
             xmlToolError: xml::xml_tool_error(xml::ToolError) -> Xml "XmlResponse";
             /// error's response.
@@ -67,6 +65,8 @@ macro_rules! operations {
             xmlGroupValidationError: xml::xml_group_validation_error(xml::GroupValidation) -> Xml "XmlResponse";
             /// parseToolError of an error result.
             clientParseToolError: client::client_parse_tool_error(client::ParseToolError) -> Json "ParsedToolError";
+            /// httpErrorFromResponse's `{ code, message, data }`.
+            httpErrorFromResponse: upstream::http_error_from_response(upstream::HttpErrorFromResponse) -> Json "McpErrorParts";
         }
     };
 }
