@@ -38,6 +38,7 @@ pub(crate) fn body_limit(asked: Option<f64>) -> usize {
 
 /// `data.body` from the decoded `text` of the body's first bytes and whether the body
 /// went on past `limit` bytes; `None` for a limit of 0.
+#[inline(never)]
 pub(crate) fn captured_body(text: &str, more: bool, limit: usize) -> Option<String> {
     if limit == 0 {
         return None;

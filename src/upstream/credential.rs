@@ -15,10 +15,11 @@ const EXACT: [&str; 9] =
 const WORDS: [&str; 10] =
     ["token", "secret", "auth", "key", "password", "passwd", "cookie", "session", "credential", "signature"];
 
-/// Whether `name` (any case) names a credential.
-pub(crate) fn is_credential_name(name: &str) -> bool {
+/// Whether `name` (any case; bytes, as a percent-decoded query name may be) names a credential.
+pub(crate) fn is_credential_name(name: &[u8]) -> bool {
     let lower = name.to_ascii_lowercase();
-    EXACT.contains(&lower.as_str()) || WORDS.iter().any(|word| lower.contains(word))
+    EXACT.iter().any(|exact| exact.as_bytes() == lower.as_slice())
+        || WORDS.iter().any(|word| lower.windows(word.len()).any(|window| window == word.as_bytes()))
 }
 
 #[cfg(test)]
@@ -47,7 +48,7 @@ mod tests {
             "x-client-credential",
             "jwt",
         ] {
-            assert!(is_credential_name(name), "{name}");
+            assert!(is_credential_name(name.as_bytes()), "{name}");
         }
     }
 
@@ -56,7 +57,7 @@ mod tests {
         for name in
             ["x-request-id", "retry-after", "location", "x-ratelimit-remaining-usd", "q", "page", "content-type"]
         {
-            assert!(!is_credential_name(name), "{name}");
+            assert!(!is_credential_name(name.as_bytes()), "{name}");
         }
     }
 }

@@ -16,12 +16,13 @@ pub const MAX_HEADER_NAMES: usize = 64;
 
 /// Each listed name and the value the response answered for it (`None`: it carries
 /// none), in the caller's order → the `headers` object, or `None` when empty.
+#[inline(never)]
 pub(crate) fn selected_headers(asked: &[(&str, Option<&str>)]) -> Option<Value<'static>> {
     let mut captured: Vec<(String, Value<'static>)> = Vec::new();
     for (name, value) in asked.iter().take(MAX_HEADER_NAMES) {
         let key = name.to_ascii_lowercase();
         let Some(value) = value else { continue };
-        if key.is_empty() || is_credential_name(&key) || captured.iter().any(|(k, _)| *k == key) {
+        if key.is_empty() || is_credential_name(key.as_bytes()) || captured.iter().any(|(k, _)| *k == key) {
             continue;
         }
         captured.push((key, Value::str(bounded(value))));

@@ -9,6 +9,7 @@ pub const NO_SUBJECT: &str = "Upstream";
 
 /// The message for `status` and its (already bounded) `status_text`, naming `service`
 /// or else `host`.
+#[inline(never)]
 pub(crate) fn message(service: Option<&str>, host: Option<&str>, status: f64, status_text: &str) -> String {
     let subject = service.or(host).unwrap_or(NO_SUBJECT);
     let mut out = format!("{subject} returned HTTP {}", js_number_string(status));

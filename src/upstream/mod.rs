@@ -71,8 +71,8 @@ pub fn http_error(response: &UpstreamResponse<'_>, options: &HttpErrorOptions<'_
     let status_text = text::bounded(response.status_text);
     let message = message::message(service.as_deref(), host.as_deref(), status, &status_text);
 
-    let mut data: Vec<(Cow<'static, str>, Value<'static>)> = Vec::new();
-    let mut put = |key: &'static str, value: Value<'static>| data.push((key.into(), value));
+    let mut data: Vec<(Cow<'static, str>, Value<'static>)> = Vec::with_capacity(12);
+    let mut put = |key: &'static str, value: Value<'static>| push_field(&mut data, key, value);
     if options.include_url && !url.is_empty() {
         if let Some(mut scrubbed) = url::scrubbed_url(url) {
             if url_cut {
@@ -111,6 +111,12 @@ pub fn http_error(response: &UpstreamResponse<'_>, options: &HttpErrorOptions<'_
         }
     }
     McpErrorParts { code: code.value(), message, data: Some(Value::Object(data)) }
+}
+
+/// One field of `data` (not inlined: each call site stays a call).
+#[inline(never)]
+fn push_field(data: &mut Vec<(Cow<'static, str>, Value<'static>)>, key: &'static str, value: Value<'static>) {
+    data.push((Cow::Borrowed(key), value));
 }
 
 #[cfg(test)]

@@ -13,8 +13,9 @@ const LONG_DAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Fri
 const MONTHS: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /// Whether `value` (HTTP whitespace around it allowed) is delta-seconds or an HTTP-date.
+#[inline(never)]
 pub(crate) fn is_valid_retry_after(value: &str) -> bool {
-    let value = value.trim_matches([' ', '\t']);
+    let value = value.trim_matches(|c| c == ' ' || c == '\t');
     is_delta_seconds(value) || is_http_date(value)
 }
 
@@ -22,55 +23,82 @@ fn is_delta_seconds(value: &str) -> bool {
     !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit())
 }
 
+/// The three HTTP-date forms, as patterns [`matches_date`] reads: `W` a day name, `L` a
+/// long day name, `N` a month, `d` `y` `h` `m` `s` a digit of the day, year, hour,
+/// minute or second, `_` a space or a digit of the day; anything else stands for itself.
+const DATE_FORMS: [&str; 3] = ["W, dd N yyyy hh:mm:ss GMT", "L, dd-N-yy hh:mm:ss GMT", "W N _d hh:mm:ss yyyy"];
+
 fn is_http_date(value: &str) -> bool {
-    imf_fixdate(value) || rfc850_date(value) || asctime_date(value)
+    DATE_FORMS.iter().any(|form| matches_date(value, form))
 }
 
-/// A reader over the date's text, one token at a time.
-struct Cursor<'a> {
-    rest: &'a str,
-}
-
-impl<'a> Cursor<'a> {
-    fn literal(&mut self, text: &str) -> Option<()> {
-        self.rest = self.rest.strip_prefix(text)?;
-        Some(())
-    }
-
-    /// Exactly `n` digits.
-    fn digits(&mut self, n: usize) -> Option<u32> {
-        let head = self.rest.get(..n)?;
-        if !head.bytes().all(|b| b.is_ascii_digit()) {
-            return None;
+/// Whether `value` is written as `form` says and names a real time: an hour up to 23,
+/// a minute up to 59, a second up to 60 (a leap second), a day its month has (a
+/// two-digit year read in the 1900s and the 2000s both).
+#[inline(never)]
+fn matches_date(value: &str, form: &str) -> bool {
+    let mut rest = value.as_bytes();
+    // day, month, year, hour, minute, second; the year's digit count.
+    let mut fields = [0u32; 6];
+    let mut year_digits = 0;
+    for token in form.bytes() {
+        let names: &[&str] = match token {
+            b'W' => &DAYS,
+            b'L' => &LONG_DAYS,
+            b'N' => &MONTHS,
+            _ => &[],
+        };
+        if !names.is_empty() {
+            let Some((index, name)) = names.iter().enumerate().find(|(_, name)| rest.starts_with(name.as_bytes()))
+            else {
+                return false;
+            };
+            if token == b'N' {
+                fields[1] = u32::try_from(index).unwrap_or_default();
+            }
+            rest = rest.get(name.len()..).unwrap_or_default();
+            continue;
         }
-        self.rest = self.rest.get(n..)?;
-        head.parse().ok()
+        let slot = match token {
+            b'd' | b'_' => 0,
+            b'y' => 2,
+            b'h' => 3,
+            b'm' => 4,
+            b's' => 5,
+            _ => {
+                match rest.split_first() {
+                    Some((&b, tail)) if b == token => rest = tail,
+                    _ => return false,
+                }
+                continue;
+            }
+        };
+        let Some((&b, tail)) = rest.split_first() else { return false };
+        rest = tail;
+        if token == b'_' && b == b' ' {
+            continue;
+        }
+        if !b.is_ascii_digit() {
+            return false;
+        }
+        if token == b'y' {
+            year_digits += 1;
+        }
+        if let Some(field) = fields.get_mut(slot) {
+            *field = *field * 10 + u32::from(b - b'0');
+        }
     }
-
-    /// One of `names`: its index.
-    fn one_of(&mut self, names: &[&str]) -> Option<usize> {
-        let (index, name) = names.iter().enumerate().find(|(_, name)| self.rest.starts_with(**name))?;
-        self.rest = self.rest.get(name.len()..)?;
-        Some(index)
-    }
-
-    /// `HH:MM:SS` (a leap second allowed).
-    fn time(&mut self) -> Option<()> {
-        let hour = self.digits(2)?;
-        self.literal(":")?;
-        let minute = self.digits(2)?;
-        self.literal(":")?;
-        let second = self.digits(2)?;
-        (hour <= 23 && minute <= 59 && second <= 60).then_some(())
-    }
-
-    fn end(&self) -> Option<()> {
-        self.rest.is_empty().then_some(())
-    }
+    let [day, month, year, hour, minute, second] = fields;
+    let day_ok = if year_digits == 2 {
+        day_exists(day, month, 1900 + year) || day_exists(day, month, 2000 + year)
+    } else {
+        day_exists(day, month, year)
+    };
+    rest.is_empty() && hour <= 23 && minute <= 59 && second <= 60 && day_ok
 }
 
 /// Whether day `day` exists in month `month` (0-based) of `year`.
-fn day_exists(day: u32, month: usize, year: u32) -> bool {
+fn day_exists(day: u32, month: u32, year: u32) -> bool {
     let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
     let days = match month {
         1 if leap => 29,
@@ -79,66 +107,6 @@ fn day_exists(day: u32, month: usize, year: u32) -> bool {
         _ => 31,
     };
     (1..=days).contains(&day)
-}
-
-/// `Sun, 06 Nov 1994 08:49:37 GMT`.
-fn imf_fixdate(value: &str) -> bool {
-    let mut c = Cursor { rest: value };
-    let parsed = (|| {
-        c.one_of(&DAYS)?;
-        c.literal(", ")?;
-        let day = c.digits(2)?;
-        c.literal(" ")?;
-        let month = c.one_of(&MONTHS)?;
-        c.literal(" ")?;
-        let year = c.digits(4)?;
-        c.literal(" ")?;
-        c.time()?;
-        c.literal(" GMT")?;
-        c.end()?;
-        day_exists(day, month, year).then_some(())
-    })();
-    parsed.is_some()
-}
-
-/// `Sunday, 06-Nov-94 08:49:37 GMT`: a two-digit year, read in the 1900s and 2000s both
-/// (29 February stands when either year has it).
-fn rfc850_date(value: &str) -> bool {
-    let mut c = Cursor { rest: value };
-    let parsed = (|| {
-        c.one_of(&LONG_DAYS)?;
-        c.literal(", ")?;
-        let day = c.digits(2)?;
-        c.literal("-")?;
-        let month = c.one_of(&MONTHS)?;
-        c.literal("-")?;
-        let year = c.digits(2)?;
-        c.literal(" ")?;
-        c.time()?;
-        c.literal(" GMT")?;
-        c.end()?;
-        (day_exists(day, month, 1900 + year) || day_exists(day, month, 2000 + year)).then_some(())
-    })();
-    parsed.is_some()
-}
-
-/// `Sun Nov  6 08:49:37 1994`: the day as two digits or a space and one digit.
-fn asctime_date(value: &str) -> bool {
-    let mut c = Cursor { rest: value };
-    let parsed = (|| {
-        c.one_of(&DAYS)?;
-        c.literal(" ")?;
-        let month = c.one_of(&MONTHS)?;
-        c.literal(" ")?;
-        let day = if c.literal(" ").is_some() { c.digits(1)? } else { c.digits(2)? };
-        c.literal(" ")?;
-        c.time()?;
-        c.literal(" ")?;
-        let year = c.digits(4)?;
-        c.end()?;
-        day_exists(day, month, year).then_some(())
-    })();
-    parsed.is_some()
 }
 
 #[cfg(test)]

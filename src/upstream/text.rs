@@ -11,6 +11,7 @@ pub const TRUNCATION: &str = "…";
 pub const TEXT_UNITS: usize = 8192;
 
 /// `text` cut to [`TEXT_UNITS`] units, ending in [`TRUNCATION`] when it was longer.
+#[inline(never)]
 pub(crate) fn bounded(text: &str) -> String {
     cut_utf16(text, TEXT_UNITS, TRUNCATION)
 }

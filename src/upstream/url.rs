@@ -15,14 +15,32 @@
 
 use super::credential::is_credential_name;
 use crate::redact::{redact, MASK};
+use crate::value::js_number_string;
 
 /// The special schemes and their default ports (`None`: `file`, which has none).
 const SPECIAL: [(&str, Option<u16>); 6] =
     [("http", Some(80)), ("https", Some(443)), ("ws", Some(80)), ("wss", Some(443)), ("ftp", Some(21)), ("file", None)];
 
-/// Code points no host (outside IPv6 brackets) may hold.
-const FORBIDDEN_HOST: &[char] =
-    &['\0', '\t', '\n', '\r', ' ', '#', '%', '/', ':', '<', '>', '?', '@', '[', '\\', ']', '^', '|', '\u{7f}'];
+/// Bytes no host (outside IPv6 brackets) may hold.
+const FORBIDDEN_HOST: &[u8] = b"\0\t\n\r #%/:<>?@[\\]^|\x7f";
+
+/// The first byte of `text` in `set` (every delimiter here is ASCII, so a byte search
+/// finds the same place a character search would).
+#[inline(never)]
+fn first_of(text: &str, set: &[u8]) -> Option<usize> {
+    text.bytes().position(|b| set.contains(&b))
+}
+
+/// The last byte of `text` in `set`.
+#[inline(never)]
+fn last_of(text: &str, set: &[u8]) -> Option<usize> {
+    text.bytes().rposition(|b| set.contains(&b))
+}
+
+/// `text` before and after the byte at `at`.
+fn split_at_byte(text: &str, at: usize) -> (&str, &str) {
+    (text.get(..at).unwrap_or_default(), text.get(at + 1..).unwrap_or_default())
+}
 
 /// A URL read as its parts; the userinfo is skipped as it is read.
 struct Parts<'a> {
@@ -38,11 +56,17 @@ struct Parts<'a> {
 /// `text` without the C0 controls and spaces around it and the tabs and newlines in it,
 /// as the URL parser reads it.
 fn cleaned(text: &str) -> String {
-    text.trim_matches(|c: char| c <= ' ').chars().filter(|c| !matches!(c, '\t' | '\n' | '\r')).collect()
+    let bytes = text.as_bytes();
+    let start = bytes.iter().position(|&b| b > b' ').unwrap_or(bytes.len());
+    let end = bytes.iter().rposition(|&b| b > b' ').map_or(start, |last| last + 1);
+    let kept = bytes.get(start..end).unwrap_or_default();
+    // Only ASCII bytes are dropped, so what is left is still UTF-8.
+    String::from_utf8(kept.iter().copied().filter(|b| !matches!(b, b'\t' | b'\n' | b'\r')).collect())
+        .unwrap_or_default()
 }
 
 fn parse(text: &str) -> Option<Parts<'_>> {
-    let colon = text.find(':')?;
+    let colon = first_of(text, b":")?;
     let scheme = text.get(..colon)?;
     let mut bytes = scheme.bytes();
     if !bytes.next()?.is_ascii_alphabetic()
@@ -56,16 +80,17 @@ fn parse(text: &str) -> Option<Parts<'_>> {
     let (authority, rest) = match special {
         Some(None) => {
             // `file:` takes its authority after exactly two slashes.
-            let mut chars = after.chars();
-            let two = chars.next().is_some_and(|c| matches!(c, '/' | '\\'))
-                && chars.next().is_some_and(|c| matches!(c, '/' | '\\'));
-            if two {
+            let slash = |b: Option<&u8>| matches!(b, Some(b'/' | b'\\'));
+            if slash(after.as_bytes().first()) && slash(after.as_bytes().get(1)) {
                 split_authority(after.get(2..).unwrap_or_default(), true)
             } else {
                 (None, after)
             }
         }
-        Some(Some(_)) => split_authority(after.trim_start_matches(['/', '\\']), true),
+        Some(Some(_)) => {
+            let start = after.bytes().position(|b| b != b'/' && b != b'\\').unwrap_or(after.len());
+            split_authority(after.get(start..).unwrap_or_default(), true)
+        }
         None => match after.strip_prefix("//") {
             Some(start) => split_authority(start, false),
             None => (None, after),
@@ -75,9 +100,12 @@ fn parse(text: &str) -> Option<Parts<'_>> {
         None => None,
         Some(authority) => Some(host_of(authority, special)?),
     };
-    let rest = rest.split('#').next().unwrap_or_default();
-    let (path, query) = match rest.split_once('?') {
-        Some((path, query)) => (path, Some(query)),
+    let rest = first_of(rest, b"#").map_or(rest, |at| split_at_byte(rest, at).0);
+    let (path, query) = match first_of(rest, b"?") {
+        Some(at) => {
+            let (path, query) = split_at_byte(rest, at);
+            (path, Some(query))
+        }
         None => (rest, None),
     };
     Some(Parts { scheme, special, host, path, query })
@@ -85,24 +113,27 @@ fn parse(text: &str) -> Option<Parts<'_>> {
 
 /// The authority (up to the first `/`, `?` or `#`, and `\` for a special scheme) and what follows.
 fn split_authority(text: &str, special: bool) -> (Option<&str>, &str) {
-    let end = text.find(|c: char| matches!(c, '/' | '?' | '#') || (special && c == '\\')).unwrap_or(text.len());
+    let end = first_of(text, if special { b"/?#\\" } else { b"/?#" }).unwrap_or(text.len());
     (text.get(..end), text.get(end..).unwrap_or_default())
 }
 
 /// `host[:port]` of an authority, userinfo left out; `None` when the URL parser would
 /// reject it (a bad port, a forbidden code point, no host for a special scheme but `file`).
 fn host_of(authority: &str, special: Option<Option<u16>>) -> Option<String> {
-    let host_port = authority.rsplit_once('@').map_or(authority, |(_, after)| after);
-    let (host, port) = match host_port.rfind(':') {
-        Some(at) if !host_port.get(at..)?.contains(']') => (host_port.get(..at)?, Some(host_port.get(at + 1..)?)),
+    let host_port = last_of(authority, b"@").map_or(authority, |at| split_at_byte(authority, at).1);
+    let (host, port) = match last_of(host_port, b":") {
+        Some(at) if last_of(host_port, b"]").is_none_or(|bracket| bracket < at) => {
+            let (host, port) = split_at_byte(host_port, at);
+            (host, Some(port))
+        }
         _ => (host_port, None),
     };
     let valid_host = if let Some(inner) = host.strip_prefix('[') {
         inner
             .strip_suffix(']')
-            .is_some_and(|v6| !v6.is_empty() && v6.chars().all(|c| c.is_ascii_hexdigit() || matches!(c, ':' | '.')))
+            .is_some_and(|v6| !v6.is_empty() && v6.bytes().all(|b| b.is_ascii_hexdigit() || matches!(b, b':' | b'.')))
     } else {
-        !host.contains(FORBIDDEN_HOST)
+        !host.bytes().any(|b| FORBIDDEN_HOST.contains(&b))
     };
     if !valid_host {
         return None;
@@ -113,9 +144,14 @@ fn host_of(authority: &str, special: Option<Option<u16>>) -> Option<String> {
             if !digits.bytes().all(|b| b.is_ascii_digit()) {
                 return None;
             }
-            let trimmed = digits.trim_start_matches('0');
-            let value: u16 = if trimmed.is_empty() { 0 } else { trimmed.parse().ok()? };
-            (special.flatten() != Some(value)).then_some(value)
+            let mut value = 0u32;
+            for digit in digits.bytes() {
+                value = value * 10 + u32::from(digit - b'0');
+                if value > 65_535 {
+                    return None;
+                }
+            }
+            (special.flatten().map(u32::from) != Some(value)).then_some(value)
         }
     };
     let mut out = match special {
@@ -124,7 +160,7 @@ fn host_of(authority: &str, special: Option<Option<u16>>) -> Option<String> {
     };
     if let Some(port) = port {
         out.push(':');
-        out.push_str(&port.to_string());
+        out.push_str(&js_number_string(f64::from(port)));
     }
     if out.is_empty() && special.is_some_and(|port| port.is_some()) {
         return None;
@@ -134,12 +170,14 @@ fn host_of(authority: &str, special: Option<Option<u16>>) -> Option<String> {
 
 /// The host (and a port other than the scheme's default) mcp-ts-core's message names;
 /// `None` for text that is no URL or has no host.
+#[inline(never)]
 pub(crate) fn url_host(url: &str) -> Option<String> {
     parse(&cleaned(url))?.host.filter(|host| !host.is_empty())
 }
 
 /// The URL for `data.url`: no userinfo, no fragment, credential query values and secret
 /// shapes masked; `None` for text that is no URL.
+#[inline(never)]
 pub(crate) fn scrubbed_url(url: &str) -> Option<String> {
     let text = cleaned(url);
     let parts = parse(&text)?;
@@ -165,9 +203,9 @@ pub(crate) fn scrubbed_url(url: &str) -> Option<String> {
 fn scrub_query(query: &str, out: &mut String) {
     let mut rest = query;
     loop {
-        let end = rest.find(['&', ';']).unwrap_or(rest.len());
+        let end = first_of(rest, b"&;").unwrap_or(rest.len());
         let pair = rest.get(..end).unwrap_or_default();
-        match pair.split_once('=') {
+        match first_of(pair, b"=").map(|at| split_at_byte(pair, at)) {
             Some((name, value)) if !value.is_empty() && is_credential_name(&percent_decoded(name)) => {
                 out.push_str(name);
                 out.push('=');
@@ -186,7 +224,7 @@ fn scrub_query(query: &str, out: &mut String) {
 }
 
 /// A query parameter's name as a form decoder reads it: `%XX` decoded, `+` a space.
-fn percent_decoded(name: &str) -> String {
+fn percent_decoded(name: &str) -> Vec<u8> {
     let bytes = name.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -207,7 +245,7 @@ fn percent_decoded(name: &str) -> String {
             }
         }
     }
-    String::from_utf8_lossy(&out).into_owned()
+    out
 }
 
 #[cfg(test)]
