@@ -122,7 +122,7 @@ fn split_authority(text: &str, special: bool) -> (Option<&str>, &str) {
 fn host_of(authority: &str, special: Option<Option<u16>>) -> Option<String> {
     let host_port = last_of(authority, b"@").map_or(authority, |at| split_at_byte(authority, at).1);
     let (host, port) = match last_of(host_port, b":") {
-        Some(at) if last_of(host_port, b"]").is_none_or(|bracket| bracket < at) => {
+        Some(at) if last_of(host_port, b"]").map_or(true, |bracket| bracket < at) => {
             let (host, port) = split_at_byte(host_port, at);
             (host, Some(port))
         }
