@@ -243,3 +243,32 @@ test('a trap inside tryCatch: still an McpError that never hides the failure, th
   }
   assert.ok(trapped > 0, 'no allocation trapped');
 });
+
+test('httpErrorFromResponse (async): a trap in its call answers an McpError, then right answers', async () => {
+  const call = (m) =>
+    m.httpErrorFromResponse(new Response('billing is down', { status: 503, headers: { 'retry-after': '30' } }), {
+      service: 'Billing',
+      errorHeaders: ['retry-after'],
+      data: { invoice: 'INV-9' },
+    });
+  const shape = (error) => ({ code: error.code, message: error.message, data: error.data });
+  const right = shape(await call(published));
+  assert.deepEqual(shape(await call(healing)), right);
+  let trapped = 0;
+  for (let n = 1; n <= 40; n += 1) {
+    engine().trapAfterAllocations(n);
+    let error;
+    try {
+      error = await call(healing);
+    } finally {
+      engine().trapAfterAllocations(0);
+    }
+    assert.ok(error instanceof healing.McpError, `a trap at allocation ${n}`);
+    if (!isDeepEqual(shape(error), right)) {
+      trapped += 1;
+      assert.deepEqual(shape(error), { code: -32603, message: 'An internal error occurred.', data: undefined });
+    }
+    assert.deepEqual(shape(await call(healing)), right, `right after a trap at allocation ${n}`);
+  }
+  assert.ok(trapped > 0, 'no allocation trapped');
+});

@@ -27,6 +27,13 @@ pub fn http_status_to_error_code(status: f64) -> Option<JsonRpcErrorCode> {
     })
 }
 
+/// Whether a failure with `status` is permanent whatever a retry does: 501 Not
+/// Implemented only (mcp-ts-core's `httpStatusRetryability`, `httpError.ts` 37668a63,
+/// which sets `data.retryable: false` for it; its code stays ServiceUnavailable).
+pub fn http_status_is_permanent(status: f64) -> bool {
+    status == 501.0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -61,5 +68,13 @@ mod tests {
             assert_eq!(http_status_to_error_code(status), expected, "status {status}");
         }
         assert_eq!(http_status_to_error_code(f64::INFINITY), None);
+    }
+
+    #[test]
+    fn only_501_is_permanent() {
+        for status in [500.0, 502.0, 503.0, 504.0, 429.0, 404.0] {
+            assert!(!http_status_is_permanent(status), "{status}");
+        }
+        assert!(http_status_is_permanent(501.0));
     }
 }

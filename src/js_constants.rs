@@ -365,6 +365,11 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
             "the units a structured reason or request id is cut at (one more is copied)",
             n(crate::client::ID_UNITS),
         ),
+        ("UPSTREAM_TEXT_UNITS", "units of a response's status text, URL or header value that cross (one more than the core keeps)", n(crate::upstream::TEXT_UNITS + 1)),
+        ("UPSTREAM_BODY_LIMIT", "httpErrorFromResponse's default bodyLimit (bytes)", n(crate::upstream::DEFAULT_BODY_LIMIT)),
+        ("UPSTREAM_BODY_LIMIT_MAX", "the largest bodyLimit honoured (bytes)", n(crate::upstream::BODY_LIMIT_MAX)),
+        ("UPSTREAM_BODY_SLACK", "bytes read past bodyLimit to finish the character that straddles it", n(crate::upstream::BODY_SLACK)),
+        ("UPSTREAM_HEADER_NAMES", "the most names errorHeaders may list", n(crate::upstream::MAX_HEADER_NAMES)),
         (
             "FALLBACK_CATEGORY",
             "the category classify answers after a trap (InternalError's)",

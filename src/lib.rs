@@ -39,6 +39,8 @@ pub mod jsonrpc;
 pub mod sizes;
 /// Issues of validators other than Zod, read as Zod 4 issues.
 pub mod source;
+/// `httpErrorFromResponse`: the McpError for an upstream HTTP response that failed.
+pub mod upstream;
 /// JSON values as JavaScript sees them (key order, numbers), read and written.
 pub mod value;
 /// The XML dialect (MCP Fusion): `<tool_error>`, `<validation_error>`, contract awareness.

@@ -116,5 +116,5 @@ fn protocol_seeds_are_requests_their_operation_answers() {
         assert!(bodies::well_formed_reply(index, &result), "{name}: {result}");
         seeds += 1;
     }
-    assert_eq!(seeds, 8);
+    assert_eq!(seeds, 9);
 }

@@ -185,6 +185,7 @@ const FALLBACKS = {
   logRecord: (request) => inString(FALLBACK_LOG_JSON, TOOL_SLOT, request.tool),
   tryCatchFailure: (request) => inString(FALLBACK_TRY_CATCH_JSON, OPERATION_SLOT, request.operation),
   fail: () => FALLBACK_FAIL_JSON,
+  httpErrorFromResponse: () => FALLBACK_FAIL_JSON,
   recoveryFor: () => '{}',
   xmlToolError: XML_RESULT,
   xmlError: XML_RESULT,

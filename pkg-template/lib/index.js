@@ -35,4 +35,5 @@ export * from './client.js';
 export { errorResult, fail, formatValidation, recoveryFor } from './jsonrpc.js';
 export { logRecord } from './log.js';
 export { tryCatch } from './try-catch.js';
+export { httpErrorFromResponse } from './upstream.js';
 export { jsonSchemaInput, registerTool } from './register.js';

@@ -490,14 +490,42 @@ export function errorResult(thrown, options = {}) {
 const GIVEN = '\u0000mcp-envelope:given\u0000';
 
 /**
+ * What the core is sent of the caller's `data`: its keys, each value {@link GIVEN}.
+ * @param {Map<string, unknown> | null} given
+ */
+export function givenSkeleton(given) {
+  return given === null ? undefined : JSON.stringify(Object.fromEntries([...given.keys()].map((k) => [k, GIVEN])));
+}
+
+/**
+ * The core's `data` with the caller's own values (not copies) where it placed them.
+ * @param {unknown} data the core's `data`: an object, or undefined
+ * @param {Map<string, unknown> | null} given
+ * @returns {Record<string, unknown> | undefined}
+ */
+export function withGiven(data, given) {
+  if (data === undefined || given === null) return /** @type {Record<string, unknown> | undefined} */ (data);
+  /** @type {Record<string, unknown>} */
+  const fields = {};
+  for (const [key, value] of Object.entries(/** @type {Record<string, unknown>} */ (data))) {
+    const own = value === GIVEN && given.has(key) ? given.get(key) : value;
+    Object.defineProperty(fields, key, { value: own, enumerable: true, writable: true, configurable: true });
+  }
+  return fields;
+}
+
+/**
  * Own enumerable fields of a throw site's `data`, each read once; `null` when the
  * object cannot be read at all (a Proxy whose traps throw), which fails without it.
  * @param {unknown} data
+ * @param {string} [fn] the export, for its TypeError
+ * @param {string} [what] the argument, for its TypeError
+ * @returns {Map<string, unknown> | null}
  */
-function readGivenData(data) {
+export function readGivenData(data, fn = 'fail', what = 'data') {
   if (data === undefined) return null;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw argumentError('fail', 'data', 'an object of fields', data);
+    throw argumentError(fn, what, 'an object of fields', data);
   }
   let keys;
   try {
@@ -526,20 +554,9 @@ export function fail(contract, reason, message, data) {
   requireString(reason, 'fail', 'reason');
   if (message !== undefined) requireString(message, 'fail', 'message');
   const given = readGivenData(data);
-  const skeleton =
-    given === null ? undefined : JSON.stringify(Object.fromEntries([...given.keys()].map((k) => [k, GIVEN])));
   const contractJson = readContract(contract, 'fail', 'contract');
-  const parts = abi.fail({ contract: contractJson, reason, message, data: skeleton });
-  let fields = parts.data;
-  if (fields !== undefined && given !== null) {
-    fields = {};
-    // The core's `data` is an object.
-    for (const [key, value] of Object.entries(/** @type {Record<string, unknown>} */ (parts.data))) {
-      const own = value === GIVEN && given.has(key) ? given.get(key) : value;
-      Object.defineProperty(fields, key, { value: own, enumerable: true, writable: true, configurable: true });
-    }
-  }
-  const error = new McpError(parts.code, parts.message, fields);
+  const parts = abi.fail({ contract: contractJson, reason, message, data: givenSkeleton(given) });
+  const error = new McpError(parts.code, parts.message, withGiven(parts.data, given));
   if (contractJson !== undefined) declaredIn.set(error, contractJson);
   return error;
 }

@@ -19,6 +19,7 @@ mod jsonrpc;
 mod log;
 mod read;
 pub mod table;
+mod upstream;
 mod xml;
 
 pub use encode::encode_json;

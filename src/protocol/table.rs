@@ -66,6 +66,8 @@ macro_rules! operations {
             /// parseToolError of an error result.
             clientParseToolError: client::client_parse_tool_error(client::ParseToolError) -> Json "ParsedToolError";
             // New operations go last: the fuzz corpus's seeds pick theirs by index.
+            /// httpErrorFromResponse's `{ code, message, data }`.
+            httpErrorFromResponse: upstream::http_error_from_response(upstream::HttpErrorFromResponse) -> Json "McpErrorParts";
             /// tryCatch's rebuilt error and its record.
             tryCatchFailure: log::try_catch_failure(log::Failure) -> Json "TryCatchFailure";
         }
