@@ -34,4 +34,6 @@ export {
 export * from './client.js';
 export { errorResult, fail, formatValidation, recoveryFor } from './jsonrpc.js';
 export { logRecord } from './log.js';
+export { checkContract } from './contract-lint.js';
+export { capabilityMissing } from './capability.js';
 export { jsonSchemaInput, registerTool } from './register.js';

@@ -65,6 +65,10 @@ macro_rules! operations {
             xmlGroupValidationError: xml::xml_group_validation_error(xml::GroupValidation) -> Xml "XmlResponse";
             /// parseToolError of an error result.
             clientParseToolError: client::client_parse_tool_error(client::ParseToolError) -> Json "ParsedToolError";
+            /// checkContract's findings.
+            checkContract: lint::check_contract(lint::CheckContract) -> Json "ContractFinding[]";
+            /// capabilityMissing's `{ code, message, data }`, or null for a string that is no capability name.
+            capabilityMissing: lint::capability_missing(lint::CapabilityMissing) -> Json "McpErrorParts | null";
         }
     };
 }
