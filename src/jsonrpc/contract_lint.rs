@@ -154,86 +154,84 @@ struct Findings {
 }
 
 impl Findings {
-    /// Adds a finding; its message is only written when it is listed.
-    fn add(
-        &mut self,
-        rule: &'static str,
-        severity: Severity,
-        reason: Option<&str>,
-        message: impl FnOnce(&str) -> String,
-    ) {
+    /// Adds a finding; its message (the subject, a space, then `parts`) is only
+    /// written when it is listed. One function for every rule: no closure or format
+    /// string per message (each would cost its own code in the wasm).
+    #[inline(never)]
+    fn add(&mut self, rule: &'static str, severity: Severity, reason: Option<&str>, parts: &[&str]) {
         self.count += 1;
         if self.list.len() < MAX_FINDINGS {
-            let message = message(&self.subject);
+            let mut message =
+                String::with_capacity(self.subject.len() + 1 + parts.iter().map(|p| p.len()).sum::<usize>());
+            message.push_str(&self.subject);
+            message.push(' ');
+            parts.iter().for_each(|part| message.push_str(part));
             self.list.push(Finding { rule, severity, reason: reason.map(str::to_owned), message });
         }
     }
 }
+
+const EMPTY: &str = "declares an empty 'errors: []' contract. An empty contract is a no-op — drop the field \
+                     entirely, or declare the actual failure modes. Empty contracts give clients no useful \
+                     failure-surface preview.";
+const UNKNOWN_ERROR: &str = ".code is JsonRpcErrorCode.UnknownError. This is the framework's giveup-fallback code — \
+                             it conveys no useful information to clients. Pick a more specific code (e.g. \
+                             InternalError, ServiceUnavailable) or remove the entry.";
+const SNAKE_CASE: &str = "' should be snake_case (start with a lowercase letter, then lowercase \
+                          letters/digits/underscores). Treat reasons like API constants.";
+const RESERVED: &str = "' is framework-owned: the framework raises it itself, so a contract cannot declare it. \
+                        Drop the entry, or name the domain outcome with a reason of its own.";
+const MIN_WORDS: &str = " word(s); minimum is 5. Specific guidance (\"Try X with Y\") beats placeholders \
+                         (\"Try again.\", \"Check input.\").";
+const _: () = assert!(RECOVERY_MIN_WORDS == 5);
 
 /// `checkContract(contract, { tool })`: the structural findings of an error contract,
 /// in the reference's order (entry by entry: code, reason, when, recovery, retryable,
 /// severity). `tool` names the definition in each message (`tool '<name>' …`).
 pub fn check_contract(contract: Contract<'_>, tool: Option<&str>) -> Vec<Finding> {
     let name = tool.filter(|t| !t.is_empty()).unwrap_or(UNNAMED);
-    let mut findings = Findings { subject: format!("tool '{name}'"), list: Vec::new(), count: 0 };
+    let mut findings = Findings { subject: ["tool '", name, "'"].concat(), list: Vec::new(), count: 0 };
     let (entries, total) = match contract {
         Contract::NotAList => {
-            findings.add("error-contract-type", Severity::Error, None, |s| {
-                format!("{s} has 'errors' but it is not an array.")
-            });
+            findings.add("error-contract-type", Severity::Error, None, &["has 'errors' but it is not an array."]);
             return findings.list;
         }
         Contract::Entries { entries, total } => (entries, total.max(entries.len())),
     };
     if total == 0 {
-        findings.add("error-contract-empty", Severity::Warning, None, |s| {
-            format!(
-                "{s} declares an empty 'errors: []' contract. An empty contract is a no-op — drop the field \
-                 entirely, or declare the actual failure modes. Empty contracts give clients no useful \
-                 failure-surface preview."
-            )
-        });
+        findings.add("error-contract-empty", Severity::Warning, None, &[EMPTY]);
         return findings.list;
     }
     let checked = entries.len().min(MAX_LINT_ENTRIES);
-    let mut seen: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    let mut seen: Vec<&str> = Vec::with_capacity(checked);
     for (i, entry) in entries.iter().take(checked).enumerate() {
         check_entry(entry, i, &mut seen, &mut findings);
     }
     let unlisted = findings.count - findings.list.len();
     if unlisted > 0 || total > checked {
+        let subject = findings.subject.as_str();
         let mut message = String::new();
         if total > checked {
-            message.push_str(&format!(
-                "{} errors[] has {total} entries; only the first {checked} were checked.",
-                findings.subject
-            ));
+            let (total, checked) = (total.to_string(), checked.to_string());
+            message =
+                [subject, " errors[] has ", &total, " entries; only the first ", &checked, " were checked."].concat();
         }
         if unlisted > 0 {
-            if !message.is_empty() {
-                message.push(' ');
-            }
-            message.push_str(&format!(
-                "{} has {} findings; {unlisted} more are not listed.",
-                findings.subject, findings.count
-            ));
+            let (count, unlisted) = (findings.count.to_string(), unlisted.to_string());
+            let sentence = [subject, " has ", &count, " findings; ", &unlisted, " more are not listed."].concat();
+            message = if message.is_empty() { sentence } else { [message.as_str(), " ", &sentence].concat() };
         }
         findings.list.push(Finding { rule: RULE_TRUNCATED, severity: Severity::Warning, reason: None, message });
     }
     findings.list
 }
 
-fn check_entry<'a>(
-    entry: &'a Value<'a>,
-    i: usize,
-    seen: &mut std::collections::HashSet<&'a str>,
-    findings: &mut Findings,
-) {
-    let path = format!("errors[{i}]");
+fn check_entry<'a>(entry: &'a Value<'a>, i: usize, seen: &mut Vec<&'a str>, findings: &mut Findings) {
+    let path = ["errors[", &i.to_string(), "]"].concat();
+    let path = path.as_str();
     if !matches!(entry, Value::Object(_)) {
-        findings.add("error-contract-entry-type", Severity::Error, None, |s| {
-            format!("{s} {path} must be an object with {{ code, reason, when, recovery }}.")
-        });
+        let rule = "error-contract-entry-type";
+        findings.add(rule, Severity::Error, None, &[path, " must be an object with { code, reason, when, recovery }."]);
         return;
     }
     let reason = match Field::of(entry, "reason") {
@@ -244,105 +242,98 @@ fn check_entry<'a>(
     match Field::of(entry, "code") {
         Field::Number(code) => {
             if !JsonRpcErrorCode::ALL.iter().any(|c| f64::from(c.value()) == code) {
-                findings.add("error-contract-code-unknown", Severity::Error, reason, |s| {
-                    format!(
-                        "{s} {path}.code is {}, which is not a valid JsonRpcErrorCode. Use the enum import.",
-                        js_number_string(code)
-                    )
-                });
+                let shown = js_number_string(code);
+                let tail = ", which is not a valid JsonRpcErrorCode. Use the enum import.";
+                findings.add(
+                    "error-contract-code-unknown",
+                    Severity::Error,
+                    reason,
+                    &[path, ".code is ", &shown, tail],
+                );
             } else if code == f64::from(JsonRpcErrorCode::UnknownError.value()) {
-                findings.add("error-contract-code-unknown-error", Severity::Warning, reason, |s| {
-                    format!(
-                        "{s} {path}.code is JsonRpcErrorCode.UnknownError. This is the framework's giveup-fallback \
-                         code — it conveys no useful information to clients. Pick a more specific code (e.g. \
-                         InternalError, ServiceUnavailable) or remove the entry."
-                    )
-                });
+                findings.add("error-contract-code-unknown-error", Severity::Warning, reason, &[path, UNKNOWN_ERROR]);
             }
         }
-        _ => findings.add("error-contract-code-type", Severity::Error, reason, |s| {
-            format!("{s} {path}.code must be a JsonRpcErrorCode value (number).")
-        }),
+        _ => {
+            let tail = ".code must be a JsonRpcErrorCode value (number).";
+            findings.add("error-contract-code-type", Severity::Error, reason, &[path, tail]);
+        }
     }
 
     match reason {
-        None => findings.add("error-contract-reason-required", Severity::Error, None, |s| {
-            format!("{s} {path}.reason must be a non-empty string.")
-        }),
+        None => {
+            let tail = ".reason must be a non-empty string.";
+            findings.add("error-contract-reason-required", Severity::Error, None, &[path, tail]);
+        }
         Some(r) => {
             if !is_snake_case(r) {
-                findings.add("error-contract-reason-format", Severity::Warning, reason, |s| {
-                    format!(
-                        "{s} {path}.reason '{r}' should be snake_case (start with a lowercase letter, then \
-                         lowercase letters/digits/underscores). Treat reasons like API constants."
-                    )
-                });
+                findings.add(
+                    "error-contract-reason-format",
+                    Severity::Warning,
+                    reason,
+                    &[path, ".reason '", r, SNAKE_CASE],
+                );
             }
-            if !seen.insert(r) {
-                findings.add("error-contract-reason-unique", Severity::Error, reason, |s| {
-                    format!("{s} has duplicate reason '{r}' in errors[]. Reasons must be unique within a contract.")
-                });
+            // At most MAX_LINT_ENTRIES reasons: a scan costs less code than a hash set.
+            if seen.contains(&r) {
+                let tail = "' in errors[]. Reasons must be unique within a contract.";
+                findings.add(
+                    "error-contract-reason-unique",
+                    Severity::Error,
+                    reason,
+                    &["has duplicate reason '", r, tail],
+                );
             }
+            seen.push(r);
             if FRAMEWORK_REASONS.contains(&r) {
-                findings.add(RULE_RESERVED, Severity::Error, reason, |s| {
-                    format!(
-                        "{s} {path}.reason '{r}' is framework-owned: the framework raises it itself, so a contract \
-                         cannot declare it. Drop the entry, or name the domain outcome with a reason of its own."
-                    )
-                });
+                findings.add(RULE_RESERVED, Severity::Error, reason, &[path, ".reason '", r, RESERVED]);
             }
         }
     }
 
     if !matches!(Field::of(entry, "when"), Field::Text(w) if !w.is_empty()) {
-        findings.add("error-contract-when-required", Severity::Error, reason, |s| {
-            format!("{s} {path}.when must be a non-empty human-readable description.")
-        });
+        let tail = ".when must be a non-empty human-readable description.";
+        findings.add("error-contract-when-required", Severity::Error, reason, &[path, tail]);
     }
 
     match Field::of(entry, "recovery") {
         Field::Text(recovery) => {
             let trimmed = js_trim(recovery);
             if trimmed.is_empty() {
-                findings.add("error-contract-recovery-empty", Severity::Error, reason, |s| {
-                    format!("{s} {path}.recovery is empty. Provide actionable guidance for the agent.")
-                });
+                let tail = ".recovery is empty. Provide actionable guidance for the agent.";
+                findings.add("error-contract-recovery-empty", Severity::Error, reason, &[path, tail]);
             } else {
                 let words = word_count(trimmed);
                 if words < RECOVERY_MIN_WORDS {
-                    findings.add("error-contract-recovery-min-words", Severity::Warning, reason, |s| {
-                        format!(
-                            "{s} {path}.recovery has {words} word(s); minimum is {RECOVERY_MIN_WORDS}. Specific \
-                             guidance (\"Try X with Y\") beats placeholders (\"Try again.\", \"Check input.\")."
-                        )
-                    });
+                    let words = words.to_string();
+                    let parts = [path, ".recovery has ", &words, MIN_WORDS];
+                    findings.add("error-contract-recovery-min-words", Severity::Warning, reason, &parts);
                 }
             }
         }
-        _ => findings.add("error-contract-recovery-required", Severity::Error, reason, |s| {
-            format!(
-                "{s} {path}.recovery must be a non-empty string describing what the agent should do when this \
-                 failure occurs."
-            )
-        }),
+        _ => {
+            let tail =
+                ".recovery must be a non-empty string describing what the agent should do when this failure occurs.";
+            findings.add("error-contract-recovery-required", Severity::Error, reason, &[path, tail]);
+        }
     }
 
     if !matches!(Field::of(entry, "retryable"), Field::Absent | Field::Bool(_)) {
-        findings.add("error-contract-retryable-type", Severity::Warning, reason, |s| {
-            format!("{s} {path}.retryable should be a boolean when present.")
-        });
+        let tail = ".retryable should be a boolean when present.";
+        findings.add("error-contract-retryable-type", Severity::Warning, reason, &[path, tail]);
     }
 
     let severity = Field::of(entry, "severity");
     let known = matches!(severity, Field::Text(level) if SEVERITIES.contains(&level));
     if severity != Field::Absent && !known {
-        findings.add("error-contract-severity-unknown", Severity::Error, reason, |s| {
-            format!(
-                "{s} {path}.severity is {}. Use one of: {}. Omit the field for the default `error` level.",
-                severity.json(),
-                SEVERITIES.join(", ")
-            )
-        });
+        let shown = severity.json();
+        let tail = ". Use one of: debug, info, notice, warning. Omit the field for the default `error` level.";
+        findings.add(
+            "error-contract-severity-unknown",
+            Severity::Error,
+            reason,
+            &[path, ".severity is ", &shown, tail],
+        );
     }
 }
 
