@@ -33,14 +33,14 @@ pub fn capability_missing(capability: &str, fallback_hint: Option<&str>) -> Opti
     if !is_capability_name(capability) {
         return None;
     }
-    let mut hint = format!("Reconnect with a client that declares the `{capability}` capability.");
+    let mut hint = ["Reconnect with a client that declares the `", capability, "` capability."].concat();
     if let Some(more) = fallback_hint.filter(|h| !h.is_empty()) {
         hint.push(' ');
         hint.push_str(more);
     }
     Some(McpErrorParts {
         code: JsonRpcErrorCode::InvalidRequest.value(),
-        message: format!("The client on this connection did not declare the `{capability}` capability."),
+        message: ["The client on this connection did not declare the `", capability, "` capability."].concat(),
         data: Some(Value::Object(vec![
             ("reason".into(), Value::str(REASON_CLIENT_CAPABILITY_MISSING)),
             ("recovery".into(), Value::Object(vec![("hint".into(), Value::str(hint))])),

@@ -345,7 +345,15 @@ fn is_snake_case(reason: &str) -> bool {
 
 /// `text.trim().split(/\s+/).filter(Boolean).length`: the runs of non-whitespace.
 fn word_count(text: &str) -> usize {
-    text.split(js_is_whitespace).filter(|w| !w.is_empty()).count()
+    let (mut words, mut inside) = (0, false);
+    for c in text.chars() {
+        let space = js_is_whitespace(c);
+        if !space && !inside {
+            words += 1;
+        }
+        inside = !space;
+    }
+    words
 }
 
 /// The findings as a JSON list.
