@@ -81,3 +81,4 @@ export * from './types/xml.js';
 export * from './types/jsonrpc.js';
 export * from './types/register.js';
 export * from './types/upstream.js';
+export * from './types/contract-lint.js';

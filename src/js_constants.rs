@@ -111,6 +111,9 @@ const _: () = assert!(COPY_OTHER_ISSUE.string_units > crate::jsonrpc::text::MAX_
 const _: () = assert!(COPY_OTHER_ISSUE.entries > crate::jsonrpc::text::MAX_STRING_UNITS);
 const _: () = assert!(COPY_DEFAULT.string_units >= WIRE_STRING_UNITS);
 const _: () = assert!(COPY_DEFAULT.string_units >= crate::xml::routing::MAX_INTERNAL_MESSAGE_UNITS);
+/// How much of a contract entry's field that is no JSON primitive `checkContract` copies,
+/// to quote it in a message (`severity is …`).
+pub const COPY_LINT_VALUE: CopyPolicy = CopyPolicy { depth: 5, entries: 20, string_units: 200 };
 /// Containers one rejection's copies visit in all.
 pub const COPY_NODE_BUDGET: usize = 100_000;
 /// String units one rejection's copies write in all before strings shrink to [`COPY_UNIT_FLOOR`].
@@ -316,6 +319,13 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
             "the number fields of a thrown plain object the core reads an HTTP status from",
             fields(&crate::classify::problem::NUMBER_FIELDS),
         ),
+        ("LINT_ENTRIES", "entries of an error contract checkContract reads and checks", n(crate::jsonrpc::contract_lint::MAX_LINT_ENTRIES)),
+        (
+            "LINT_TEXT_UNITS",
+            "UTF-16 units of each string field of a contract entry that checkContract reads",
+            n(crate::jsonrpc::contract_lint::LINT_TEXT_UNITS),
+        ),
+        ("COPY_LINT_VALUE", "how much of a non-JSON-primitive contract field checkContract copies to quote it", Policy(COPY_LINT_VALUE)),
         (
             "INVALID_ARGUMENTS_REASON",
             "the data.reason of an argument rejection",

@@ -36,4 +36,6 @@ export { errorResult, fail, formatValidation, recoveryFor } from './jsonrpc.js';
 export { logRecord } from './log.js';
 export { tryCatch } from './try-catch.js';
 export { httpErrorFromResponse } from './upstream.js';
+export { checkContract } from './contract-lint.js';
+export { capabilityMissing } from './capability.js';
 export { jsonSchemaInput, registerTool } from './register.js';

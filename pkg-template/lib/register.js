@@ -21,6 +21,7 @@ import {
   RESULT_OUTPUT_REJECTED,
 } from './constants.js';
 import * as abi from './abi.js';
+import { checkContract } from './contract-lint.js';
 import { errorResult, rejectionResult } from './jsonrpc.js';
 import { logRecord } from './log.js';
 import { McpError } from './mcp-error.js';
@@ -650,6 +651,31 @@ function widenInPlace(out) {
 }
 
 /**
+ * Warns once, on the console, when a tool's error contract has findings
+ * (`checkContract`): the tool is registered all the same, and nothing here throws.
+ * The console, not `onError`: that hook receives failure records of calls.
+ * @param {string} name
+ * @param {unknown} contract
+ */
+function warnContract(name, contract) {
+  try {
+    const findings = checkContract(contract, { tool: name });
+    if (findings.length === 0) return;
+    const lines = findings.map((f) => `  ${f.rule} (${f.severity}): ${f.message}`);
+    const count = findings.length === 1 ? '1 finding' : `${findings.length} findings`;
+    const warn = globalThis.console?.warn;
+    if (typeof warn === 'function') {
+      warn.call(
+        globalThis.console,
+        `mcp-envelope: registerTool: the error contract of tool '${name}' has ${count}:\n${lines.join('\n')}`,
+      );
+    }
+  } catch {
+    // A contract that cannot be read is the tool's own business at call time; registration goes on.
+  }
+}
+
+/**
  * @param {Record<string, unknown> | undefined} defaults
  * @param {any} server
  * @param {unknown} name
@@ -664,6 +690,7 @@ function register(defaults, server, name, config, handler) {
   if (typeof name !== 'string') throw typeError('name must be a string');
   if (typeof handler !== 'function') throw typeError('handler must be a function');
   const { sdkConfig, dialect, own } = readConfig(config, defaults);
+  if (own.contract !== undefined) warnContract(name, own.contract);
   const hasSchema = sdkConfig.inputSchema !== undefined;
 
   /** @type {() => any} */

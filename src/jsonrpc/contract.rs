@@ -11,6 +11,8 @@ use crate::codes::JsonRpcErrorCode;
 use crate::value::Value;
 use std::borrow::Cow;
 
+use super::capability::REASON_CLIENT_CAPABILITY_MISSING;
+use super::rejection::REASON_INVALID_ARGUMENTS;
 use super::McpErrorParts;
 
 /// One declared failure mode of a tool (`errors: [...]`): `{ reason, code, when,
@@ -147,7 +149,7 @@ pub fn failure_log_level<'a>(contract: &'a [ContractEntry], data: Option<&Value>
         return severity;
     }
     match reason {
-        Some("invalid_arguments" | "client_capability_missing") => "notice",
+        Some(r) if r == REASON_INVALID_ARGUMENTS || r == REASON_CLIENT_CAPABILITY_MISSING => "notice",
         _ => "error",
     }
 }

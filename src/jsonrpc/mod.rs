@@ -16,7 +16,9 @@
 //! source. Cost follows the caps, not the input.
 
 pub(crate) mod bound;
+pub(crate) mod capability;
 pub(crate) mod contract;
+pub(crate) mod contract_lint;
 pub(crate) mod envelope;
 pub(crate) mod from_xml;
 pub(crate) mod hint;
@@ -32,7 +34,9 @@ pub(crate) mod thrown_data;
 use crate::value::Value;
 
 pub use bound::{bound_issues, Bounded};
+pub use capability::{capability_missing, is_capability_name, REASON_CLIENT_CAPABILITY_MISSING};
 pub use contract::{contract_from_value, fail, failure_log_level, find_entry, recovery_for, ContractEntry};
+pub use contract_lint::{check_contract, findings_json, Contract, Field, Finding, Severity};
 pub use envelope::{
     error_result, rejection_result, zod_error_message, CallToolResult, ErrorResultOptions, ThrownError,
 };

@@ -86,7 +86,7 @@ pub fn abi_js() -> String {
 pub fn abi_dts() -> String {
     let mut out = String::from(HEADER);
     out.push_str(
-        "import type { ErrorCategory, JsonRpcErrorCode, LogRecord } from '../wasm/mcp_envelope.js';\n\
+        "import type { ContractFinding, ErrorCategory, JsonRpcErrorCode, LogRecord } from '../wasm/mcp_envelope.js';\n\
          import type { CallToolResult, JsonValue, ParsedToolError } from '../types/shapes.js';\n\n",
     );
     out.push_str("/** JSON text a bounded copy wrote (`lib/copy.js`): it goes into the request as it is. */\n");

@@ -16,6 +16,7 @@ pub mod declare;
 mod encode;
 mod field;
 mod jsonrpc;
+mod lint;
 mod log;
 mod read;
 pub mod table;

@@ -70,6 +70,10 @@ macro_rules! operations {
             httpErrorFromResponse: upstream::http_error_from_response(upstream::HttpErrorFromResponse) -> Json "McpErrorParts";
             /// tryCatch's rebuilt error and its record.
             tryCatchFailure: log::try_catch_failure(log::Failure) -> Json "TryCatchFailure";
+            /// checkContract's findings.
+            checkContract: lint::check_contract(lint::CheckContract) -> Json "ContractFinding[]";
+            /// capabilityMissing's `{ code, message, data }`, or null for a string that is no capability name.
+            capabilityMissing: lint::capability_missing(lint::CapabilityMissing) -> Json "McpErrorParts | null";
         }
     };
 }
