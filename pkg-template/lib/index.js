@@ -34,4 +34,5 @@ export {
 export * from './client.js';
 export { errorResult, fail, formatValidation, recoveryFor } from './jsonrpc.js';
 export { logRecord } from './log.js';
+export { prevalidate } from './prevalidate.js';
 export { jsonSchemaInput, registerTool } from './register.js';

@@ -16,6 +16,7 @@ pub mod declare;
 mod encode;
 mod field;
 mod jsonrpc;
+mod prevalidate;
 mod read;
 pub mod table;
 mod xml;
