@@ -80,3 +80,4 @@ export declare function init(source?: WasmSource): Promise<void>;
 export * from './types/xml.js';
 export * from './types/jsonrpc.js';
 export * from './types/register.js';
+export * from './types/prevalidate.js';

@@ -33,7 +33,7 @@ function budget() {
   return copyBudget(COPY_NODE_BUDGET, COPY_UNIT_BUDGET);
 }
 
-/** @typedef {import('../types/shapes.js').PreValidationInput} Report */
+/** @typedef {import('../wasm/mcp_envelope.js').PreValidationInput} Report */
 /** @typedef {{ value: unknown } | { issues: unknown[] } | typeof THREW} Verdict */
 
 /** A validation that threw: its repair is discarded (the first parse's throw is the caller's). */
@@ -317,7 +317,8 @@ function write(value, node) {
     for (const step of children.keys()) if (typeof step !== 'number' || step >= length) throw UNWRITABLE;
     return copy;
   }
-  const keys = Object.keys(value);
+  const record = /** @type {Record<string, unknown>} */ (value);
+  const keys = Object.keys(record);
   if (keys.length > ARGS.entries) throw UNWRITABLE;
   /** @type {Record<string, unknown>} */
   const copy = {};
@@ -325,14 +326,14 @@ function write(value, node) {
   for (const key of keys) {
     const child = children.get(key);
     if (child === undefined) {
-      Object.defineProperty(copy, key, { value: value[key], enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(copy, key, { value: record[key], enumerable: true, writable: true, configurable: true });
       continue;
     }
     found += 1;
     // A repair without a value deletes its key (null sent for an optional field).
     if (child.edit !== undefined && !('value' in child.edit)) continue;
     Object.defineProperty(copy, key, {
-      value: write(value[key], child),
+      value: write(record[key], child),
       enumerable: true,
       writable: true,
       configurable: true,

@@ -50,7 +50,7 @@ class Rejection {
   /**
    * @param {unknown[]} issues
    * @param {unknown} args
-   * @param {import('../types/shapes.js').PreValidationInput} [report] what pre-validation changed
+   * @param {import('../wasm/mcp_envelope.js').PreValidationInput} [report] what pre-validation changed
    */
   constructor(issues, args, report) {
     this.issues = issues;
