@@ -49,11 +49,13 @@ test('package.json declares exports, types, sideEffects and files that all exist
 // 114,432; requests laid out in wasm memory through three raw exports (no wasm-bindgen
 // export per operation) took it to 112,214; the core reading in place to 113,209; the
 // issues of Valibot, ArkType, Standard Schema, Ajv and @cfworker/json-schema read as
-// Zod 4 issues (src/source/, 22 KB of code) to 124,278. The goal is still to be met again.
-test('the shipped .wasm is at most 124,500 bytes gzipped (the goal is 102,400)', () => {
+// Zod 4 issues (src/source/, 22 KB of code) to 124,278; pre-validation (src/prevalidate/,
+// 48 KB of code before compression: the key stages, the value repairs, their gates and the
+// held repairs) to 144,293. The goal is still to be met again.
+test('the shipped .wasm is at most 144,500 bytes gzipped (the goal is 102,400)', () => {
   const wasm = readFileSync(new URL('wasm/mcp_envelope_bg.wasm', pkgDir));
   const gzip = gzipSync(wasm, { level: 9 }).length;
-  assert.ok(gzip <= 124_500, `${gzip} bytes gzipped (guard 124,500; goal 102,400)`);
+  assert.ok(gzip <= 144_500, `${gzip} bytes gzipped (guard 144,500; goal 102,400)`);
 });
 
 test('the embedded entry carries exactly the shipped .wasm', async () => {

@@ -101,7 +101,7 @@ pub struct Scalars {
 /// `"-0"`, `"1.50"`), a boolean only from `"true"` or `"false"`.
 pub fn scalar_from_string(trimmed: &str, accepted: Scalars) -> Option<(Kind, Value<'static>)> {
     if accepted.number {
-        if let Some(n) = trimmed.parse::<f64>().ok().filter(|n| n.is_finite()) {
+        if let Some(n) = crate::value::parse_number(trimmed).filter(|n| n.is_finite()) {
             if js_number_string(n) == trimmed {
                 return Some((Kind::StringAsNumber, Value::Number(n)));
             }

@@ -2,8 +2,6 @@
 //! a repair no issue of the re-parse lies at or below. A union's issue counts at its own
 //! path and each branch's issues at theirs, so a repair one branch refuses did not hold.
 
-use std::collections::HashMap;
-
 use super::schema_at::Step;
 use crate::sizes::NO_CUTS;
 use crate::value::{js_number_string, Value};
@@ -25,10 +23,10 @@ fn segment_text(raw: &Value) -> Option<String> {
 
 /// The positions (in `repairs`) of the repairs that held, in order.
 pub fn held(repairs: &[Vec<Step>], issues: &[Value]) -> Vec<usize> {
-    let mut texts: HashMap<Vec<String>, Vec<usize>> = HashMap::new();
-    for (i, path) in repairs.iter().enumerate() {
-        texts.entry(path.iter().map(Step::text).collect()).or_default().push(i);
-    }
+    // Each repair's path as text, sorted, so a prefix is found by binary search.
+    let mut texts: Vec<(Vec<String>, usize)> =
+        repairs.iter().enumerate().map(|(i, path)| (path.iter().map(Step::text).collect(), i)).collect();
+    crate::sort::sort_by(&mut texts, |a, b| a < b);
     let mut broken = vec![false; repairs.len()];
     let mut walked = 0usize;
     for raw in issues {
@@ -43,7 +41,7 @@ pub fn held(repairs: &[Vec<Step>], issues: &[Value]) -> Vec<usize> {
 /// Marks every repair on `issue`'s path (below `base`) as broken, then walks a union's
 /// branches from where the union sits.
 fn strike(
-    texts: &HashMap<Vec<String>, Vec<usize>>,
+    texts: &[(Vec<String>, usize)],
     broken: &mut [bool],
     base: &[String],
     issue: IssueView,
@@ -60,7 +58,8 @@ fn strike(
     for raw in segments {
         let Some(text) = segment_text(raw) else { return };
         at.push(text);
-        for i in texts.get(&at).map(Vec::as_slice).unwrap_or_default() {
+        let first = texts.partition_point(|(path, _)| *path < at);
+        for (_, i) in texts.iter().skip(first).take_while(|(path, _)| *path == at) {
             if let Some(b) = broken.get_mut(*i) {
                 *b = true;
             }

@@ -59,9 +59,11 @@ pub struct Plan<'s> {
 }
 
 /// `Max-Results`, `max_results` and `maxResults` all fold to `maxresults`: `-` and `_`
-/// taken out, then lower-cased as `String.prototype.toLowerCase` does.
+/// taken out, then ASCII letters lower-cased (mcp-ts-core lower-cases every letter, as
+/// `String.prototype.toLowerCase` does; a key outside ASCII folds only its ASCII
+/// letters here, which keeps Unicode's case tables out of the module).
 pub fn fold_key(key: &str) -> String {
-    key.chars().filter(|c| *c != '-' && *c != '_').collect::<String>().to_lowercase()
+    key.chars().filter(|c| *c != '-' && *c != '_').map(|c| c.to_ascii_lowercase()).collect()
 }
 
 impl<'s> Plan<'s> {
@@ -207,6 +209,13 @@ mod tests {
             assert_eq!(plan.any_open(), open, "{extra}");
             assert_eq!(plan.variants[0].folded("bc"), Some("b_c"));
         }
+    }
+
+    #[test]
+    fn a_key_outside_ascii_folds_only_its_ascii_letters() {
+        // JavaScript's toLowerCase would give "größe"; this fold keeps "Ö" (see the README).
+        assert_eq!(fold_key("GrÖSSE"), "grÖsse");
+        assert_eq!(fold_key("Page-SIZE_"), "pagesize");
     }
 
     #[test]
