@@ -16,7 +16,12 @@ const Input = z.object({ query: z.string(), maxResults: z.number().optional() })
 const schema = z.toJSONSchema(Input) as JsonSchemaObject;
 
 // The key stages alone.
-const options: PrevalidateOptions = { aliases: { q: 'query' }, ignoreKeys: ['trace'], coerce: true, caseStyleAliases: true };
+const options: PrevalidateOptions = {
+  aliases: { q: 'query' },
+  ignoreKeys: ['trace'],
+  coerce: true,
+  caseStyleAliases: true,
+};
 const keysOnly = prevalidate({ q: 'x' }, schema, options);
 const report: PreValidationInput = keysOnly.report;
 const moved: unknown = keysOnly.args;
@@ -44,7 +49,9 @@ void later;
 
 // registerTool's option.
 const server = new McpServer({ name: 's', version: '1' });
-registerTool(server, 'search', { inputSchema: Input.shape, prevalidate: { aliases: { q: 'query' } } }, async () => ({ content: [] }));
+registerTool(server, 'search', { inputSchema: Input.shape, prevalidate: { aliases: { q: 'query' } } }, async () => ({
+  content: [],
+}));
 registerTool(server, 'plain', { inputSchema: Input.shape, prevalidate: false }, async () => ({ content: [] }));
 
 // @ts-expect-error an alias names a declared key (a string)

@@ -28,7 +28,11 @@ export type PrevalidateCheck<Issue> = (args: unknown) => readonly Issue[] | null
  * (never beside it). Never throws for any `args`.
  * @throws TypeError for a malformed `inputSchema` or option.
  */
-export declare function prevalidate(args: unknown, inputSchema: JsonSchemaObject, options?: PrevalidateOptions): PrevalidateResult;
+export declare function prevalidate(
+  args: unknown,
+  inputSchema: JsonSchemaObject,
+  options?: PrevalidateOptions,
+): PrevalidateResult;
 /**
  * The whole step with the tool's validator: the key stages, the parse, and only after
  * a rejection the value repairs (a stringified list or object, an integer for a string,
