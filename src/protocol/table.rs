@@ -37,14 +37,6 @@ macro_rules! operations {
             fail: jsonrpc::fail(jsonrpc::Fail) -> Json "McpErrorParts";
             /// recoveryFor's object.
             recoveryFor: jsonrpc::recovery_for(jsonrpc::RecoveryFor) -> Json "{ recovery?: { hint: string } }";
-            /// What pre-validation may skip for a tool's schema and options.
-            prevalidatePlan: prevalidate::prevalidate_plan(prevalidate::PrevalidatePlan) -> Json "{ inert: boolean; declared: string[] | null; discriminator: string | null }";
-            /// Pre-validation's key stages: the drop-first attempt and the alias-first retry.
-            prevalidateKeys: prevalidate::prevalidate_keys(prevalidate::PrevalidateKeys) -> Json "{ first: { entries: [number, string | null][] | null; aliased: [number, string][]; ignored: number[]; collisions: { target: string; keys: number[] }[] }; retry: { entries: [number, string | null][] | null; aliased: [number, string][]; ignored: number[]; collisions: { target: string; keys: number[] }[] } | null }";
-            /// The value repairs for a failed parse, in the order they are tried.
-            prevalidateRepair: prevalidate::prevalidate_repair(prevalidate::PrevalidateRepair) -> Json "{ asSent: { path: (string | number)[]; kind: string; value?: JsonValue }[]; full: { path: (string | number)[]; kind: string; value?: JsonValue }[]; fullIsAsSent: boolean; unaided: { path: (string | number)[]; kind: string; value?: JsonValue }[] }";
-            /// Which repairs held after a repaired parse still failed.
-            prevalidateHeld: prevalidate::prevalidate_held(prevalidate::PrevalidateHeld) -> Json "number[]";
             /// toolError's response.
             xmlToolError: xml::xml_tool_error(xml::ToolError) -> Xml "XmlResponse";
             /// error's response.
@@ -73,6 +65,14 @@ macro_rules! operations {
             xmlGroupValidationError: xml::xml_group_validation_error(xml::GroupValidation) -> Xml "XmlResponse";
             /// parseToolError of an error result.
             clientParseToolError: client::client_parse_tool_error(client::ParseToolError) -> Json "ParsedToolError";
+            /// What pre-validation may skip for a tool's schema and options.
+            prevalidatePlan: prevalidate::prevalidate_plan(prevalidate::PrevalidatePlan) -> Json "{ inert: boolean; declared: string[] | null; discriminator: string | null }";
+            /// Pre-validation's key stages: the drop-first attempt and the alias-first retry.
+            prevalidateKeys: prevalidate::prevalidate_keys(prevalidate::PrevalidateKeys) -> Json "{ first: { entries: [number, string | null][] | null; aliased: [number, string][]; ignored: number[]; collisions: { target: string; keys: number[] }[] }; retry: { entries: [number, string | null][] | null; aliased: [number, string][]; ignored: number[]; collisions: { target: string; keys: number[] }[] } | null }";
+            /// The value repairs for a failed parse, in the order they are tried.
+            prevalidateRepair: prevalidate::prevalidate_repair(prevalidate::PrevalidateRepair) -> Json "{ asSent: { path: (string | number)[]; kind: string; value?: JsonValue }[]; full: { path: (string | number)[]; kind: string; value?: JsonValue }[]; fullIsAsSent: boolean; unaided: { path: (string | number)[]; kind: string; value?: JsonValue }[] }";
+            /// Which repairs held after a repaired parse still failed.
+            prevalidateHeld: prevalidate::prevalidate_held(prevalidate::PrevalidateHeld) -> Json "number[]";
         }
     };
 }
