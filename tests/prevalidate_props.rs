@@ -229,8 +229,8 @@ fn a_huge_union_tree_is_walked_within_the_budget() {
     // stops at its budget, never panics.
     let mut issue = r#"{"code":"invalid_type","expected":"string","path":["a"]}"#.to_owned();
     for _ in 0..3 {
-        let branch = format!("[{}]", vec![issue.as_str(); 8].join(","));
-        issue = format!(r#"{{"code":"invalid_union","path":["a"],"errors":[{}]}}"#, vec![branch.as_str(); 8].join(","));
+        let branch = format!("[{}]", [issue.as_str(); 8].join(","));
+        issue = format!(r#"{{"code":"invalid_union","path":["a"],"errors":[{}]}}"#, [branch.as_str(); 8].join(","));
     }
     let issues = Value::parse_json(&format!("[{issue}]")).unwrap();
     let paths = vec![vec![Step::Key("a".into())]];

@@ -180,7 +180,7 @@ fn drop_stage<'a>(
             continue;
         }
         let listed = !cut && ignore.contains(&name);
-        if !listed && !(underscore_rule && name.starts_with('_')) {
+        if !(listed || (underscore_rule && name.starts_with('_'))) {
             kept.push((at, name));
             continue;
         }

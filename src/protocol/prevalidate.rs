@@ -31,7 +31,7 @@ fn schema_of<'a>(text: JsonText<'a>, request: &str) -> Result<Value<'a>, Protoco
 pub(crate) fn prevalidate_plan(request: PrevalidatePlan<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
     let schema = schema_of(request.schema, "PrevalidatePlanRequest")?;
     let plan = Plan::of(&schema);
-    let no_aliases = request.aliases.and_then(|a| a.0.as_object()).is_none_or(<[_]>::is_empty);
+    let no_aliases = request.aliases.and_then(|a| a.0.as_object()).map_or(true, <[_]>::is_empty);
     let inert =
         plan.variants.is_empty() || plan.any_open() || (request.ignore_off && no_aliases && !request.case_style);
     let declared = match plan.variants.as_slice() {
