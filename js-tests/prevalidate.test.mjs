@@ -123,6 +123,18 @@ test('each value repair, only after the schema rejected the arguments, reaches t
   assert.equal(prevalidate(valid, schema, { validate }).args, valid);
 });
 
+test('a discriminator sent as the string of a numeric tag selects its variant (#714)', () => {
+  const Tagged = z.discriminatedUnion('v', [
+    z.object({ v: z.literal(1), a: z.string() }).strict(),
+    z.object({ v: z.literal(2), b: z.string() }).strict(),
+  ]);
+  const out = prevalidate({ v: '2', b: 'x' }, z.toJSONSchema(Tagged), {
+    validate: (a) => Tagged.safeParse(a).error?.issues,
+  });
+  assert.equal(out.issues, undefined);
+  assert.deepEqual(out.args, { v: 2, b: 'x' });
+});
+
 test('what a repair refuses keeps its rejection, reported as sent', () => {
   for (const sent of [
     { query: 'x', tags: 'a,b' },

@@ -113,6 +113,24 @@ pub fn scalar_from_string(trimmed: &str, accepted: Scalars) -> Option<(Kind, Val
     None
 }
 
+/// The values an issue lists: an `invalid_value`'s, or the tags a discriminated union
+/// names when no variant took the one sent (it reports no branches): the repair reads
+/// that issue as the `invalid_value` a field holding every tag raises (#714).
+fn listed<'a>(issue: &IssueView<'a>) -> Option<Vec<&'a Value<'a>>> {
+    match issue.kind() {
+        IssueKind::InvalidValue => Some(issue.accepted_values()),
+        IssueKind::Union if issue.branches().is_empty() => {
+            Some(issue.union_options()).filter(|options| !options.is_empty())
+        }
+        _ => None,
+    }
+}
+
+/// Whether an issue lists values (see [`listed`]) rather than holding branches.
+fn lists_values(issue: &IssueView) -> bool {
+    issue.kind() == IssueKind::InvalidValue || (issue.kind() == IssueKind::Union && issue.branches().is_empty())
+}
+
 /// The branch issues of a union, each with its path relative to the union.
 fn branch_issues<'a>(issue: &IssueView<'a>) -> Option<Vec<Vec<(IssueView<'a>, usize)>>> {
     let union_abs: Vec<&Value> = issue.path().iter().collect();
@@ -142,12 +160,12 @@ fn branch_issues<'a>(issue: &IssueView<'a>) -> Option<Vec<Vec<(IssueView<'a>, us
 /// number's own check: `invalid_type`; `invalid_value` listing only strings; a union
 /// whose every branch failed one of those ways at its own root.
 pub fn failed_as_number(issue: &IssueView, depth: usize) -> bool {
+    if lists_values(issue) {
+        let values = listed(issue).unwrap_or_default();
+        return !values.is_empty() && values.iter().all(|v| matches!(v, Value::String(_)));
+    }
     match issue.kind() {
         IssueKind::InvalidType => true,
-        IssueKind::InvalidValue => {
-            let values = issue.accepted_values();
-            !values.is_empty() && values.iter().all(|v| matches!(v, Value::String(_)))
-        }
         IssueKind::Union if depth < MAX_GATE_DEPTH => branch_issues(issue).is_some_and(|branches| {
             branches.iter().all(|branch| {
                 !branch.is_empty() && branch.iter().all(|(b, rel)| *rel == 0 && failed_as_number(b, depth + 1))
@@ -162,6 +180,21 @@ pub fn failed_as_number(issue: &IssueView, depth: usize) -> bool {
 pub fn scalar_types_at(issue: &IssueView) -> Scalars {
     let mut types = Scalars::default();
     let mut admits = |candidate: &IssueView| -> bool {
+        if lists_values(candidate) {
+            let values = listed(candidate).unwrap_or_default();
+            return !values.is_empty()
+                && values.iter().all(|v| match v {
+                    Value::Number(_) => {
+                        types.number = true;
+                        true
+                    }
+                    Value::Bool(_) => {
+                        types.boolean = true;
+                        true
+                    }
+                    other => matches!(other, Value::Null),
+                });
+        }
         match candidate.kind() {
             IssueKind::InvalidType => match candidate.expected_type() {
                 Some("number") => {
@@ -174,25 +207,10 @@ pub fn scalar_types_at(issue: &IssueView) -> Scalars {
                 }
                 other => other == Some("null"),
             },
-            IssueKind::InvalidValue => {
-                let values = candidate.accepted_values();
-                !values.is_empty()
-                    && values.iter().all(|v| match v {
-                        Value::Number(_) => {
-                            types.number = true;
-                            true
-                        }
-                        Value::Bool(_) => {
-                            types.boolean = true;
-                            true
-                        }
-                        other => matches!(other, Value::Null),
-                    })
-            }
             _ => false,
         }
     };
-    let gated = if issue.kind() == IssueKind::Union {
+    let gated = if issue.kind() == IssueKind::Union && !lists_values(issue) {
         branch_issues(issue).is_some_and(|branches| {
             branches.iter().all(|branch| !branch.is_empty() && branch.iter().all(|(b, rel)| *rel == 0 && admits(b)))
         })
@@ -295,6 +313,18 @@ mod tests {
         for value in ["true", "null", "{}", "[]"] {
             assert_eq!(repair(value, WANTS_STRING), None, "{value}");
         }
+    }
+
+    #[test]
+    fn an_unmatched_discriminator_reads_as_the_tags_it_lists() {
+        // z.discriminatedUnion('v', [{ v: 1 }, { v: 2 }]) given v: "2" (#714).
+        let numbers = r#"{"code":"invalid_union","errors":[],"note":"No matching discriminator","discriminator":"v","options":[1,2],"path":["v"]}"#;
+        assert_eq!(repair(r#""2""#, numbers), Some((Kind::StringAsNumber, Value::Number(2.0))));
+        let strings =
+            r#"{"code":"invalid_union","errors":[],"discriminator":"kind","options":["a","b"],"path":["kind"]}"#;
+        assert_eq!(repair("3", strings), Some((Kind::IntegerAsString, Value::str("3"))));
+        let none = r#"{"code":"invalid_union","errors":[],"path":["kind"]}"#;
+        assert_eq!(repair("3", none), None, "a union reporting no branches and no tags passes no gate");
     }
 
     #[test]
