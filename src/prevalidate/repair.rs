@@ -154,7 +154,7 @@ fn rendered_repairs(
             }
             Repair { path: steps.clone(), kind: Kind::NullAsAbsent, value: None }
         } else {
-            let Some((kind, value)) = repair_value(sent, &located.issue, cut) else { continue };
+            let Some((kind, value)) = repair_value(sent, &located.issue(), cut) else { continue };
             Repair { path: steps.clone(), kind, value: Some(value) }
         };
         out.push(repair);
