@@ -50,12 +50,12 @@ test('package.json declares exports, types, sideEffects and files that all exist
 // export per operation) took it to 112,214; the core reading in place to 113,209; the
 // issues of Valibot, ArkType, Standard Schema, Ajv and @cfworker/json-schema read as
 // Zod 4 issues (src/source/, 22 KB of code) to 124,278; pre-validation (src/prevalidate/,
-// 48 KB of code before compression: the key stages, the value repairs, their gates and the
-// held repairs) to 144,915. The goal is still to be met again.
-test('the shipped .wasm is at most 145,100 bytes gzipped (the goal is 102,400)', () => {
+// about 50 KB of code before compression: the key stages, the value repairs, their gates and the
+// held repairs) to 146,374. The goal is still to be met again.
+test('the shipped .wasm is at most 146,600 bytes gzipped (the goal is 102,400)', () => {
   const wasm = readFileSync(new URL('wasm/mcp_envelope_bg.wasm', pkgDir));
   const gzip = gzipSync(wasm, { level: 9 }).length;
-  assert.ok(gzip <= 145_100, `${gzip} bytes gzipped (guard 145,100; goal 102,400)`);
+  assert.ok(gzip <= 146_600, `${gzip} bytes gzipped (guard 146,600; goal 102,400)`);
 });
 
 test('the embedded entry carries exactly the shipped .wasm', async () => {
