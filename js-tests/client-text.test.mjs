@@ -144,7 +144,7 @@ test("registerTool's envelope reads the same with and without structuredContent,
       );
     });
     try {
-      for (const args of [{ id: 7 }, { id: 'paid' }, { id: 'busy' }, { id: 'other' }]) {
+      for (const args of [{ id: true }, { id: 'paid' }, { id: 'busy' }, { id: 'other' }]) {
         const full = await client.callTool({ name: 'pay', arguments: args });
         const whole = m.parseToolError(full);
         const textOnly = m.parseToolError(withoutStructured(full));
@@ -156,7 +156,7 @@ test("registerTool's envelope reads the same with and without structuredContent,
         }
         assert.match(whole.requestId, /^[A-Z0-9]{5}-[A-Z0-9]{5}$/, label);
         // The text carries no code, except in the SDK's validation wording.
-        assert.equal(textOnly.code, args.id === 7 ? -32602 : null, label);
+        assert.equal(textOnly.code, args.id === true ? -32602 : null, label);
       }
       const busy = m.parseToolError(
         withoutStructured(await client.callTool({ name: 'pay', arguments: { id: 'busy' } })),

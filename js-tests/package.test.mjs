@@ -50,12 +50,14 @@ test('package.json declares exports, types, sideEffects and files that all exist
 // export per operation) took it to 112,214; the core reading in place to 113,209; the
 // issues of Valibot, ArkType, Standard Schema, Ajv and @cfworker/json-schema read as
 // Zod 4 issues (src/source/, 22 KB of code) to 124,278; httpErrorFromResponse
-// (src/upstream/: the URL read and scrubbed, the HTTP-date forms, the header rule, about
-// 15 KB of code) to 131,619. The goal is still to be met again.
-test('the shipped .wasm is at most 131,900 bytes gzipped (the goal is 102,400)', () => {
+// (src/upstream/, about 15 KB of code) to 131,619; checkContract, capabilityMissing and
+// the failure record to 141,846; pre-validation (src/prevalidate/, about 50 KB of code
+// before compression: the key stages, the value repairs, their gates and the held
+// repairs) to 163,840. The goal is still to be met again.
+test('the shipped .wasm is at most 164,100 bytes gzipped (the goal is 102,400)', () => {
   const wasm = readFileSync(new URL('wasm/mcp_envelope_bg.wasm', pkgDir));
   const gzip = gzipSync(wasm, { level: 9 }).length;
-  assert.ok(gzip <= 131_900, `${gzip} bytes gzipped (guard 131,900; goal 102,400)`);
+  assert.ok(gzip <= 164_100, `${gzip} bytes gzipped (guard 164,100; goal 102,400)`);
 });
 
 test('the embedded entry carries exactly the shipped .wasm', async () => {

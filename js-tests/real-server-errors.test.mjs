@@ -59,7 +59,7 @@ for (const sdk of [V1, V2]) {
     assert.equal(missing.structuredContent.error.code, JsonRpcErrorCode.NotFound);
     assert.match(text(missing), /^Error: Invoice missing not found\n\nRecovery: /);
 
-    const rejected = await client.callTool({ name: 'get_invoice', arguments: { id: 7 } });
+    const rejected = await client.callTool({ name: 'get_invoice', arguments: { id: true } });
     assert.equal(rejected.structuredContent.error.code, JsonRpcErrorCode.InvalidParams);
     // An argument rejection keeps mcp-ts-core's bytes: its own hint, no `retryable`.
     assert.equal(rejected.structuredContent.error.data.retryable, undefined);
@@ -290,7 +290,7 @@ for (const sdk of [V1, V2]) {
     assert.equal(raw.tool, 'db');
     assert.equal(raw.requestId, masked.structuredContent.error.data.requestId);
 
-    const rejection = await client.callTool({ name: 'db', arguments: { id: 5 } });
+    const rejection = await client.callTool({ name: 'db', arguments: { id: true } });
     assert.equal(records.at(-1).level, 'notice');
     assert.equal(records.at(-1).reason, 'invalid_arguments');
     assert.equal(records.at(-1).requestId, rejection.structuredContent.error.data.requestId);

@@ -105,17 +105,19 @@ for (const sdk of [V1, V2]) {
         },
       ),
     );
-    const result = await client.callTool({ name: 'forecast', arguments: { city: 3, days: 'x', extra: true } });
+    // A boolean for a string and a word for a number: no repair applies (an integer or a
+    // numeric string would be repaired before any rejection, seed 002).
+    const result = await client.callTool({ name: 'forecast', arguments: { city: true, days: 'x', extra: true } });
     assert.equal(ran, 0);
     const parsed = parseToolError(result);
     assert.equal(parsed.code, JsonRpcErrorCode.InvalidParams);
     assert.equal(
       parsed.message,
-      'Input validation error: Invalid arguments for tool forecast: city: Invalid input: expected string, received number, days: Invalid input: expected number, received string, Unrecognized key: "extra"',
+      'Input validation error: Invalid arguments for tool forecast: city: Invalid input: expected string, received boolean, days: Invalid input: expected number, received string, Unrecognized key: "extra"',
     );
     assert.equal(
       parsed.recovery,
-      'Send city as a string, not a number. Send days as a number, not a string. Unknown key extra. This tool accepts: city, days, units, stops.',
+      'Send city as a string, not a boolean. Send days as a number, not a string. Unknown key extra. This tool accepts: city, days, units, stops.',
     );
     const good = await client.callTool({ name: 'forecast', arguments: { city: 'Oslo' } });
     assert.deepEqual(
@@ -315,11 +317,11 @@ test('v1: a Zod 3 schema is rejected with its own issues', async () => {
   const { client } = await connected(V1, (s) =>
     registerTool(s, 'z3', { inputSchema: SCHEMAS_V1['Zod 3 strict object']() }, echoArgs),
   );
-  const parsed = parseToolError(await client.callTool({ name: 'z3', arguments: { city: 1, zip: 2 } }));
+  const parsed = parseToolError(await client.callTool({ name: 'z3', arguments: { city: true, zip: 2 } }));
   assert.equal(parsed.code, JsonRpcErrorCode.InvalidParams);
   assert.equal(
     parsed.message,
-    "Input validation error: Invalid arguments for tool z3: city: Expected string, received number, Unrecognized key(s) in object: 'zip'",
+    "Input validation error: Invalid arguments for tool z3: city: Expected string, received boolean, Unrecognized key(s) in object: 'zip'",
   );
 });
 
@@ -355,7 +357,7 @@ function install(server) {
 
 async function checkOverHttp(client) {
   assert.equal((await client.callTool({ name: 'divide', arguments: { a: 6, b: 3 } })).content[0].text, '2');
-  const rejected = parseToolError(await client.callTool({ name: 'divide', arguments: { a: '6' } }));
+  const rejected = parseToolError(await client.callTool({ name: 'divide', arguments: { a: 'six' } }));
   assert.equal(rejected.code, JsonRpcErrorCode.InvalidParams);
   assert.equal(rejected.recovery, 'Send a as a number, not a string. Provide b.');
   const thrown = parseToolError(await client.callTool({ name: 'divide', arguments: { a: 1, b: 0 } }));

@@ -110,8 +110,9 @@ for (const { version, Client, Stdio } of SDKS) {
     });
 
     test('wrong types, missing and unknown keys: the argument rejection, never the SDK text, no sent value', async () => {
-      const wrong = await call('search_orders', { query: 5, limit: 'SENT-VALUE-7731' });
-      rejected(wrong, ['Send query as a string, not a number.', 'Send limit as a number, not a string.']);
+      // A boolean for a string: pre-validation repairs an integer sent for a string (seed 002).
+      const wrong = await call('search_orders', { query: true, limit: 'SENT-VALUE-7731' });
+      rejected(wrong, ['Send query as a string, not a boolean.', 'Send limit as a number, not a string.']);
       assert.ok(!wire(wrong).includes('SENT-VALUE-7731'), 'a rejected value never reaches the client');
       assert.ok(!textOf(wrong).includes('MCP error'), 'not the SDK wording');
       rejected(await call('search_orders', {}), ['Provide query.']);
@@ -127,14 +128,14 @@ for (const { version, Client, Stdio } of SDKS) {
           query: 'a',
           lines: [
             { sku: 'x', qty: 0 },
-            { sku: 1, qty: 1 },
+            { sku: true, qty: 1 },
           ],
         }),
         [],
       );
       assert.match(nested.message, /lines\.0\.qty: /);
       assert.match(nested.message, /lines\.1\.sku: /);
-      const union = rejected(await call('cancel_order', { order: { id: 7 } }), []);
+      const union = rejected(await call('cancel_order', { order: { id: true } }), []);
       assert.match(union.message, /order: id: .* or ref: /);
     });
 
@@ -208,7 +209,7 @@ for (const { version, Client, Stdio } of SDKS) {
       const broken = await call('get_invoice', { id: 'inv_broken' });
       jsonrpcError(broken, -32603);
       assert.match(textOf(broken), /^Error: Tool get_invoice failed: /);
-      const rejection = await call('get_invoice', { id: 42 });
+      const rejection = await call('get_invoice', { id: true });
       jsonrpcError(rejection, -32602);
       // An McpError thrown in an XML tool keeps its meaning.
       const report = parseToolError(await call('render_report', { title: 'missing', rows: [[1]] }));

@@ -82,3 +82,4 @@ export * from './types/jsonrpc.js';
 export * from './types/register.js';
 export * from './types/upstream.js';
 export * from './types/contract-lint.js';
+export * from './types/prevalidate.js';

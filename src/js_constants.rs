@@ -364,6 +364,16 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
         ),
         ("CODE_CATEGORIES", "each JSON-RPC code's category, by code", Categories(JsonRpcErrorCode::ALL.iter().map(|c| (c.value(), c.category().as_str())).collect())),
         ("CLIENT_TEXT_UNITS", "the UTF-16 units of text parseToolError reads in all", n(crate::client::TEXT_UNITS)),
+        (
+            "PREVALIDATE_ROOT_KEYS",
+            "root keys pre-validation's key stages read at most: with more, the arguments are left as sent",
+            n(crate::prevalidate::MAX_ROOT_KEYS),
+        ),
+        (
+            "PREVALIDATE_ISSUES",
+            "issues of a failed parse pre-validation's repairs read at most",
+            n(crate::prevalidate::repair::MAX_REPAIRS),
+        ),
         ("CLIENT_BLOCKS", "the content blocks parseToolError looks at", n(crate::client::MAX_BLOCKS)),
         (
             "CLIENT_MESSAGE_UNITS",

@@ -35,6 +35,9 @@ pub mod client;
 pub mod codes;
 /// The JSON-RPC dialect (mcp-ts-core): argument rejections, error results, contracts, log records.
 pub mod jsonrpc;
+/// Pre-validation (mcp-ts-core's): client keys dropped, aliases rewritten, and the
+/// value repairs tried after the schema rejected the arguments.
+pub mod prevalidate;
 /// The true sizes of what a bounded copy of a value cut, so counts stay exact.
 pub mod sizes;
 /// Issues of validators other than Zod, read as Zod 4 issues.

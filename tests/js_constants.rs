@@ -237,7 +237,6 @@ fn the_scanner_sees_literals_in_code_and_strings_but_not_in_comments() {
 const OWN_TYPE_ERRORS: &[(&str, &str)] = &[
     ("read.js", "argumentError and unreadableError themselves"),
     ("register.js", "registerTool's config checks: 'mcp-envelope: registerTool: …', not yet argumentError"),
-    ("jsonrpc.js", "rejectionResult's refusal of an `input` option, not yet argumentError"),
 ];
 
 #[test]

@@ -201,6 +201,11 @@ const FALLBACKS = {
   // The caller's XML unchanged is a valid, unenriched answer.
   xmlEnrichValidationError: (request) => JSON.stringify({ deltas: 0, text: request.xml }),
   xmlFormatDeltas: () => '',
+  // Pre-validation after a trap leaves the arguments as sent: nothing to skip, drop, move or repair.
+  prevalidatePlan: () => '{"inert":true,"declared":null,"discriminator":null}',
+  prevalidateKeys: () => '{"first":{"entries":null,"aliased":[],"ignored":[],"collisions":[]},"retry":null}',
+  prevalidateRepair: () => '{"asSent":[],"full":[],"fullIsAsSent":true,"unaided":[]}',
+  prevalidateHeld: () => '[]',
   // parseToolError calls the core only for an error result: an error with nothing known.
   clientParseToolError: () => FALLBACK_CLIENT_JSON,
 };

@@ -38,4 +38,5 @@ export { tryCatch } from './try-catch.js';
 export { httpErrorFromResponse } from './upstream.js';
 export { checkContract } from './contract-lint.js';
 export { capabilityMissing } from './capability.js';
+export { prevalidate } from './prevalidate.js';
 export { jsonSchemaInput, registerTool } from './register.js';

@@ -268,7 +268,7 @@ const preparedSchemas = new WeakMap();
  * @param {unknown} schema
  * @returns {string}
  */
-function schemaCrossing(schema) {
+export function schemaCrossing(schema) {
   if (schema === null || (typeof schema !== 'object' && typeof schema !== 'function')) {
     return copyJson(schema, AUTHORED, budget());
   }
@@ -318,14 +318,13 @@ function rejectionCrossing(issues, options) {
 /**
  * `errorResult(formatValidation(issues, rejection), options)` in one wasm call, for
  * registerTool: the McpError is never built (nor its stack, nor its data copied back).
- * `rejection` is formatValidation's options without `input`.
+ * `rejection` is formatValidation's options (`input`: what pre-validation changed).
  * @param {unknown} issues
- * @param {Omit<import('../types/shapes.js').FormatValidationOptions, 'input'>} rejection
+ * @param {import('../types/shapes.js').FormatValidationOptions} rejection
  * @param {import('../types/shapes.js').ErrorResultOptions} [options]
  */
 export function rejectionResult(issues, rejection, options = {}) {
   const crossing = rejectionCrossing(issues, rejection);
-  if (crossing.input !== undefined) throw new TypeError('mcp-envelope: a rejection result takes no `input`');
   const envelope = envelopeOptions(options);
   return abi.rejectionResult({
     ...crossing,

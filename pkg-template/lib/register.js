@@ -24,6 +24,7 @@ import * as abi from './abi.js';
 import { checkContract } from './contract-lint.js';
 import { errorResult, rejectionResult } from './jsonrpc.js';
 import { logRecord } from './log.js';
+import { drive, preparePrevalidation, prevalidationSteps, readPrevalidateOptions } from './prevalidate.js';
 import { McpError } from './mcp-error.js';
 import { kindOf, READ_THREW, readOnce } from './read.js';
 import { cancelled, fromMcpError, internalError, validationErrorResult } from './xml.js';
@@ -40,6 +41,7 @@ const OWN_OPTIONS = new Set([
   'onError',
   'logRaw',
   'requestId',
+  'prevalidate',
 ]);
 
 /** The JSON-RPC code of the SDK's URL elicitation request, which the SDK must see thrown. */
@@ -50,11 +52,43 @@ class Rejection {
   /**
    * @param {unknown[]} issues
    * @param {unknown} args
+   * @param {import('../wasm/mcp_envelope.js').PreValidationInput} [report] what pre-validation changed
    */
-  constructor(issues, args) {
+  constructor(issues, args, report) {
     this.issues = issues;
     this.args = args;
+    this.report = report;
   }
+}
+
+/**
+ * A tool's pre-validation, prepared at its first call (the JSON Schema is computed then).
+ * @typedef {() => import('./prevalidate.js').Prepared} Prevalidation
+ */
+
+/**
+ * `validate(input)` through pre-validation when there is one: the key stages, the
+ * parse, the repairs tried only after a rejection. The result is `{ value }`, a
+ * Rejection in place of the value when the arguments stay rejected. `check` answers
+ * `{ value }` or `{ issues }` (or a Promise of one).
+ * @param {unknown} input
+ * @param {Prevalidation | undefined} prevalidation
+ * @param {(args: unknown) => unknown} check
+ */
+function validated(input, prevalidation, check) {
+  /** @param {any} outcome */
+  const settle = (outcome) =>
+    'value' in outcome
+      ? { value: outcome.value }
+      : { value: new Rejection(outcome.issues, outcome.args, outcome.report) };
+  if (prevalidation === undefined) {
+    const out = check(input);
+    /** @param {any} verdict */
+    const plain = (verdict) => ('value' in verdict ? verdict : { value: new Rejection(verdict.issues, input) });
+    return isThenable(out) ? Promise.resolve(out).then(plain) : plain(out);
+  }
+  const outcome = drive(prevalidationSteps(input, prevalidation()), check);
+  return isThenable(outcome) ? Promise.resolve(outcome).then(settle) : settle(outcome);
 }
 
 /**
@@ -75,22 +109,34 @@ function isThenable(value) {
 }
 
 /**
- * A Standard Schema result as `{ value }` or a Rejection of its issues.
+ * A Standard Schema result as `{ value }` or `{ issues }`.
  * @param {any} result
- * @param {unknown} input
  */
-function settled(result, input) {
+function verdict(result) {
   if (result !== null && typeof result === 'object' && Array.isArray(result.issues) && result.issues.length > 0) {
-    return { value: new Rejection(result.issues, input) };
+    return { issues: result.issues };
   }
   return { value: result === null || typeof result !== 'object' ? undefined : result.value };
 }
 
 /**
+ * The author's `~standard` as a check (`{ value }` or `{ issues }`, or a Promise of one).
+ * @param {any} standard
+ * @returns {(args: unknown) => unknown}
+ */
+function standardCheck(standard) {
+  return (args) => {
+    const result = standard.validate(args);
+    return isThenable(result) ? Promise.resolve(result).then(verdict) : verdict(result);
+  };
+}
+
+/**
  * The author's `~standard` with a `validate` that never fails.
  * @param {any} standard the author's `~standard`
+ * @param {Prevalidation | undefined} prevalidation
  */
-function permissiveStandard(standard) {
+function permissiveStandard(standard, prevalidation) {
   return Object.freeze({
     version: standard.version,
     vendor: standard.vendor,
@@ -100,8 +146,7 @@ function permissiveStandard(standard) {
      * @param {unknown} input
      */
     validate(input) {
-      const result = standard.validate(input);
-      return isThenable(result) ? Promise.resolve(result).then((r) => settled(r, input)) : settled(result, input);
+      return validated(input, prevalidation, standardCheck(standard));
     },
   });
 }
@@ -112,13 +157,15 @@ function permissiveStandard(standard) {
  * runs the author's schema through its public `~standard.validate` (finalised issues,
  * with their messages); its JSON Schema comes from the author's schema (`parent`). Zod 3:
  * `safeParse` / `safeParseAsync`. Any other Standard Schema (SDK v2): `~standard` only.
+ * Each runs pre-validation (`prevalidation`) around the author's parse when there is one.
  * @param {any} schema
+ * @param {Prevalidation | undefined} prevalidation
  */
-function permissiveSchema(schema) {
+function permissiveSchema(schema, prevalidation) {
   const standard = schema['~standard'];
   const zod4 = schema._zod;
   if (zod4 !== undefined && zod4 !== null && standard !== undefined) {
-    const wrapped = permissiveStandard(standard);
+    const wrapped = permissiveStandard(standard, prevalidation);
     const internals = Object.create(zod4, {
       parent: { value: schema },
       run: {
@@ -140,22 +187,24 @@ function permissiveSchema(schema) {
     return Object.create(schema, { '~standard': { value: wrapped }, _zod: { value: internals } });
   }
   if (typeof schema.safeParseAsync === 'function' && schema._def !== undefined) {
-    /**
-     * @param {any} result
-     * @param {unknown} input
-     */
-    const accept = (result, input) =>
-      result.success ? result : { success: true, data: new Rejection(result.error.issues, input) };
+    /** @param {any} result */
+    const zod3 = (result) => (result.success ? { value: result.data } : { issues: result.error.issues });
+    /** @param {any} out */
+    const parsed = (out) => ({ success: true, data: out.value });
     return Object.create(schema, {
-      safeParse: { value: (/** @type {unknown} */ input) => accept(schema.safeParse(input), input) },
-      safeParseAsync: {
-        value: async (/** @type {unknown} */ input) => accept(await schema.safeParseAsync(input), input),
+      safeParse: {
+        value: (/** @type {unknown} */ input) =>
+          parsed(validated(input, prevalidation, (args) => zod3(schema.safeParse(args)))),
       },
-      ...(standard === undefined ? {} : { '~standard': { value: permissiveStandard(standard) } }),
+      safeParseAsync: {
+        value: async (/** @type {unknown} */ input) =>
+          parsed(await validated(input, prevalidation, async (args) => zod3(await schema.safeParseAsync(args)))),
+      },
+      ...(standard === undefined ? {} : { '~standard': { value: permissiveStandard(standard, prevalidation) } }),
     });
   }
   if (standard !== undefined && typeof standard.validate === 'function') {
-    return Object.freeze({ '~standard': permissiveStandard(standard) });
+    return Object.freeze({ '~standard': permissiveStandard(standard, prevalidation) });
   }
   return undefined;
 }
@@ -179,6 +228,44 @@ function jsonSchemaOf(schema) {
     prepared = { value };
     return value;
   };
+}
+
+/**
+ * The JSON Schema pre-validation reads when the schema has none of its own: a Zod 4
+ * object without `~standard.jsonSchema` (what SDK v1 makes of a raw shape), assembled
+ * from its shape as Zod writes an input schema: each property's own JSON Schema (or
+ * `{}`), `required` for each property that is not optional, `additionalProperties`
+ * from its catchall. Undefined for anything else (Zod 3).
+ * @param {any} schema
+ */
+function shapeSchemaOf(schema) {
+  try {
+    const def = schema?._zod?.def;
+    const shape = def?.shape;
+    if (def?.type !== 'object' || shape === null || typeof shape !== 'object') return undefined;
+    /** @type {Record<string, unknown>} */
+    const properties = {};
+    /** @type {string[]} */
+    const required = [];
+    for (const key of Object.keys(shape)) {
+      const field = shape[key];
+      const convert = field?.['~standard']?.jsonSchema?.input;
+      const own = typeof convert === 'function' ? convert({ target: 'draft-2020-12' }) : undefined;
+      Object.defineProperty(properties, key, {
+        value: own ?? {},
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+      if (field?._zod?.optin !== 'optional') required.push(key);
+    }
+    const catchall = def.catchall;
+    const extra =
+      catchall === undefined ? {} : { additionalProperties: catchall?._zod?.def?.type === 'never' ? false : {} };
+    return { type: 'object', properties, required, ...extra };
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -252,7 +339,8 @@ function envelopeId(result) {
  * @typedef {{ contract: import('../types/shapes.js').ErrorContract | undefined,
  *   safety: { redactSecrets?: boolean, maskServerErrors?: boolean }, guidance: boolean,
  *   onError: ((record: unknown) => unknown) | undefined, logRaw: boolean,
- *   requestId: string | number | false | ((extra: unknown) => unknown) | undefined }} OwnOptions
+ *   requestId: string | number | false | ((extra: unknown) => unknown) | undefined,
+ *   prevalidate: Record<string, unknown> | undefined }} OwnOptions
  */
 
 /**
@@ -349,7 +437,12 @@ function responder(dialect, name, own, schemaJson) {
     rejected: (rejection, aborted, extra) => {
       const result = rejectionResult(
         rejection.issues,
-        { tool: name, args: rejection.args, schema: schemaJson() },
+        {
+          tool: name,
+          args: rejection.args,
+          schema: schemaJson(),
+          ...(rejection.report === undefined ? {} : { input: rejection.report }),
+        },
         // The rejection carries its own next step (the hint) and, as seed 002 has it, no `retryable`.
         { ...options(aborted, extra), guidance: false },
       );
@@ -404,6 +497,23 @@ function readOwn(own, dialect) {
     typeof id === 'function' ||
     (typeof id === 'number' && Number.isInteger(id));
   if (!idOk) throw typeError('config.requestId must be a string, an integer, false or a function');
+  // Pre-validation: on by default in the JSON-RPC dialect (mcp-ts-core's step), off in
+  // the XML one (MCP Fusion has none) unless asked for.
+  const pre = own.prevalidate;
+  if (
+    pre !== undefined &&
+    typeof pre !== 'boolean' &&
+    (pre === null || typeof pre !== 'object' || Array.isArray(pre))
+  ) {
+    throw typeError('config.prevalidate must be a boolean or an object of options');
+  }
+  if (pre !== null && typeof pre === 'object' && readOnce(pre, 'validate') !== undefined) {
+    throw typeError('config.prevalidate takes no validate: the tool validates with its inputSchema');
+  }
+  const enabled = pre === undefined ? dialect === 'jsonrpc' : pre !== false;
+  const prevalidate = enabled
+    ? readPrevalidateOptions(typeof pre === 'object' ? pre : undefined, 'registerTool', 'config.prevalidate')
+    : undefined;
   return {
     contract: own.errors,
     safety,
@@ -411,6 +521,7 @@ function readOwn(own, dialect) {
     onError: own.onError,
     logRaw: own.logRaw === true,
     requestId: id,
+    prevalidate,
   };
 }
 
@@ -736,7 +847,16 @@ function register(defaults, server, name, config, handler) {
   }
   if (!hasSchema) return registered;
   const normalised = registered?.inputSchema;
-  const permissive = normalised === undefined || normalised === null ? undefined : permissiveSchema(normalised);
+  const options = own.prevalidate;
+  /** @type {import('./prevalidate.js').Prepared | undefined} */
+  let prepared;
+  /** @type {Prevalidation | undefined} */
+  const prevalidation =
+    options === undefined
+      ? undefined
+      : () => (prepared ??= preparePrevalidation(schemaJson() ?? shapeSchemaOf(normalised), options));
+  const permissive =
+    normalised === undefined || normalised === null ? undefined : permissiveSchema(normalised, prevalidation);
   if (permissive === undefined) {
     registered?.remove?.();
     throw typeError('inputSchema must be a Zod schema, a Zod raw shape or a Standard Schema');

@@ -129,9 +129,34 @@ export interface ToolFailureRecord extends LogRecord {
 }
 
 /**
+ * Pre-validation's switches (mcp-ts-core's `input` options and a tool's `inputAliases`).
+ */
+export interface PrevalidateOptions {
+  /** Declared aliases, `{ alias: declaredKey }`: a root key `alias` is moved to `declaredKey` when that one is absent. */
+  aliases?: { readonly [alias: string]: string } | undefined;
+  /**
+   * Root keys dropped whenever the tool does not declare them, beside the built-in
+   * `_meta`, `tool_call_description` and `toolCallId`; `false` turns the drop off (an
+   * undeclared `_`-prefixed key is then rejected by name too).
+   */
+  ignoreKeys?: readonly string[] | false | undefined;
+  /** Repair values after a rejection (default `true`); `false` parses each order of the key stages as sent. */
+  coerce?: boolean | undefined;
+  /** Move `max_results` / `Max-Results` to a declared `maxResults` (default `true`). */
+  caseStyleAliases?: boolean | undefined;
+}
+
+/**
  * What this package adds to the SDK's tool config.
  */
 export interface RegisterToolOptions {
+  /**
+   * Pre-validation around the parse (see `prevalidate`): client-added keys dropped and
+   * aliases moved before it, values repaired after a rejection; a rejection says what
+   * was moved or dropped. Default: on in the `jsonrpc` dialect, off in `xml`; `false`
+   * turns it off, an object sets its options.
+   */
+  prevalidate?: boolean | PrevalidateOptions | undefined;
   /**
    * The tool's error contract: a declared reason thrown with `fail()` and no recovery
    * of its own gets the entry's recovery on the wire. JSON-RPC dialect only.

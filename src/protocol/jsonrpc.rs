@@ -134,6 +134,8 @@ request! {
         args: Option<Json<'a>> = "args",
         /// The tool's JSON Schema, parsed only when an issue reads it.
         schema: Option<JsonText<'a>> = "schema",
+        /// What pre-validation changed (`data.input` and the hint's closing sentences).
+        input: Option<Json<'a>> = "input",
         /// The caller's request id (none: see `freshId`).
         request_id: Option<&'a str> = "requestId",
         /// Make a fresh request id (the caller gave none).
@@ -151,8 +153,13 @@ pub(crate) fn rejection_result(request: RejectionResult<'_>, host: &mut dyn Host
     let list = &*read.issues;
     let sizes = TrueSizes::locate(request.issues.0, request.issue_sizes);
     let schema = schema_if_read(request.schema, list, "RejectionResultRequest")?;
-    let validation =
-        ValidationOptions { tool: request.tool, args: request.args.map(|a| a.0), schema: schema.as_ref(), input: None };
+    let input = request.input.map(|v| PreValidation::from_value(v.0));
+    let validation = ValidationOptions {
+        tool: request.tool,
+        args: request.args.map(|a| a.0),
+        schema: schema.as_ref(),
+        input: input.as_ref(),
+    };
     let contract = contract(request.contract);
     let id = envelope_id(request.request_id, request.fresh_id, host)?;
     let options = ErrorResultOptions {

@@ -18,6 +18,7 @@ mod field;
 mod jsonrpc;
 mod lint;
 mod log;
+mod prevalidate;
 mod read;
 pub mod table;
 mod upstream;

@@ -74,6 +74,14 @@ macro_rules! operations {
             checkContract: lint::check_contract(lint::CheckContract) -> Json "ContractFinding[]";
             /// capabilityMissing's `{ code, message, data }`, or null for a string that is no capability name.
             capabilityMissing: lint::capability_missing(lint::CapabilityMissing) -> Json "McpErrorParts | null";
+            /// What pre-validation may skip for a tool's schema and options.
+            prevalidatePlan: prevalidate::prevalidate_plan(prevalidate::PrevalidatePlan) -> Json "{ inert: boolean; declared: string[] | null; discriminator: string | null }";
+            /// Pre-validation's key stages: the drop-first attempt and the alias-first retry.
+            prevalidateKeys: prevalidate::prevalidate_keys(prevalidate::PrevalidateKeys) -> Json "{ first: { entries: [number, string | null][] | null; aliased: [number, string][]; ignored: number[]; collisions: { target: string; keys: number[] }[] }; retry: { entries: [number, string | null][] | null; aliased: [number, string][]; ignored: number[]; collisions: { target: string; keys: number[] }[] } | null }";
+            /// The value repairs for a failed parse, in the order they are tried.
+            prevalidateRepair: prevalidate::prevalidate_repair(prevalidate::PrevalidateRepair) -> Json "{ asSent: { path: (string | number)[]; kind: string; value?: JsonValue }[]; full: { path: (string | number)[]; kind: string; value?: JsonValue }[]; fullIsAsSent: boolean; unaided: { path: (string | number)[]; kind: string; value?: JsonValue }[] }";
+            /// Which repairs held after a repaired parse still failed.
+            prevalidateHeld: prevalidate::prevalidate_held(prevalidate::PrevalidateHeld) -> Json "number[]";
         }
     };
 }
