@@ -5,7 +5,7 @@
 //! writes every count itself.
 
 use super::classify::{fresh_request_id, verdict, Causes, Own, Verdict};
-use super::{request, Host, Json, JsonText, Out, ProtocolError};
+use super::{js_count, request, Host, Json, JsonText, Out, ProtocolError};
 use crate::js_constants::{
     RESULT_CONTENT_NOT_A_LIST, RESULT_NOT_AN_OBJECT, RESULT_NO_STRUCTURED_CONTENT, THROWN_MCP, THROWN_XML, THROWN_ZOD,
 };
@@ -24,18 +24,6 @@ use core::fmt::Write as _;
 
 fn contract(given: Option<Json<'_>>) -> Vec<ContractEntry> {
     given.map(|c| contract_from_value(c.0)).unwrap_or_default()
-}
-
-/// A count from JS (a list length): a finite non-negative number, else 0.
-fn count(total: f64) -> usize {
-    if total.is_finite() && total > 0.0 {
-        // Integral by origin, and a saturating cast.
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        let total = total as usize;
-        total
-    } else {
-        0
-    }
 }
 
 /// The first issues (an empty list when they are not a list).
@@ -69,7 +57,7 @@ pub(crate) fn format_validation(request: FormatValidation<'_>, _: &mut dyn Host)
     let input = request.input.map(|v| PreValidation::from_value(v.0));
     let schema = schema_if_read(request.schema, list, "FormatValidationRequest")?;
     let options = ValidationOptions { tool: request.tool, args, schema: schema.as_ref(), input: input.as_ref() };
-    let issues = IssueList::of(list, count(request.issues_total).saturating_sub(read.left_out), &sizes);
+    let issues = IssueList::of(list, js_count(request.issues_total).saturating_sub(read.left_out), &sizes);
     Ok(parts_reply(&format_validation_parts(issues, &options)))
 }
 
@@ -170,7 +158,7 @@ pub(crate) fn rejection_result(request: RejectionResult<'_>, host: &mut dyn Host
         mask_server_errors: request.mask_server_errors,
         ..ErrorResultOptions::default()
     };
-    let issues = IssueList::of(list, count(request.issues_total).saturating_sub(read.left_out), &sizes);
+    let issues = IssueList::of(list, js_count(request.issues_total).saturating_sub(read.left_out), &sizes);
     Ok(rejection_result_value(issues, &validation, &options).to_json())
 }
 
@@ -265,7 +253,7 @@ pub(crate) fn error_result(request: ErrorResult<'_>, host: &mut dyn Host) -> Res
             let empty = Value::Array(Vec::new());
             let list = request.issues.map_or(&empty, |l| l.0);
             let sizes = TrueSizes::locate(list, request.issue_sizes);
-            let issues = IssueList::of(list.as_array().unwrap_or_default(), count(request.issues_total), &sizes);
+            let issues = IssueList::of(list.as_array().unwrap_or_default(), js_count(request.issues_total), &sizes);
             error_result_value(&ThrownError::Zod { code, issues }, &options).to_json()
         }
         _ => error_result_value(&ThrownError::Plain { code, message }, &options).to_json(),

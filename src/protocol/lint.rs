@@ -1,6 +1,6 @@
 //! The operations of error-contract checks and capability refusals (`lib/contract-lint.js`).
 
-use super::{request, Host, Json, ProtocolError};
+use super::{js_count, request, Host, Json, ProtocolError};
 use crate::jsonrpc::{capability_missing as refusal, check_contract as check, findings_json, Contract};
 
 request! {
@@ -22,22 +22,10 @@ pub(crate) fn check_contract(request: CheckContract<'_>, _: &mut dyn Host) -> Re
     let contract = match request.entries {
         None => Contract::NotAList,
         Some(entries) => {
-            Contract::Entries { entries: entries.0.as_array().unwrap_or_default(), total: count(request.total) }
+            Contract::Entries { entries: entries.0.as_array().unwrap_or_default(), total: js_count(request.total) }
         }
     };
     Ok(findings_json(&check(contract, request.tool)))
-}
-
-/// A list length from JS: a finite non-negative number, else 0.
-fn count(total: f64) -> usize {
-    if total.is_finite() && total > 0.0 {
-        // Integral by origin, and a saturating cast.
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        let total = total as usize;
-        total
-    } else {
-        0
-    }
 }
 
 request! {

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use super::classify::{link_seen, seen};
-use super::{request, Host, Json, Out, ProtocolError};
+use super::{js_count, request, Host, Json, Out, ProtocolError};
 use crate::classify::name::error_name;
 use crate::js_constants::{CHAIN_END_CYCLE, CHAIN_END_DEPTH, THROWN_MCP, THROWN_ZOD};
 use crate::jsonrpc::zod_stack;
@@ -58,13 +58,6 @@ request! {
     }
 }
 
-/// A count from JS: a finite non-negative number, else 0 (integral by origin; saturating).
-fn units(n: f64) -> usize {
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let n = if n.is_finite() && n > 0.0 { n as usize } else { 0 };
-    n
-}
-
 /// The causes as sent, nearest first.
 fn causes<'a>(chain: &'a [Value<'a>]) -> Vec<ChainLink<'a>> {
     let mut links = Vec::new();
@@ -114,7 +107,7 @@ fn read<'a>(
         ),
         THROWN_ZOD => {
             let list = request.issues.and_then(|l| l.0.as_array()).unwrap_or_default();
-            let issues = IssueList::of(list, units(request.issues_total), &crate::sizes::NO_CUTS);
+            let issues = IssueList::of(list, js_count(request.issues_total), &crate::sizes::NO_CUTS);
             (ThrownError::Zod { code: request.code, issues }, Cow::Owned(zod_error_message(issues)))
         }
         _ => (ThrownError::Plain { code: request.code, message: request.message }, Cow::Borrowed(request.message)),
@@ -122,10 +115,10 @@ fn read<'a>(
     let chain = request.chain.and_then(|c| c.0.as_array());
     let failure = FailureRead {
         name: name.clone(),
-        message_units: units(request.message_units),
+        message_units: js_count(request.message_units),
         code: request.code_text,
         stack: request.stack,
-        stack_units: units(request.stack_units),
+        stack_units: js_count(request.stack_units),
         has_cause: chain.is_some(),
         causes: causes(chain.unwrap_or_default()),
     };

@@ -218,6 +218,19 @@ impl Out {
     }
 }
 
+/// A count or a length from JS (a list's length, a string's `.length`): a finite
+/// non-negative number, else 0.
+pub(crate) fn js_count(n: f64) -> usize {
+    if n.is_finite() && n > 0.0 {
+        // Integral by origin, and a saturating cast.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let n = n as usize;
+        n
+    } else {
+        0
+    }
+}
+
 /// A JSON string's text (a result that is one string).
 pub(crate) fn json_string(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);

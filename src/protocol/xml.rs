@@ -2,7 +2,7 @@
 //! lists, detail pairs, issues, deltas and arguments as JSON the JS layer wrote from a
 //! bounded plain copy. A builder's answer is a response: `{ isError, branded, text }`.
 
-use super::{request, Host, Json, Out, ProtocolError};
+use super::{js_count, request, Host, Json, Out, ProtocolError};
 use crate::codes::{Category, JsonRpcErrorCode};
 use crate::redact::WirePolicy;
 use crate::sizes::TrueSizes;
@@ -49,18 +49,6 @@ fn pairs(list: Option<Json<'_>>) -> Vec<(String, String)> {
         _ => None,
     };
     list.map(items).unwrap_or_default().iter().filter_map(pair).collect()
-}
-
-/// An issue count from JS: a finite positive number, else 0.
-fn issue_total(total: f64) -> usize {
-    if total.is_finite() && total > 0.0 {
-        // Saturating float-to-int cast; a count beyond usize is not reachable anyway.
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        let total = total as usize;
-        total
-    } else {
-        0
-    }
 }
 
 request! {
@@ -211,7 +199,7 @@ fn with_validation<T>(request: &Validation<'_>, write: impl FnOnce(&ValidationIn
     let read = crate::source::normalise(items(request.issues), request.sent.map(|s| s.0));
     let input = ValidationInput {
         issues: &read.issues,
-        total: issue_total(request.total).saturating_sub(read.left_out),
+        total: js_count(request.total).saturating_sub(read.left_out),
         action_key: request.action_key,
         sent: request.sent.map(|s| s.0),
         sent_sizes: &sizes,
