@@ -234,9 +234,9 @@ test('hostile thrown values: every unreadable field is [Unreadable], never a thr
     assert.equal(r.stack, undefined);
   }
   assert.equal(logRecord(null, { tool: 't' }).data.originalErrorName, 'NullValueEncountered');
-  // A plain object is never written as its JSON: its problem-detail text, else nothing.
+  // A plain object is never written as its JSON: its problem-detail text, else the reference's last resort.
   const object = logRecord({ token: 'SECRET-json', user: 7 }, { tool: 't', raw: true });
-  assert.equal(object.data.originalMessage, '');
+  assert.equal(object.data.originalMessage, 'Non-Error object encountered (constructor: Object)');
   assert.doesNotMatch(JSON.stringify(object), /SECRET-json/);
   const problem = logRecord({ title: 'Not Found', detail: 'no user 7', status: 404 }, { tool: 't' });
   assert.equal(problem.data.originalMessage, 'Not Found: no user 7');
@@ -422,3 +422,34 @@ for (const sdk of [V1, V2]) {
     assert.throws(() => registerTool(server, 'x', { logRaw: 'yes' }, failing), /config\.logRaw must be a boolean/);
   });
 }
+
+test('a thrown object that says nothing names its constructor (the reference’s last resort), never its JSON', () => {
+  class ApiFailure {
+    constructor() {
+      this.token = 'SECRET-json';
+    }
+  }
+  const cases = [
+    [{ token: 'SECRET-json' }, 'Object'],
+    [Object.create(null), 'Object'],
+    [new ApiFailure(), 'ApiFailure'],
+    [
+      {
+        get constructor() {
+          throw new Error('SECRET-trap');
+        },
+      },
+      'Object',
+    ],
+  ];
+  for (const [thrown, name] of cases) {
+    const text = errorResult(thrown, { requestId: false }).content[0].text;
+    assert.equal(text, `Error: Non-Error object encountered (constructor: ${name})`);
+    assert.doesNotMatch(JSON.stringify(errorResult(thrown)), /SECRET/);
+  }
+  // What the object says comes first.
+  assert.equal(
+    errorResult({ title: 'Not Found', status: 404 }, { requestId: false }).content[0].text,
+    'Error: Not Found',
+  );
+});

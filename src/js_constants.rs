@@ -319,6 +319,11 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
             "the number fields of a thrown plain object the core reads an HTTP status from",
             fields(&crate::classify::problem::NUMBER_FIELDS),
         ),
+        (
+            "PROBLEM_CONSTRUCTOR_FIELD",
+            "where a thrown object that is no Error sends its constructor's name",
+            Text(crate::classify::problem::CONSTRUCTOR_FIELD.to_owned()),
+        ),
         ("LINT_ENTRIES", "entries of an error contract checkContract reads and checks", n(crate::jsonrpc::contract_lint::MAX_LINT_ENTRIES)),
         (
             "LINT_TEXT_UNITS",

@@ -13,6 +13,7 @@ import {
   LOG_CAUSES,
   MAX_CAUSES,
   NULL_THROWN_MESSAGE,
+  PROBLEM_CONSTRUCTOR_FIELD,
   PROBLEM_NUMBER_FIELDS,
   PROBLEM_TEXT_FIELDS,
   STACK_CROSSING_UNITS,
@@ -549,9 +550,10 @@ export function readThrown(value, cap = CLASSIFY_TEXT_CAP) {
   const read = readThrownFrom(value, rawCode, scratch);
   scratch.rawMessage = undefined;
   if (rawCode === NOT_INSPECTED) return read;
-  // A thrown plain object with no message of its own: what its problem-detail fields say.
+  // A thrown plain object with no message of its own: what its problem-detail fields
+  // say, else (an object that is no Error) what its constructor is.
   if (!read.sameRealmError && read.message === '' && typeof value === 'object') {
-    const problem = problemOf(value, cap);
+    const problem = problemOf(value, cap, read.isError);
     if (problem !== undefined) {
       read.message = problem.message;
       read.statusCode = problem.code;
@@ -573,11 +575,14 @@ export function readThrown(value, cap = CLASSIFY_TEXT_CAP) {
 
 /**
  * `{ message, code }` of a plain object's problem-detail fields (each read once; strings
- * cut at `cap`), as the core composes them, or undefined when it has none of them.
+ * cut at `cap`) and, for one that is no Error, its constructor's name (`constructor`
+ * and its `name`, each read once), as the core composes them; undefined when it has
+ * none of them.
  * @param {unknown} value
  * @param {number} cap
+ * @param {boolean} isError
  */
-function problemOf(value, cap) {
+function problemOf(value, cap, isError) {
   /** @type {Record<string, string | number>} */
   const fields = {};
   let any = false;
@@ -594,6 +599,14 @@ function problemOf(value, cap) {
       fields[key] = field;
       any = true;
     }
+  }
+  if (!isError) {
+    const constructor = readOnce(value, 'constructor');
+    const name =
+      (typeof constructor === 'function' || (typeof constructor === 'object' && constructor !== null)) &&
+      readOnce(constructor, 'name');
+    fields[PROBLEM_CONSTRUCTOR_FIELD] = typeof name === 'string' ? cappedAt(name, cap) : '';
+    any = true;
   }
   return any ? problemRead({ fields: JSON.stringify(fields) }) : undefined;
 }

@@ -10,7 +10,10 @@
 //! string `message`; [`Problem`] is what it found.
 //!
 //! The text is the first of: `title: detail` (either alone), `error: error_description`
-//! (either alone), `statusText`, `HTTP status N`. A numeric `status` (else
+//! (either alone), `statusText`, `HTTP status N`, and for an object that is no `Error`
+//! (the JS layer then sends its constructor's name), mcp-ts-core's own last resort
+//! (`getErrorMessage`, src/utils/internal/error-handler/helpers.ts at bce6466):
+//! `Non-Error object encountered (constructor: <name>)`, `Object` for a nameless one. A numeric `status` (else
 //! `statusCode`) classifies as [`http_status_to_error_code`] maps it, ahead of the
 //! patterns: the status is what the server said, the text only how it said it.
 
@@ -34,7 +37,13 @@ pub struct Problem<'a> {
     pub status_text: Option<&'a str>,
     pub status: Option<f64>,
     pub status_code: Option<f64>,
+    /// The name of its constructor, for an object that is no `Error` (`""` when it has
+    /// none or it cannot be read); `None` for an `Error`.
+    pub constructor: Option<&'a str>,
 }
+
+/// The key the JS layer sends the constructor's name under.
+pub const CONSTRUCTOR_FIELD: &str = "constructorName";
 
 /// `a: b`, or whichever of the two is not empty.
 fn pair(a: Option<&str>, b: Option<&str>) -> Option<String> {
@@ -63,6 +72,7 @@ impl<'a> Problem<'a> {
             status_text: text(status_text),
             status: number(status),
             status_code: number(status_code),
+            constructor: text(CONSTRUCTOR_FIELD),
         }
     }
 
@@ -77,6 +87,11 @@ impl<'a> Problem<'a> {
             .or_else(|| pair(self.error, self.error_description))
             .or_else(|| self.status_text.map(js_trim).filter(|s| !s.is_empty()).map(str::to_owned))
             .or_else(|| self.http_status().map(|n| format!("HTTP status {}", js_number_string(n))))
+            .or_else(|| {
+                let name = self.constructor?;
+                let name = if name.is_empty() { "Object" } else { name };
+                Some(format!("Non-Error object encountered (constructor: {name})"))
+            })
             .unwrap_or_default()
     }
 
@@ -122,5 +137,20 @@ mod tests {
         assert_eq!(of(r#"{"title":"  ","detail":"d"}"#).0, "d");
         assert_eq!(of(r#"{"status":"503","title":5}"#), (String::new(), None));
         assert_eq!(of("{}"), (String::new(), None));
+    }
+
+    /// helpers.ts (bce6466), `getErrorMessage`: an object that is no Error and whose JSON
+    /// is `{}` reads `Non-Error object encountered (constructor: ${ctor || 'Object'})`;
+    /// we write it for every such object that says nothing else (never its JSON).
+    #[test]
+    fn an_object_that_says_nothing_names_its_constructor() {
+        assert_eq!(of(r#"{"constructorName":"Object"}"#).0, "Non-Error object encountered (constructor: Object)");
+        assert_eq!(of(r#"{"constructorName":""}"#).0, "Non-Error object encountered (constructor: Object)");
+        assert_eq!(
+            of(r#"{"constructorName":"ApiFailure"}"#).0,
+            "Non-Error object encountered (constructor: ApiFailure)"
+        );
+        // What the object says comes first.
+        assert_eq!(of(r#"{"constructorName":"Object","status":404}"#).0, "HTTP status 404");
     }
 }
