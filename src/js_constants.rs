@@ -208,14 +208,8 @@ pub fn fallback_try_catch() -> String {
     let failure = crate::jsonrpc::Failure { name: UNREADABLE.into(), ..Default::default() };
     let options = crate::jsonrpc::LogOptions { operation: Some(OPERATION_SLOT), ..Default::default() };
     let record = crate::jsonrpc::log_record(&thrown, &failure, &options).to_json();
-    let mut out = format!("{{\"code\":{code},\"originalErrorName\":");
-    write_json_string(UNREADABLE, &mut out);
-    out.push_str(",\"originalMessage\":");
-    write_json_string(FALLBACK_MESSAGE, &mut out);
-    out.push_str(",\"record\":");
-    out.push_str(&record);
-    out.push('}');
-    out
+    let data = crate::jsonrpc::original_data(None, UNREADABLE, FALLBACK_MESSAGE).to_json();
+    crate::protocol::try_catch_reply(code, FALLBACK_MESSAGE, &data, None, &record)
 }
 
 /// The fallback log record (JSON text) with [`TOOL_SLOT`] where the tool's name goes.
@@ -513,7 +507,8 @@ mod tests {
         assert_eq!(
             fallback_try_catch(),
             concat!(
-                r#"{"code":-32603,"originalErrorName":"[Unreadable]","originalMessage":"An internal error occurred.","#,
+                r#"{"code":-32603,"message":"An internal error occurred.","#,
+                r#""data":{"originalErrorName":"[Unreadable]","originalMessage":"An internal error occurred."},"#,
                 r#""record":{"level":"error","code":-32603,"name":"InternalError","category":"server","#,
                 r#""message":"An internal error occurred.","log":"Error in @operation@: An internal error occurred.","#,
                 r#""operation":"@operation@","data":{"originalErrorName":"[Unreadable]","originalMessage":"An internal error occurred."}}}"#

@@ -36,8 +36,7 @@ function firstIssue(issues) {
  * What a failure's record needs of a thrown value, each property read once: what
  * `readThrown` reads (name, message, code, a ZodError's issues), then its `stack`, its
  * `cause` chain (classification reads the same one) and an McpError's `data`.
- * `request` lacks the code and the caller's options; `data` is the McpError's data as
- * JSON text (undefined when it has none or it cannot be read), `stack` its raw stack.
+ * `request` lacks the code and the caller's options; `rawStack` is its stack as read.
  * @param {unknown} thrown
  */
 export function readFailure(thrown) {
@@ -73,7 +72,6 @@ export function readFailure(thrown) {
     typeof thrown === 'string' ? thrown.length : typeof raw === 'string' ? raw.length : read.message.length;
   return {
     read,
-    data,
     rawStack: typeof rawStack === 'string' ? rawStack : undefined,
     /** The request's fields that come from the value. */
     request: {

@@ -45,21 +45,6 @@ function tryCatchOptions(options) {
 }
 
 /**
- * The data of the rebuilt error: the caught McpError's own fields as the wire carries
- * them (an unreadable field `[Unreadable]`), then `originalErrorName` and `originalMessage`.
- * @param {string | undefined} json
- * @param {string} name
- * @param {string} message
- */
-function rebuiltData(json, name, message) {
-  /** @type {Record<string, unknown>} */
-  const data = json === undefined ? {} : JSON.parse(json);
-  data.originalErrorName = name;
-  data.originalMessage = message;
-  return data;
-}
-
-/**
  * What a caught value becomes: the McpError (or what `errorMapper` returns), after
  * `onError` has the record.
  * @param {unknown} caught
@@ -94,8 +79,7 @@ function rebuilt(caught, options) {
     }
   }
   if (options.errorMapper !== undefined) return options.errorMapper(caught);
-  const data = rebuiltData(failure.data, answer.originalErrorName, answer.originalMessage);
-  const error = new McpError(answer.code, answer.originalMessage, data, { cause: caught });
+  const error = new McpError(answer.code, answer.message, answer.data, { cause: caught });
   // The caught error's stack, verbatim (a ZodError's header is its summary): it starts at
   // the throw site. An unreadable one leaves the rebuilt error its own.
   const stack = answer.stack ?? failure.rawStack;

@@ -87,7 +87,7 @@ pub fn abi_dts() -> String {
     let mut out = String::from(HEADER);
     out.push_str(
         "import type { ContractFinding, ErrorCategory, JsonRpcErrorCode, LogRecord } from '../wasm/mcp_envelope.js';\n\
-         import type { CallToolResult, JsonValue, ParsedToolError } from '../types/shapes.js';\n\n",
+         import type { CallToolResult, JsonValue, LogRecordData, ParsedToolError } from '../types/shapes.js';\n\n",
     );
     out.push_str("/** JSON text a bounded copy wrote (`lib/copy.js`): it goes into the request as it is. */\n");
     out.push_str("export type JsonText = string;\n\n");
@@ -97,7 +97,7 @@ pub fn abi_dts() -> String {
     out.push_str("export interface McpErrorReply {\n  code: number;\n  message: string;\n  dataJson?: string;\n}\n\n");
     out.push_str("/** tryCatch's rebuilt error (`stack` only where it is not the caught one's) and its record. */\n");
     out.push_str(
-        "export interface TryCatchFailure {\n  code: JsonRpcErrorCode;\n  originalErrorName: string;\n  originalMessage: string;\n  stack?: string;\n  record: LogRecord;\n}\n\n",
+        "export interface TryCatchFailure {\n  code: JsonRpcErrorCode;\n  message: string;\n  data: LogRecordData;\n  stack?: string;\n  record: LogRecord;\n}\n\n",
     );
     out.push_str("/** A response of the XML dialect. */\n");
     out.push_str("export interface XmlResponse {\n  isError: boolean;\n  branded: boolean;\n  text: string;\n}\n");

@@ -9,7 +9,7 @@ use crate::classify::name::error_name;
 use crate::js_constants::{CHAIN_END_CYCLE, CHAIN_END_DEPTH, THROWN_MCP, THROWN_ZOD};
 use crate::jsonrpc::zod_stack;
 use crate::jsonrpc::{
-    contract_from_value, log_record as log_record_value, zod_error_message, ChainEnd, ChainLink,
+    contract_from_value, log_record as log_record_value, original_data, zod_error_message, ChainEnd, ChainLink,
     Failure as FailureRead, IssueList, LogOptions, LogRecord as Record, ThrownData, ThrownError,
 };
 use crate::value::Value;
@@ -151,22 +151,28 @@ pub(crate) fn log_record(request: Failure<'_>, _: &mut dyn Host) -> Result<Strin
     Ok(data.restore(read.record.to_json(), !request.raw))
 }
 
-/// `tryCatch`'s rebuilt error and its record: `{ code, originalErrorName,
-/// originalMessage, stack?, record }`; `stack` only where the rethrown error's differs
-/// from the caught one's (a ZodError's header is its summary).
+/// `tryCatch`'s rebuilt error and its record: `{ code, message, data, stack?, record }`;
+/// `data` the thrown McpError's own fields, then `originalErrorName` and
+/// `originalMessage`; `stack` only where the rethrown error's differs from the caught
+/// one's (a ZodError's header is its summary).
 pub(crate) fn try_catch_failure(request: Failure<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
     let data = thrown_data(&request)?;
     let contract = contract(&request);
     let Read { record, name, message } = read(&request, &data, &contract)?;
-    let mut out = Out::new()
-        .number("code", f64::from(record.code))
-        .string("originalErrorName", &name)
-        .string("originalMessage", &message);
-    if request.thrown == THROWN_ZOD {
-        if let Some(stack) = request.stack {
-            out = out.string("stack", &zod_stack(stack, &message));
-        }
+    let wire_data = data.restore(original_data(data.value.as_ref(), &name, &message).to_json(), false);
+    let stack = match (request.thrown, request.stack) {
+        (THROWN_ZOD, Some(stack)) => Some(zod_stack(stack, &message)),
+        _ => None,
+    };
+    let record_json = data.restore(record.to_json(), !request.raw);
+    Ok(try_catch_reply(record.code, &message, &wire_data, stack.as_deref(), &record_json))
+}
+
+/// The JSON of a [`try_catch_failure`] reply from its parts (`data` and `record` as JSON).
+pub fn try_catch_reply(code: i32, message: &str, data: &str, stack: Option<&str>, record: &str) -> String {
+    let mut out = Out::new().number("code", f64::from(code)).string("message", message).raw("data", data);
+    if let Some(stack) = stack {
+        out = out.string("stack", stack);
     }
-    let record = data.restore(record.to_json(), !request.raw);
-    Ok(out.raw("record", &record).finish())
+    out.raw("record", record).finish()
 }

@@ -278,16 +278,12 @@ pub fn original_data(data: Option<&Value<'_>>, name: &str, message: &str) -> Val
     Value::Object(fields)
 }
 
-/// Whether a record of `code` (aborted or not) is a cancellation's.
-fn cancelled(code: i32, aborted: bool) -> bool {
-    aborted || code == JsonRpcErrorCode::RequestCancelled.value()
-}
-
 /// The record of `thrown` (its code as classified) and what else was read of it.
 pub fn log_record<'a>(thrown: &ThrownError<'a>, failure: &Failure<'a>, opts: &LogOptions<'a>) -> LogRecord<'a> {
     let (code, message, data, zod) = parts(thrown);
     let code = if opts.aborted { JsonRpcErrorCode::RequestCancelled.value() } else { code };
-    let cancelled = cancelled(code, opts.aborted);
+    // Aborted or RequestCancelled thrown: a cancellation either way.
+    let cancelled = code == JsonRpcErrorCode::RequestCancelled.value();
     let known = JsonRpcErrorCode::from_value(code);
     let level = match (cancelled, opts.scope_refusal) {
         (true, _) => "info",
