@@ -53,7 +53,7 @@ test('package.json declares exports, types, sideEffects and files that all exist
 // (src/upstream/, about 15 KB of code) to 131,619; checkContract, capabilityMissing and
 // the failure record to 141,846; pre-validation (src/prevalidate/, about 50 KB of code
 // before compression: the key stages, the value repairs, their gates and the held
-// repairs) to 163,946. The goal is still to be met again.
+// repairs) to 164,031. The goal is still to be met again.
 test('the shipped .wasm is at most 164,100 bytes gzipped (the goal is 102,400)', () => {
   const wasm = readFileSync(new URL('wasm/mcp_envelope_bg.wasm', pkgDir));
   const gzip = gzipSync(wasm, { level: 9 }).length;
