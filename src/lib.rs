@@ -24,31 +24,33 @@
     )
 )]
 
-// The public API: one module per thing a server or client does, each re-exporting
-// what it offers; every other module is the core's own (crate-visible at most).
+// The documented API is the crate root (`src/api/`). The modules below are the core
+// the npm package's WebAssembly and this crate's tests reach into: public so they can,
+// hidden from the docs and not covered by semver.
 
-/// Which JSON-RPC code a thrown value gets (mcp-ts-core's ladder, its cause chain).
+mod api;
+
+#[doc(hidden)]
 pub mod classify;
-/// Reading a tool error back on the client, from either dialect or plain text.
+#[doc(hidden)]
 pub mod client;
-/// The JSON-RPC error codes, their names and categories, and the canonical XML codes.
+#[doc(hidden)]
 pub mod codes;
-/// The JSON-RPC dialect (mcp-ts-core): argument rejections, error results, contracts, log records.
+#[doc(hidden)]
 pub mod jsonrpc;
-/// Pre-validation (mcp-ts-core's): client keys dropped, aliases rewritten, and the
-/// value repairs tried after the schema rejected the arguments.
+#[doc(hidden)]
 pub mod prevalidate;
-/// The true sizes of what a bounded copy of a value cut, so counts stay exact.
+#[doc(hidden)]
 pub mod sizes;
-/// Issues of validators other than Zod, read as Zod 4 issues.
+#[doc(hidden)]
 pub mod source;
-/// `httpErrorFromResponse`: the McpError for an upstream HTTP response that failed.
+#[doc(hidden)]
 pub mod upstream;
-/// JSON values as JavaScript sees them (key order, numbers), read and written.
+#[doc(hidden)]
 pub mod value;
-/// The XML dialect (MCP Fusion): `<tool_error>`, `<validation_error>`, contract awareness.
+#[doc(hidden)]
 pub mod xml;
-/// Zod issues (Zod 3 and Zod 4) as both dialects read them.
+#[doc(hidden)]
 pub mod zod;
 
 /// The constants the npm package's JS layer imports, generated into `pkg/lib/constants.js`.
@@ -74,9 +76,15 @@ mod sort;
 mod tool_result;
 mod utf16;
 
-pub use classify::{classify, Classification, Thrown, ThrownKind};
+pub use api::*;
+pub use classify::Classification;
+#[doc(hidden)]
+pub use classify::{classify, Thrown, ThrownKind};
+pub use client::{Dialect, ParsedCode, ParsedField, ParsedToolError, ParsedValidation};
 pub use codes::{Category, JsonRpcErrorCode, CANONICAL_TOOL_ERROR_CODES};
 pub use http_status::http_status_to_error_code;
+pub use jsonrpc::{ContractEntry, ErrorResultOptions, Finding, Severity};
 pub use redact::{redact, WirePolicy, MASK, SERVER_ERROR_MESSAGE};
 pub use request_id::{request_id, REQUEST_ID_ALPHABET};
-pub use value::Value;
+pub use value::{JsonError, Value};
+pub use xml::ToolErrorOptions;
