@@ -26,42 +26,57 @@
 
 // The documented API is the crate root (`src/api/`). The modules below are the core
 // the npm package's WebAssembly and this crate's tests reach into: public so they can,
-// hidden from the docs and not covered by semver.
+// hidden from the docs and not covered by semver. Their docs link their private parts
+// (read them with `cargo doc --document-private-items`).
 
 mod api;
 
 #[doc(hidden)]
+#[allow(rustdoc::private_intra_doc_links)]
 pub mod classify;
 #[doc(hidden)]
+#[allow(rustdoc::private_intra_doc_links)]
 pub mod client;
 #[doc(hidden)]
+#[allow(rustdoc::private_intra_doc_links)]
 pub mod codes;
 #[doc(hidden)]
+#[allow(rustdoc::private_intra_doc_links)]
 pub mod jsonrpc;
 #[doc(hidden)]
+#[allow(rustdoc::private_intra_doc_links)]
 pub mod prevalidate;
 #[doc(hidden)]
+#[allow(rustdoc::private_intra_doc_links)]
 pub mod sizes;
 #[doc(hidden)]
+#[allow(rustdoc::private_intra_doc_links)]
 pub mod source;
 #[doc(hidden)]
+#[allow(rustdoc::private_intra_doc_links)]
 pub mod upstream;
 #[doc(hidden)]
+#[allow(rustdoc::private_intra_doc_links)]
 pub mod value;
 #[doc(hidden)]
+#[allow(rustdoc::private_intra_doc_links)]
 pub mod xml;
 #[doc(hidden)]
+#[allow(rustdoc::private_intra_doc_links)]
 pub mod zod;
 
 /// The constants the npm package's JS layer imports, generated into `pkg/lib/constants.js`.
 #[doc(hidden)]
+#[allow(rustdoc::private_intra_doc_links)]
 pub mod js_constants;
 /// The protocol between the npm package's JS layer and the core (not a Rust API).
 #[doc(hidden)]
+#[allow(rustdoc::private_intra_doc_links)]
 pub mod protocol;
 /// The wasm-bindgen exports the npm package's JS layer calls; not a Rust API.
 #[cfg(target_arch = "wasm32")]
 #[doc(hidden)]
+#[allow(rustdoc::private_intra_doc_links)]
 pub mod wasm;
 
 mod decimal;
