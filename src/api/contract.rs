@@ -108,3 +108,42 @@ pub fn check_contract(contract: &[ContractEntry], tool: Option<&str>) -> Vec<Fin
     let entries: Vec<Value<'static>> = contract.iter().map(ContractEntry::to_value).collect();
     jsonrpc::check_contract(Contract::Entries { entries: &entries, total: entries.len() }, tool)
 }
+
+/// mcp-ts-core's refusal for a client that did not declare a capability the call needs
+/// (`elicitation.form`, `sampling`, …): InvalidRequest, `data.reason:
+/// "client_capability_missing"` and a `data.recovery.hint` to reconnect with a client
+/// that declares it, then `fallback_hint` when non-empty. `None` when `capability` is
+/// no capability name (dot-separated ASCII letters, digits, `_`, `-`; 256 bytes at most).
+///
+/// ```
+/// use mcp_envelope::capability_missing;
+///
+/// let error = capability_missing("elicitation.form", None).unwrap();
+/// assert_eq!(error.code, -32600);
+/// assert_eq!(error.message, "The client on this connection did not declare the `elicitation.form` capability.");
+/// assert!(capability_missing("not a name", None).is_none());
+/// ```
+pub fn capability_missing(capability: &str, fallback_hint: Option<&str>) -> Option<McpError> {
+    jsonrpc::capability_missing(capability, fallback_hint).map(McpError::from)
+}
+
+/// [`check_contract`] of a declaration as JSON (a `tool.errors` read from a file or
+/// another language): the same findings, plus those only an untyped declaration can
+/// earn (`errors` not a list, an entry not an object, a code that is no number, a
+/// missing `when` or `recovery`, a `retryable` that is no boolean …), as the npm
+/// `checkContract` reports them.
+///
+/// ```
+/// use mcp_envelope::{check_contract_value, Value};
+///
+/// let declared = Value::parse_json(r#"[{"reason":"no_match","code":"NotFound","when":"Nothing matched.","recovery":"Call search_items to find a valid id first."}]"#).unwrap();
+/// let rules: Vec<&str> = check_contract_value(&declared, Some("search")).iter().map(|f| f.rule).collect();
+/// assert_eq!(rules, ["error-contract-code-type"]);
+/// assert_eq!(check_contract_value(&Value::object([("not", Value::str("a list"))]), None)[0].rule, "error-contract-type");
+/// ```
+pub fn check_contract_value(errors: &Value<'_>, tool: Option<&str>) -> Vec<Finding> {
+    match errors.as_array() {
+        Some(entries) => jsonrpc::check_contract(Contract::Entries { entries, total: entries.len() }, tool),
+        None => jsonrpc::check_contract(Contract::NotAList, tool),
+    }
+}

@@ -5,7 +5,7 @@ use super::issue::{issue_values, Issue};
 use super::mcp_error::McpError;
 use super::std_error::{cause_messages, classify_error};
 use super::tool_result::ToolResult;
-use crate::jsonrpc::{self, ErrorResultOptions, IssueList, ThrownError, ValidationOptions};
+use crate::jsonrpc::{self, ErrorResultOptions, IssueList, PreValidation, ThrownError, ValidationOptions};
 use crate::sizes::TrueSizes;
 use crate::value::Value;
 use std::error::Error;
@@ -28,6 +28,10 @@ pub struct Validation<'a> {
     pub args: Option<&'a Value<'a>>,
     /// The tool's JSON Schema (`inputSchema`): an unknown key's line names the keys it accepts.
     pub schema: Option<&'a Value<'a>>,
+    /// What pre-validation changed before the arguments failed (the npm option `input`):
+    /// `{ aliased: [{ alias, target }], ignored: [key, …], collisions: [{ target, keys }] }`,
+    /// reported as `data.input` and named in the recovery hint.
+    pub input: Option<&'a Value<'a>>,
 }
 
 impl<'a> Validation<'a> {
@@ -37,7 +41,7 @@ impl<'a> Validation<'a> {
     /// assert_eq!(mcp_envelope::Validation::new("search").tool, "search");
     /// ```
     pub fn new(tool: &'a str) -> Validation<'a> {
-        Validation { tool, args: None, schema: None }
+        Validation { tool, args: None, schema: None, input: None }
     }
 
     /// The same, with the arguments sent.
@@ -65,6 +69,23 @@ impl<'a> Validation<'a> {
         self.schema = Some(schema);
         self
     }
+
+    /// The same, with what pre-validation changed (`{ aliased, ignored, collisions }`).
+    ///
+    /// ```
+    /// use mcp_envelope::{format_validation, Issue, Validation, Value};
+    ///
+    /// let args = Value::parse_json(r#"{"query":true}"#).unwrap();
+    /// let input = Value::parse_json(r#"{"aliased":[{"alias":"q","target":"query"}],"ignored":["_debug"]}"#).unwrap();
+    /// let issues = [Issue::invalid_type("string", "boolean").at(["query"])];
+    /// let error = format_validation(&issues, &Validation::new("search").args(&args).input(&input));
+    /// let data = error.data.unwrap();
+    /// assert_eq!(data.get("input").unwrap().to_json(), r#"{"aliased":[{"alias":"q","target":"query"}],"ignored":["_debug"]}"#);
+    /// ```
+    pub fn input(mut self, input: &'a Value<'a>) -> Validation<'a> {
+        self.input = Some(input);
+        self
+    }
 }
 
 /// Runs `write` on the issues as the core reads them: other validators' issues read as
@@ -76,8 +97,8 @@ fn with_issues<T>(issues: &[Issue], args: Option<&Value<'_>>, write: impl FnOnce
     write(IssueList::of(&read.issues, values.len().saturating_sub(read.left_out), &sizes))
 }
 
-fn options<'a>(validation: &Validation<'a>) -> ValidationOptions<'a> {
-    ValidationOptions { tool: validation.tool, args: validation.args, schema: validation.schema, input: None }
+fn options<'a>(validation: &Validation<'a>, input: Option<&'a PreValidation>) -> ValidationOptions<'a> {
+    ValidationOptions { tool: validation.tool, args: validation.args, schema: validation.schema, input }
 }
 
 /// The `-32602` [`McpError`] for arguments that failed validation: mcp-ts-core's message
@@ -98,7 +119,10 @@ fn options<'a>(validation: &Validation<'a>) -> ValidationOptions<'a> {
 /// );
 /// ```
 pub fn format_validation(issues: &[Issue], validation: &Validation<'_>) -> McpError {
-    with_issues(issues, validation.args, |list| jsonrpc::format_validation(list, &options(validation)).into())
+    let input = validation.input.map(PreValidation::from_value);
+    with_issues(issues, validation.args, |list| {
+        jsonrpc::format_validation(list, &options(validation, input.as_ref())).into()
+    })
 }
 
 /// The error `CallToolResult` of an argument rejection: what [`error_result`] writes for
@@ -117,8 +141,9 @@ pub fn rejection_result(
     validation: &Validation<'_>,
     options_: &ErrorResultOptions<'_>,
 ) -> ToolResult {
+    let input = validation.input.map(PreValidation::from_value);
     with_issues(issues, validation.args, |list| {
-        ToolResult::new(jsonrpc::rejection_result(list, &options(validation), options_).to_value())
+        ToolResult::new(jsonrpc::rejection_result(list, &options(validation, input.as_ref()), options_).to_value())
     })
 }
 

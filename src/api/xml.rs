@@ -50,3 +50,35 @@ pub fn xml_validation_error(action: &str, issues: &[Issue], sent: Option<&Value<
     };
     ToolResult::new(input.response().to_call_tool_result())
 }
+
+/// MCP Fusion's `error(message, code?)`: the plain `<tool_error>` with only a message,
+/// no severity attribute; a given code (even an empty one) is written as `code="…"`.
+/// Secrets in the message are masked.
+///
+/// ```
+/// use mcp_envelope::xml_error;
+///
+/// assert_eq!(xml_error("Disk full.", None).text(), "<tool_error>\n<message>Disk full.</message>\n</tool_error>");
+/// assert_eq!(
+///     xml_error("Disk full.", Some("NO_SPACE")).text(),
+///     "<tool_error code=\"NO_SPACE\">\n<message>Disk full.</message>\n</tool_error>"
+/// );
+/// ```
+pub fn xml_error(message: &str, code: Option<&str>) -> ToolResult {
+    ToolResult::new(xml::error(message, code).to_call_tool_result())
+}
+
+/// MCP Fusion's `required(field)`: `MISSING_REQUIRED_FIELD`, naming the field in its
+/// message and recovery.
+///
+/// ```
+/// use mcp_envelope::xml_required;
+///
+/// assert_eq!(
+///     xml_required("city").text(),
+///     "<tool_error code=\"MISSING_REQUIRED_FIELD\">\n<message>Required field \"city\" is missing.</message>\n<recovery>Provide the \"city\" parameter and retry.</recovery>\n</tool_error>"
+/// );
+/// ```
+pub fn xml_required(field: &str) -> ToolResult {
+    ToolResult::new(xml::required(field).to_call_tool_result())
+}
