@@ -7,20 +7,21 @@
 //! `"!parity: <why>"`, which no npm output equals.
 //!
 //! Each `ToolResult` is also written through the `serde` feature (`to_serde`): where
-//! those bytes differ from `to_json`'s, the output is `{"json": …, "serde": …}` instead
-//! of a string, so the test sees the difference.
+//! that is not the same value (read back, it writes other bytes), the output is
+//! `{"json": …, "serde": …}` instead of a string, so the test sees the difference.
 //!
 //! Values nested deeper than the JSON reader allows are sent as a marker object
 //! `{"$deep": n, "wrap": "array" | "object", "key": k, "leaf": v}`: `v` inside `n`
 //! arrays (or objects whose one key is `k`), built here as a Rust user builds a value.
+//! Numbers JSON text cannot carry are sent as `{"$num": "-0" | "NaN" | "Infinity" | "-Infinity"}`.
 //!
 //! `cargo build --example parity --features serde`; run `target/debug/examples/parity`.
 
 use mcp_envelope::{
     capability_missing, check_contract, check_contract_value, classify_error, error_result, error_result_for, fail,
     format_validation, http_status_to_error_code, read_tool_error, recovery_for, redact, rejection_result, xml_error,
-    xml_required, xml_tool_error, xml_validation_error, ContractEntry, ErrorResultOptions, Issue, McpError, ParsedCode,
-    ParsedToolError, ToolErrorOptions, ToolResult, Validation, Value, WirePolicy,
+    xml_internal_error, xml_required, xml_tool_error, xml_validation_error, ContractEntry, ErrorResultOptions, Issue,
+    McpError, ParsedCode, ParsedToolError, ToolErrorOptions, ToolResult, Validation, Value, WirePolicy,
 };
 use std::borrow::Cow;
 use std::fmt;
@@ -79,6 +80,14 @@ fn run(call: &Value<'_>) -> Outcome {
             let options = result_options(a.get("options"), &contract)?;
             Ok(result(&error_result_for(&chain, &options)))
         }
+        "xml_internal_error" => {
+            let chain = Chain::of(a.get("chain").ok_or("no chain")?)?;
+            let wire = WirePolicy {
+                redact_secrets: opt_bool(Some(a), "redactSecrets")?.unwrap_or(true),
+                mask_server_errors: opt_bool(Some(a), "maskServerErrors")?.unwrap_or(false),
+            };
+            Ok(result(&xml_internal_error(&chain, text(a, "tool")?, opt_text(a, "action")?, wire)))
+        }
         "classify_error" => {
             let chain = Chain::of(a.get("chain").ok_or("no chain")?)?;
             let got = classify_error(&chain);
@@ -126,14 +135,37 @@ fn run(call: &Value<'_>) -> Outcome {
     }
 }
 
-/// A tool result's JSON text; with `{json, serde}` where the serde feature writes other bytes.
+/// A tool result's JSON text; `{json, serde}` where the `serde` feature's value is not
+/// the same value as the result's own.
+/// serde_json writes some numbers in its own form (an integral number past 2^53 as
+/// `9007199254740994.0`, `123456789012345680000` as `1.2345678901234568e+20`), so its
+/// text is compared as a value, not byte for byte.
 fn result(result: &ToolResult) -> Value<'static> {
     let json = result.to_json();
     let serde = result.to_serde().to_string();
-    if serde == json {
+    if same(result.as_value(), &result.to_serde()) {
         Value::str(json)
     } else {
         Value::object([("json", Value::str(json)), ("serde", Value::str(serde))])
+    }
+}
+
+/// Whether the serde value holds the same value: the same keys in the same order, the
+/// same strings and booleans, numbers equal as `f64` (a non-finite one as `null`).
+fn same(ours: &Value<'_>, theirs: &serde_json::Value) -> bool {
+    match (ours, theirs) {
+        (Value::Null, serde_json::Value::Null) => true,
+        (Value::Bool(a), serde_json::Value::Bool(b)) => a == b,
+        (Value::Number(n), serde_json::Value::Null) => !n.is_finite(),
+        (Value::Number(a), serde_json::Value::Number(b)) => b.as_f64() == Some(*a),
+        (Value::String(a), serde_json::Value::String(b)) => a == b,
+        (Value::Array(a), serde_json::Value::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same(x, y))
+        }
+        (Value::Object(a), serde_json::Value::Object(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|((ka, va), (kb, vb))| ka == kb && same(va, vb))
+        }
+        _ => false,
     }
 }
 
@@ -365,8 +397,6 @@ fn io_kind(name: &str) -> Option<io::ErrorKind> {
         "ConnectionReset" => K::ConnectionReset,
         "BrokenPipe" => K::BrokenPipe,
         "TimedOut" => K::TimedOut,
-        "HostUnreachable" => K::HostUnreachable,
-        "NetworkUnreachable" => K::NetworkUnreachable,
         "NotFound" => K::NotFound,
         "InvalidData" => K::InvalidData,
         "Other" => K::Other,
@@ -430,6 +460,14 @@ fn parsed_json(p: &ParsedToolError<'_>) -> String {
 fn expand(value: &Value<'_>) -> Value<'static> {
     match value {
         Value::Object(fields) => {
+            if let Some(mark) = value.get("$num").and_then(Value::as_str) {
+                return Value::Number(match mark {
+                    "-0" => -0.0,
+                    "Infinity" => f64::INFINITY,
+                    "-Infinity" => f64::NEG_INFINITY,
+                    _ => f64::NAN,
+                });
+            }
             if let Some(depth) = value.get("$deep").and_then(Value::as_f64) {
                 let leaf = value.get("leaf").map_or(Value::Null, expand);
                 let key = value.get("key").and_then(Value::as_str).unwrap_or("a").to_owned();

@@ -31,10 +31,14 @@ export function deep(depth, wrap, leaf, key = 'a') {
   return { $deep: depth, wrap, key, leaf };
 }
 
-/** The value a `$deep` marker stands for, built out for the npm side. */
+/** `{ $num }` markers: the numbers JSON text cannot carry (`JSON.stringify(-0)` is `0`). */
+const NUMBER_MARKS = { '-0': -0, NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity };
+
+/** The value a `$deep` (or `$num`) marker stands for, built out for the npm side. */
 export function expand(value) {
   if (Array.isArray(value)) return value.map(expand);
   if (value === null || typeof value !== 'object') return value;
+  if (typeof value.$num === 'string') return NUMBER_MARKS[value.$num];
   if (typeof value.$deep === 'number') {
     let out = expand(value.leaf ?? null);
     for (let i = 0; i < value.$deep; i++) out = value.wrap === 'object' ? { [value.key]: out } : [out];
@@ -70,14 +74,12 @@ const mcpJson = (e) =>
     e.data === undefined ? { code: e.code, message: e.message } : { code: e.code, message: e.message, data: e.data },
   );
 
-/** Node's system code for each io::ErrorKind the Rust side maps (src/api/std_error.rs). */
+/** Node's system code for each io::ErrorKind examples/parity.rs can build (src/api/std_error.rs maps them). */
 const SYSTEM_CODES = {
   ConnectionRefused: 'ECONNREFUSED',
   ConnectionReset: 'ECONNRESET',
   BrokenPipe: 'EPIPE',
   TimedOut: 'ETIMEDOUT',
-  HostUnreachable: 'EHOSTUNREACH',
-  NetworkUnreachable: 'ENETUNREACH',
 };
 
 /** The thrown value a chain describes: `new Error(message, { cause })` links, a system code per io kind. */
@@ -135,6 +137,11 @@ export function npm(op, rawArgs) {
     }
     case 'error_result_for':
       return JSON.stringify(m.errorResult(thrownChain(a.chain), resultOptions(a.options)));
+    case 'xml_internal_error': {
+      const where = { tool: a.tool };
+      for (const key of ['action', 'redactSecrets', 'maskServerErrors']) if (a[key] !== undefined) where[key] = a[key];
+      return JSON.stringify(m.internalError(thrownChain(a.chain), where));
+    }
     case 'classify_error':
       return JSON.stringify(m.classify(thrownChain(a.chain)));
     case 'http_status':
@@ -175,15 +182,22 @@ function show(value) {
 
 /**
  * Runs every call both ways and compares the outputs byte for byte. Each call carries a
- * `label`; returns the labels that differ, each with both outputs.
+ * `label`, and may carry `known`: the reason its outputs are expected to differ (a bug
+ * not fixed yet). Returns the unexpected differences, each with both outputs, and the
+ * known differences that no longer differ.
  */
 export function compare(calls) {
   const ours = calls.map((c) => npm(c.op, c.args));
   const theirs = rust(calls.map(({ op, args }) => ({ op, args })));
   const differences = [];
+  const fixed = [];
   calls.forEach((c, i) => {
-    if (ours[i] !== theirs[i])
+    const differ = ours[i] !== theirs[i];
+    if (differ && c.known === undefined) {
       differences.push(`${c.label} (${c.op}):\n   npm ${show(ours[i])}\n  rust ${show(theirs[i])}`);
+    } else if (!differ && c.known !== undefined) {
+      fixed.push(`${c.label}: ${c.known}`);
+    }
   });
-  return differences;
+  return { differences, fixed };
 }

@@ -1,11 +1,14 @@
 //! The JSON-RPC dialect (mcp-ts-core's) for Rust servers: argument rejections and error
 //! results, byte for byte what the npm package writes for the same call.
 
+use super::bound::{self, js_slice, wire_data, TEXT_UNITS};
 use super::issue::{issue_values, Issue};
 use super::mcp_error::McpError;
 use super::std_error::{cause_messages, classify_error};
 use super::tool_result::ToolResult;
-use crate::jsonrpc::{self, ErrorResultOptions, IssueList, PreValidation, ThrownError, ValidationOptions};
+use crate::jsonrpc::{
+    self, ContractEntry, ErrorResultOptions, IssueList, PreValidation, ThrownError, ValidationOptions,
+};
 use crate::sizes::TrueSizes;
 use crate::value::Value;
 use std::error::Error;
@@ -88,6 +91,13 @@ impl<'a> Validation<'a> {
     }
 }
 
+/// The options as the envelope applies them: an empty request id is none (as the npm
+/// package reads `requestId: ''`), never a `"requestId":""` in `data`; `contract` is the
+/// options' contract, bounded ([`bound::contract`]).
+fn sent<'a>(options: &ErrorResultOptions<'a>, contract: &'a [ContractEntry]) -> ErrorResultOptions<'a> {
+    ErrorResultOptions { request_id: options.request_id.filter(|id| !id.is_empty()), contract, ..*options }
+}
+
 /// Runs `write` on the issues as the core reads them: other validators' issues read as
 /// Zod's, exactly as the npm package's boundary does.
 fn with_issues<T>(issues: &[Issue], args: Option<&Value<'_>>, write: impl FnOnce(IssueList<'_>) -> T) -> T {
@@ -141,10 +151,13 @@ pub fn rejection_result(
     validation: &Validation<'_>,
     options_: &ErrorResultOptions<'_>,
 ) -> ToolResult {
-    let input = validation.input.map(PreValidation::from_value);
-    with_issues(issues, validation.args, |list| {
-        ToolResult::new(jsonrpc::rejection_result(list, &options(validation, input.as_ref()), options_).to_value())
-    })
+    // As the npm package's `errorResult(formatValidation(…))`: the message read at most
+    // TEXT_UNITS long, the data the core wrote sent as it is.
+    let error = format_validation(issues, validation);
+    let message = js_slice(&error.message, TEXT_UNITS);
+    let thrown = ThrownError::Mcp { code: error.code, message: &message, data: error.data.as_ref() };
+    let contract = bound::contract(options_.contract);
+    ToolResult::new(jsonrpc::error_result(&thrown, &sent(options_, &contract)).to_value())
 }
 
 /// The error `CallToolResult` for an [`McpError`]: `content[0].text` is `Error: <message>`
@@ -164,8 +177,11 @@ pub fn rejection_result(
 /// );
 /// ```
 pub fn error_result(error: &McpError, options: &ErrorResultOptions<'_>) -> ToolResult {
-    let parts = error.parts();
-    ToolResult::new(jsonrpc::error_result(&ThrownError::from(&parts), options).to_value())
+    let message = js_slice(&error.message, TEXT_UNITS);
+    let data = wire_data(error.data.as_ref());
+    let thrown = ThrownError::Mcp { code: error.code, message: &message, data: data.as_ref() };
+    let contract = bound::contract(options.contract);
+    ToolResult::new(jsonrpc::error_result(&thrown, &sent(options, &contract)).to_value())
 }
 
 /// The error `CallToolResult` for any Rust error: an [`McpError`] (the error itself) as
@@ -189,9 +205,11 @@ pub fn error_result_for(error: &(dyn Error + 'static), options: &ErrorResultOpti
     }
     let code = classify_error(error).code.value();
     let message = error.to_string();
+    let message = js_slice(&message, TEXT_UNITS);
     let causes = cause_messages(error);
     let causes: Vec<&str> = causes.iter().map(String::as_str).collect();
-    let options = ErrorResultOptions { cause_messages: &causes, ..*options };
+    let contract = bound::contract(options.contract);
+    let options = ErrorResultOptions { cause_messages: &causes, ..sent(options, &contract) };
     let thrown = ThrownError::Plain { code, message: &message };
     ToolResult::new(jsonrpc::error_result(&thrown, &options).to_value())
 }

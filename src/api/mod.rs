@@ -2,6 +2,7 @@
 //! calls the same core the npm package's WebAssembly calls, so for the same input it
 //! writes the same bytes.
 
+mod bound;
 mod client;
 mod contract;
 mod issue;
@@ -20,4 +21,4 @@ pub use jsonrpc::{error_result, error_result_for, format_validation, rejection_r
 pub use mcp_error::McpError;
 pub use std_error::{classify_error, code_for_io_kind};
 pub use tool_result::ToolResult;
-pub use xml::{xml_error, xml_required, xml_tool_error, xml_validation_error};
+pub use xml::{xml_error, xml_internal_error, xml_required, xml_tool_error, xml_validation_error};
