@@ -5,6 +5,11 @@
 // cap), nesting past the depth caps, 50,000 issues, secrets, control characters,
 // U+2028, astral characters, `__proto__` keys, 1e21 / -0 / 5e-324, empty strings.
 //
+// Deeper still is not sent: the Rust side's own `Value` conversions recurse once per
+// level (Issue::from_value → Value::into_owned; Clone and Drop are derived), so a
+// 5,000-deep issue overflows a debug build's main-thread stack before the core (which
+// is bounded) sees it; 1,000 deep is sent below.
+//
 // Not sent: lone surrogates. A Rust `String` is UTF-8 and cannot hold one (the JSON
 // that carries the calls to the Rust side would turn `\ud800` into U+FFFD on reading),
 // so there is no Rust input to compare the package's answer with.
@@ -328,5 +333,66 @@ test('50,000 issues and 20,000-key arguments: the same bytes through both', () =
     { op: 'xml_validation_error', args: { action: 'bulk/put', issues, sent: args } },
     { op: 'read_tool_error', args: { result: hugeResult } },
   ].map((c, n) => ({ ...c, label: `bulk call ${n}` }));
+  assert.deepEqual(compare(calls), { differences: [], fixed: [] });
+});
+
+test('nesting 1,000 deep (far past every depth cap) and numbers JSON cannot carry: the same bytes through both', () => {
+  const d = 1000;
+  const calls = [
+    {
+      op: 'error_result',
+      args: {
+        error: { code: -32001, message: 'm', data: { a: deep(d, 'object', 1, 'k') } },
+        options: { requestId: 'r' },
+      },
+    },
+    {
+      op: 'format_validation',
+      args: {
+        tool: 't',
+        issues: [{ code: 'custom', path: ['a'], message: 'm', params: deep(d, 'array', 1) }],
+        args: { a: deep(d, 'array', { $num: '-0' }) },
+      },
+    },
+    {
+      op: 'rejection_result',
+      args: {
+        tool: 't',
+        issues: [{ code: 'invalid_type', expected: 'string', path: ['a', 0, 0], message: 'm' }],
+        args: { a: deep(d, 'array', { $num: 'NaN' }) },
+        options: { requestId: 'r', guidance: true },
+      },
+    },
+    {
+      op: 'xml_validation_error',
+      args: {
+        action: 'a',
+        issues: [{ code: 'custom', path: ['a'], message: 'm' }],
+        sent: { a: deep(d, 'object', 1, 'k') },
+      },
+    },
+    {
+      op: 'read_tool_error',
+      args: {
+        result: {
+          isError: true,
+          content: [{ type: 'text', text: 'x' }],
+          structuredContent: deep(d, 'object', 1, 'error'),
+        },
+      },
+    },
+    { op: 'fail', args: { contract: [], reason: 'r', data: { a: deep(d, 'array', 1) } } },
+    { op: 'xml_tool_error', args: { code: 'X', message: 'm', retryAfter: { $num: 'Infinity' } } },
+    ...[{ $num: 'NaN' }, { $num: '-0' }, { $num: 'Infinity' }, 5e-324, 1e21, 404.5, 429, -1, 600].map((status) => ({
+      op: 'http_status',
+      args: { status },
+    })),
+    ...['ConnectionRefused', 'ConnectionReset', 'BrokenPipe', 'TimedOut', 'NotFound', 'InvalidData', 'Other'].map(
+      (io) => ({
+        op: 'classify_error',
+        args: { chain: [{ message: 'lookup failed' }, { message: 'x', io }] },
+      }),
+    ),
+  ].map((c, n) => ({ ...c, label: `deep/numbers call ${n}` }));
   assert.deepEqual(compare(calls), { differences: [], fixed: [] });
 });
