@@ -73,7 +73,18 @@ const LENGTHS = [0, 12, 300, 1030, 2100, 9000, 17000, 70000, 270000];
 const TEXTS = [...ODD, ...SECRETS, ...LENGTHS.map(text)];
 /** The package's copy of an author's value cuts its strings at this many units (COPY_DEFAULT). */
 const TEXT_COPY_UNITS = 65536;
-const NUMBERS = [1e21, { $num: '-0' }, 5e-324, 1.7976931348623157e308, -1e-7, 123456789012345680000, 0.1];
+const NUMBERS = [
+  1e21,
+  { $num: '-0' },
+  5e-324,
+  1.7976931348623157e308,
+  -1e-7,
+  123456789012345680000,
+  0.1,
+  2 ** 60,
+  -(2 ** 63),
+  1.5e-6,
+];
 
 // Built once, as literal objects: a `__proto__` literal key sets the prototype, so the
 // keys are defined as data properties instead.
