@@ -554,7 +554,12 @@ export function fail(contract, reason, message, data) {
   if (message !== undefined) requireString(message, 'fail', 'message');
   const given = readGivenData(data);
   const contractJson = readContract(contract, 'fail', 'contract');
-  const parts = abi.fail({ contract: contractJson, reason, message, data: givenSkeleton(given) });
+  const parts = abi.fail({
+    contract: contractJson,
+    reason: declaredReason(reason),
+    message,
+    data: givenSkeleton(given),
+  });
   const error = new McpError(parts.code, parts.message, withGiven(parts.data, given));
   if (contractJson !== undefined) declaredIn.set(error, contractJson);
   return error;
@@ -567,5 +572,18 @@ export function fail(contract, reason, message, data) {
  */
 export function recoveryFor(contract, reason) {
   requireString(reason, 'recoveryFor', 'reason');
-  return abi.recoveryFor({ contract: readContract(contract, 'recoveryFor', 'contract'), reason });
+  return abi.recoveryFor({
+    contract: readContract(contract, 'recoveryFor', 'contract'),
+    reason: declaredReason(reason),
+  });
+}
+
+/**
+ * A reason as the contract's copy holds it (cut at COPY_LIMITS.stringUnits, as
+ * readContract's copy cuts each string), so a declared reason past that length is
+ * still found.
+ * @param {string} reason
+ */
+function declaredReason(reason) {
+  return reason.length > COPY_LIMITS.stringUnits ? reason.slice(0, COPY_LIMITS.stringUnits) : reason;
 }

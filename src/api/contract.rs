@@ -1,10 +1,13 @@
 //! Error contracts (mcp-ts-core's `errors: [...]`) for Rust servers: declared failures
 //! raised by reason, their recovery, and the structural check of the declaration.
 
+use super::bound::{self, js_slice, TEXT_UNITS};
 use super::depth::shallow;
 use super::mcp_error::McpError;
 use crate::codes::JsonRpcErrorCode;
+use crate::jsonrpc::contract_lint::{LINT_TEXT_UNITS, MAX_LINT_ENTRIES};
 use crate::jsonrpc::{self, Contract, ContractEntry, Finding};
+use crate::utf16::prefix;
 use crate::value::Value;
 
 impl ContractEntry {
@@ -78,7 +81,8 @@ impl ContractEntry {
 /// ```
 pub fn fail(contract: &[ContractEntry], reason: &str, message: Option<&str>, data: Option<&Value<'_>>) -> McpError {
     let data = data.map(shallow);
-    jsonrpc::fail(contract, reason, message, data.as_deref()).into()
+    let contract = bound::contract(contract);
+    jsonrpc::fail(&contract, &js_slice(reason, TEXT_UNITS), message, data.as_deref()).into()
 }
 
 /// mcp-ts-core's `ctx.recoveryFor(reason)`: `{ recovery: { hint } }` for a declared
@@ -92,7 +96,7 @@ pub fn fail(contract: &[ContractEntry], reason: &str, message: Option<&str>, dat
 /// assert_eq!(recovery_for(&contract, "other").to_json(), "{}");
 /// ```
 pub fn recovery_for(contract: &[ContractEntry], reason: &str) -> Value<'static> {
-    jsonrpc::recovery_for(contract, reason)
+    jsonrpc::recovery_for(&bound::contract(contract), &js_slice(reason, TEXT_UNITS))
 }
 
 /// The structural findings of a contract, as mcp-ts-core's linter words them (rule
@@ -107,6 +111,81 @@ pub fn recovery_for(contract: &[ContractEntry], reason: &str) -> Value<'static> 
 /// assert_eq!(rules, ["error-contract-reason-format", "error-contract-recovery-min-words"]);
 /// ```
 pub fn check_contract(contract: &[ContractEntry], tool: Option<&str>) -> Vec<Finding> {
-    let entries: Vec<Value<'static>> = contract.iter().map(ContractEntry::to_value).collect();
-    jsonrpc::check_contract(Contract::Entries { entries: &entries, total: entries.len() }, tool)
+    let entries: Vec<Value<'static>> =
+        contract.iter().take(MAX_LINT_ENTRIES).map(|e| lint_entry(&e.to_value())).collect();
+    let tool = tool.map(|t| prefix(t, LINT_TEXT_UNITS).0);
+    jsonrpc::check_contract(Contract::Entries { entries: &entries, total: contract.len() }, tool)
+}
+
+/// The fields the linter reads, as the npm `checkContract` reads a declared entry: in
+/// its order, each string at most [`LINT_TEXT_UNITS`] long, a non-finite number as
+/// `{ nonFinite }`, any other value as `{ other }` (its JSON for `severity`, which a
+/// finding quotes); anything but an object is `null`.
+fn lint_entry(entry: &Value<'_>) -> Value<'static> {
+    const FIELDS: [&str; 6] = ["code", "reason", "when", "recovery", "retryable", "severity"];
+    if entry.as_object().is_none() {
+        return Value::Null;
+    }
+    let fields = FIELDS.iter().filter_map(|&key| {
+        let value = match entry.get(key)? {
+            Value::String(s) => Value::str(prefix(s, LINT_TEXT_UNITS).0),
+            Value::Number(n) if !n.is_finite() => {
+                Value::object([("nonFinite", Value::str(crate::value::js_number_string(*n)))])
+            }
+            Value::Array(_) | Value::Object(_) => {
+                let quoted = if key == "severity" {
+                    entry.get(key).map(Value::to_json).unwrap_or_default()
+                } else {
+                    String::new()
+                };
+                Value::object([("other", Value::str(quoted))])
+            }
+            other => other.to_owned_value(),
+        };
+        Some((key, value))
+    });
+    Value::object(fields)
+}
+
+/// mcp-ts-core's refusal for a client that did not declare a capability the call needs
+/// (`elicitation.form`, `sampling`, …): InvalidRequest, `data.reason:
+/// "client_capability_missing"` and a `data.recovery.hint` to reconnect with a client
+/// that declares it, then `fallback_hint` when non-empty. `None` when `capability` is
+/// no capability name (dot-separated ASCII letters, digits, `_`, `-`; 256 bytes at most).
+///
+/// ```
+/// use mcp_envelope::capability_missing;
+///
+/// let error = capability_missing("elicitation.form", None).unwrap();
+/// assert_eq!(error.code, -32600);
+/// assert_eq!(error.message, "The client on this connection did not declare the `elicitation.form` capability.");
+/// assert!(capability_missing("not a name", None).is_none());
+/// ```
+pub fn capability_missing(capability: &str, fallback_hint: Option<&str>) -> Option<McpError> {
+    jsonrpc::capability_missing(capability, fallback_hint).map(McpError::from)
+}
+
+/// [`check_contract`] of a declaration as JSON (a `tool.errors` read from a file or
+/// another language): the same findings, plus those only an untyped declaration can
+/// earn (`errors` not a list, an entry not an object, a code that is no number, a
+/// missing `when` or `recovery`, a `retryable` that is no boolean …), as the npm
+/// `checkContract` reports them.
+///
+/// ```
+/// use mcp_envelope::{check_contract_value, Value};
+///
+/// let declared = Value::parse_json(r#"[{"reason":"no_match","code":"NotFound","when":"Nothing matched.","recovery":"Call search_items to find a valid id first."}]"#).unwrap();
+/// let rules: Vec<&str> = check_contract_value(&declared, Some("search")).iter().map(|f| f.rule).collect();
+/// assert_eq!(rules, ["error-contract-code-type"]);
+/// assert_eq!(check_contract_value(&Value::object([("not", Value::str("a list"))]), None)[0].rule, "error-contract-type");
+/// ```
+pub fn check_contract_value(errors: &Value<'_>, tool: Option<&str>) -> Vec<Finding> {
+    let tool = tool.map(|t| prefix(t, LINT_TEXT_UNITS).0);
+    match errors.as_array() {
+        Some(list) => {
+            let entries: Vec<Value<'static>> = list.iter().take(MAX_LINT_ENTRIES).map(lint_entry).collect();
+            jsonrpc::check_contract(Contract::Entries { entries: &entries, total: list.len() }, tool)
+        }
+        None => jsonrpc::check_contract(Contract::NotAList, tool),
+    }
 }

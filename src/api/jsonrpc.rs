@@ -1,12 +1,15 @@
 //! The JSON-RPC dialect (mcp-ts-core's) for Rust servers: argument rejections and error
 //! results, byte for byte what the npm package writes for the same call.
 
+use super::bound::{self, js_slice, wire_data, TEXT_UNITS};
 use super::depth::shallow;
 use super::issue::{issue_values, Issue};
 use super::mcp_error::McpError;
 use super::std_error::{cause_messages, classify_error};
 use super::tool_result::ToolResult;
-use crate::jsonrpc::{self, ErrorResultOptions, IssueList, ThrownError, ValidationOptions};
+use crate::jsonrpc::{
+    self, ContractEntry, ErrorResultOptions, IssueList, PreValidation, ThrownError, ValidationOptions,
+};
 use crate::sizes::TrueSizes;
 use crate::value::Value;
 use std::error::Error;
@@ -29,6 +32,10 @@ pub struct Validation<'a> {
     pub args: Option<&'a Value<'a>>,
     /// The tool's JSON Schema (`inputSchema`): an unknown key's line names the keys it accepts.
     pub schema: Option<&'a Value<'a>>,
+    /// What pre-validation changed before the arguments failed (the npm option `input`):
+    /// `{ aliased: [{ alias, target }], ignored: [key, …], collisions: [{ target, keys }] }`,
+    /// reported as `data.input` and named in the recovery hint.
+    pub input: Option<&'a Value<'a>>,
 }
 
 impl<'a> Validation<'a> {
@@ -38,7 +45,7 @@ impl<'a> Validation<'a> {
     /// assert_eq!(mcp_envelope::Validation::new("search").tool, "search");
     /// ```
     pub fn new(tool: &'a str) -> Validation<'a> {
-        Validation { tool, args: None, schema: None }
+        Validation { tool, args: None, schema: None, input: None }
     }
 
     /// The same, with the arguments sent.
@@ -66,6 +73,30 @@ impl<'a> Validation<'a> {
         self.schema = Some(schema);
         self
     }
+
+    /// The same, with what pre-validation changed (`{ aliased, ignored, collisions }`).
+    ///
+    /// ```
+    /// use mcp_envelope::{format_validation, Issue, Validation, Value};
+    ///
+    /// let args = Value::parse_json(r#"{"query":true}"#).unwrap();
+    /// let input = Value::parse_json(r#"{"aliased":[{"alias":"q","target":"query"}],"ignored":["_debug"]}"#).unwrap();
+    /// let issues = [Issue::invalid_type("string", "boolean").at(["query"])];
+    /// let error = format_validation(&issues, &Validation::new("search").args(&args).input(&input));
+    /// let data = error.data.unwrap();
+    /// assert_eq!(data.get("input").unwrap().to_json(), r#"{"aliased":[{"alias":"q","target":"query"}],"ignored":["_debug"]}"#);
+    /// ```
+    pub fn input(mut self, input: &'a Value<'a>) -> Validation<'a> {
+        self.input = Some(input);
+        self
+    }
+}
+
+/// The options as the envelope applies them: an empty request id is none (as the npm
+/// package reads `requestId: ''`), never a `"requestId":""` in `data`; `contract` is the
+/// options' contract, bounded ([`bound::contract`]).
+fn sent<'a>(options: &ErrorResultOptions<'a>, contract: &'a [ContractEntry]) -> ErrorResultOptions<'a> {
+    ErrorResultOptions { request_id: options.request_id.filter(|id| !id.is_empty()), contract, ..*options }
 }
 
 /// Runs `write` on the issues as the core reads them: other validators' issues read as
@@ -81,7 +112,13 @@ fn with_issues<T>(issues: &[Issue], args: Option<&Value<'_>>, write: impl FnOnce
 fn with_options<T>(validation: &Validation<'_>, write: impl FnOnce(&ValidationOptions<'_>) -> T) -> T {
     let args = validation.args.map(shallow);
     let schema = validation.schema.map(shallow);
-    write(&ValidationOptions { tool: validation.tool, args: args.as_deref(), schema: schema.as_deref(), input: None })
+    let input = validation.input.map(|i| PreValidation::from_value(&shallow(i)));
+    write(&ValidationOptions {
+        tool: validation.tool,
+        args: args.as_deref(),
+        schema: schema.as_deref(),
+        input: input.as_ref(),
+    })
 }
 
 /// The `-32602` [`McpError`] for arguments that failed validation: mcp-ts-core's message
@@ -123,11 +160,13 @@ pub fn rejection_result(
     validation: &Validation<'_>,
     options_: &ErrorResultOptions<'_>,
 ) -> ToolResult {
-    with_options(validation, |validation| {
-        with_issues(issues, validation.args, |list| {
-            ToolResult::new(jsonrpc::rejection_result(list, validation, options_).to_value())
-        })
-    })
+    // As the npm package's `errorResult(formatValidation(…))`: the message read at most
+    // TEXT_UNITS long, the data the core wrote sent as it is.
+    let error = format_validation(issues, validation);
+    let message = js_slice(&error.message, TEXT_UNITS);
+    let thrown = ThrownError::Mcp { code: error.code, message: &message, data: error.data.as_ref() };
+    let contract = bound::contract(options_.contract);
+    ToolResult::new(jsonrpc::error_result(&thrown, &sent(options_, &contract)).to_value())
 }
 
 /// The error `CallToolResult` for an [`McpError`]: `content[0].text` is `Error: <message>`
@@ -147,8 +186,11 @@ pub fn rejection_result(
 /// );
 /// ```
 pub fn error_result(error: &McpError, options: &ErrorResultOptions<'_>) -> ToolResult {
-    let parts = error.parts();
-    ToolResult::new(jsonrpc::error_result(&ThrownError::from(&parts), options).to_value())
+    let message = js_slice(&error.message, TEXT_UNITS);
+    let data = wire_data(error.data.as_ref());
+    let thrown = ThrownError::Mcp { code: error.code, message: &message, data: data.as_ref() };
+    let contract = bound::contract(options.contract);
+    ToolResult::new(jsonrpc::error_result(&thrown, &sent(options, &contract)).to_value())
 }
 
 /// The error `CallToolResult` for any Rust error: an [`McpError`] (the error itself) as
@@ -172,9 +214,11 @@ pub fn error_result_for(error: &(dyn Error + 'static), options: &ErrorResultOpti
     }
     let code = classify_error(error).code.value();
     let message = error.to_string();
+    let message = js_slice(&message, TEXT_UNITS);
     let causes = cause_messages(error);
     let causes: Vec<&str> = causes.iter().map(String::as_str).collect();
-    let options = ErrorResultOptions { cause_messages: &causes, ..*options };
+    let contract = bound::contract(options.contract);
+    let options = ErrorResultOptions { cause_messages: &causes, ..sent(options, &contract) };
     let thrown = ThrownError::Plain { code, message: &message };
     ToolResult::new(jsonrpc::error_result(&thrown, &options).to_value())
 }

@@ -2,6 +2,7 @@
 //! calls the same core the npm package's WebAssembly calls, so for the same input it
 //! writes the same bytes.
 
+mod bound;
 mod client;
 mod contract;
 mod depth;
@@ -15,10 +16,10 @@ mod tool_result;
 mod xml;
 
 pub use client::read_tool_error;
-pub use contract::{check_contract, fail, recovery_for};
+pub use contract::{capability_missing, check_contract, check_contract_value, fail, recovery_for};
 pub use issue::{Issue, PathSegment};
 pub use jsonrpc::{error_result, error_result_for, format_validation, rejection_result, Validation};
 pub use mcp_error::McpError;
 pub use std_error::{classify_error, code_for_io_kind};
 pub use tool_result::ToolResult;
-pub use xml::{xml_tool_error, xml_validation_error};
+pub use xml::{xml_error, xml_internal_error, xml_required, xml_tool_error, xml_validation_error};

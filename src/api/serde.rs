@@ -1,9 +1,20 @@
 //! Feature `serde`: the API's types with `serde_json` and any serde format.
 //!
 //! Objects keep their key order both ways (this feature turns on `serde_json`'s
-//! `preserve_order`), and an integral number is written as an integer, as
-//! `JSON.stringify` writes it, so a value written through serde reads the same bytes
-//! the crate's own writer gives.
+//! `preserve_order`), and an integral number below 2^64 is written in the digits
+//! `JSON.stringify` writes for it, so a value written through serde reads the same
+//! bytes the crate's own writer gives, but for two kinds of number serde_json writes in
+//! its own form (the same number, other text): an integral one from 2^64 up to 1e21
+//! (`123456789012345680000` as `1.2345678901234568e+20`) and a fraction below 1e-5
+//! written without an exponent by JS (`0.0000015` as `1.5e-6`).
+//!
+//! ```
+//! use mcp_envelope::Value;
+//!
+//! let value = Value::parse_json("[1152921504606846976,5e-324,1e21]").unwrap();
+//! assert_eq!(value.to_json(), "[1152921504606847000,5e-324,1e+21]");
+//! assert_eq!(serde_json::to_string(&value).unwrap(), value.to_json());
+//! ```
 
 use super::depth::shallow;
 use super::issue::Issue;
@@ -14,18 +25,24 @@ use serde::de::{Deserialize, Deserializer, Error as _};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use std::borrow::Cow;
 
-/// Largest integer an `f64` holds exactly (2^53).
-const EXACT: f64 = 9_007_199_254_740_992.0;
+/// An integral number as the integer `JSON.stringify` writes for it: below 1e21 JS
+/// writes an integral number in plain digits (its shortest round-trip digits, padded
+/// with zeros past 2^53: `2 ** 60` is `1152921504606847000`). Those digits as an `i64`
+/// or `u64` make serde write the same text, and read back as the same `f64`. Past
+/// `u64` (and for fractions and exponents) serde writes its own float text.
+enum Integral {
+    Signed(i64),
+    Unsigned(u64),
+}
 
-/// The integer a number is, when `JSON.stringify` would write it without a fraction
-/// or exponent; finite and exact only.
-fn as_integer(n: f64) -> Option<i64> {
-    if n.fract() == 0.0 && n.abs() <= EXACT {
-        // Integral and within 2^53: exact in i64.
-        #[allow(clippy::cast_possible_truncation)]
-        Some(n as i64)
-    } else {
-        None
+fn as_integer(n: f64) -> Option<Integral> {
+    if n.fract() != 0.0 || n.abs() >= 1e21 {
+        return None;
+    }
+    let digits = crate::value::js_number_string(n);
+    match digits.parse::<i64>() {
+        Ok(i) => Some(Integral::Signed(i)),
+        Err(_) => digits.parse::<u64>().ok().map(Integral::Unsigned),
     }
 }
 
@@ -50,7 +67,8 @@ impl Value<'_> {
             Value::Null => serde_json::Value::Null,
             Value::Bool(b) => serde_json::Value::Bool(*b),
             Value::Number(n) => match as_integer(*n) {
-                Some(i) => serde_json::Value::from(i),
+                Some(Integral::Signed(i)) => serde_json::Value::from(i),
+                Some(Integral::Unsigned(u)) => serde_json::Value::from(u),
                 None => serde_json::Number::from_f64(*n).map_or(serde_json::Value::Null, serde_json::Value::Number),
             },
             Value::String(s) => serde_json::Value::String(s.to_string()),
@@ -115,7 +133,8 @@ impl Serialize for Within<'_> {
             Value::Null => serializer.serialize_unit(),
             Value::Bool(b) => serializer.serialize_bool(*b),
             Value::Number(n) => match as_integer(*n) {
-                Some(i) => serializer.serialize_i64(i),
+                Some(Integral::Signed(i)) => serializer.serialize_i64(i),
+                Some(Integral::Unsigned(u)) => serializer.serialize_u64(u),
                 None if n.is_finite() => serializer.serialize_f64(*n),
                 None => serializer.serialize_unit(),
             },

@@ -2,8 +2,9 @@
 //! value's `cause` chain, an [`std::io::ErrorKind`] read as the system code Node gives
 //! the same failure.
 
+use super::bound::js_slice;
 use super::mcp_error::McpError;
-use crate::classify::{classify, Classification, Code, Link, Thrown, ThrownKind, MAX_CAUSES};
+use crate::classify::{classify, Classification, Code, Link, Thrown, ThrownKind, CLASSIFY_TEXT_CAP, MAX_CAUSES};
 use crate::codes::JsonRpcErrorCode;
 use std::error::Error;
 use std::io::ErrorKind;
@@ -51,7 +52,11 @@ struct Read {
 fn read(error: &(dyn Error + 'static)) -> Read {
     let mcp = error.downcast_ref::<McpError>().map(|e| e.code);
     let code = error.downcast_ref::<std::io::Error>().and_then(|e| system_code(e.kind()));
-    Read { mcp, message: error.to_string(), code }
+    // As the npm package reads a thrown value's message and each cause's: at most
+    // CLASSIFY_TEXT_CAP units.
+    let message = error.to_string();
+    let message = js_slice(&message, CLASSIFY_TEXT_CAP).into_owned();
+    Read { mcp, message, code }
 }
 
 impl Read {

@@ -1,0 +1,489 @@
+//! The Rust side of js-tests/parity.test.mjs and js-tests/parity-hostile.test.mjs: reads
+//! a JSON list of calls `{ "op": …, "args": {…} }` on stdin, runs each through the
+//! crate's public Rust API (never the hidden core modules) and writes a JSON list of
+//! outputs on stdout, one per call: the exact text the API writes (`ToolResult::to_json`,
+//! `McpError::to_json`, a finding list, a classification …) as a JSON string, or `null`
+//! where the API answers nothing. A call this program cannot read gives
+//! `"!parity: <why>"`, which no npm output equals.
+//!
+//! Each `ToolResult` is also written through the `serde` feature (`to_serde`): where
+//! that is not the same value (read back, it writes other bytes), the output is
+//! `{"json": …, "serde": …}` instead of a string, so the test sees the difference.
+//!
+//! Values nested deeper than the JSON reader allows are sent as a marker object
+//! `{"$deep": n, "wrap": "array" | "object", "key": k, "leaf": v}`: `v` inside `n`
+//! arrays (or objects whose one key is `k`), built here as a Rust user builds a value.
+//! Numbers JSON text cannot carry are sent as `{"$num": "-0" | "NaN" | "Infinity" | "-Infinity"}`.
+//!
+//! `cargo build --example parity --features serde`; run `target/debug/examples/parity`.
+
+use mcp_envelope::{
+    capability_missing, check_contract, check_contract_value, classify_error, error_result, error_result_for, fail,
+    format_validation, http_status_to_error_code, read_tool_error, recovery_for, redact, rejection_result, xml_error,
+    xml_internal_error, xml_required, xml_tool_error, xml_validation_error, ContractEntry, ErrorResultOptions, Issue,
+    McpError, ParsedCode, ParsedToolError, ToolErrorOptions, ToolResult, Validation, Value, WirePolicy,
+};
+use std::borrow::Cow;
+use std::fmt;
+use std::io::{self, Read as _, Write as _};
+
+type Outcome = Result<Value<'static>, String>;
+
+fn main() -> io::Result<()> {
+    let mut input = String::new();
+    io::stdin().read_to_string(&mut input)?;
+    let outputs = match Value::parse_json(&input) {
+        Ok(Value::Array(calls)) => calls.iter().map(|call| run(call).unwrap_or_else(failed)).collect(),
+        Ok(_) => vec![failed("the input is not a list of calls".to_owned())],
+        Err(e) => vec![failed(format!("the input is not JSON: {e:?}"))],
+    };
+    let mut out = io::stdout().lock();
+    out.write_all(Value::Array(outputs).to_json().as_bytes())?;
+    out.flush()
+}
+
+fn failed(why: String) -> Value<'static> {
+    Value::str(format!("!parity: {why}"))
+}
+
+fn run(call: &Value<'_>) -> Outcome {
+    let op = call.get("op").and_then(Value::as_str).ok_or("a call without an op")?;
+    let args = expand(call.get("args").ok_or("a call without args")?);
+    let a = &args;
+    match op {
+        "xml_tool_error" => Ok(result(&xml_tool_error(text(a, "code")?, &tool_error_options(a)?))),
+        "xml_error" => Ok(result(&xml_error(text(a, "message")?, opt_text(a, "code")?))),
+        "xml_required" => Ok(result(&xml_required(text(a, "field")?))),
+        "xml_validation_error" => {
+            let issues = issues(a)?;
+            Ok(result(&xml_validation_error(text(a, "action")?, &issues, a.get("sent"))))
+        }
+        "format_validation" => {
+            let issues = issues(a)?;
+            Ok(Value::str(format_validation(&issues, &validation(a)?).to_json()))
+        }
+        "rejection_result" => {
+            let issues = issues(a)?;
+            let contract = contract(a.get("options").and_then(|o| o.get("contract")))?;
+            let options = result_options(a.get("options"), &contract)?;
+            Ok(result(&rejection_result(&issues, &validation(a)?, &options)))
+        }
+        "error_result" => {
+            let error = mcp_error(a.get("error").ok_or("no error")?)?;
+            let contract = contract(a.get("options").and_then(|o| o.get("contract")))?;
+            let options = result_options(a.get("options"), &contract)?;
+            Ok(result(&error_result(&error, &options)))
+        }
+        "error_result_for" => {
+            let chain = Chain::of(a.get("chain").ok_or("no chain")?)?;
+            let contract = contract(a.get("options").and_then(|o| o.get("contract")))?;
+            let options = result_options(a.get("options"), &contract)?;
+            Ok(result(&error_result_for(&chain, &options)))
+        }
+        "xml_internal_error" => {
+            let chain = Chain::of(a.get("chain").ok_or("no chain")?)?;
+            let wire = WirePolicy {
+                redact_secrets: opt_bool(Some(a), "redactSecrets")?.unwrap_or(true),
+                mask_server_errors: opt_bool(Some(a), "maskServerErrors")?.unwrap_or(false),
+            };
+            Ok(result(&xml_internal_error(&chain, text(a, "tool")?, opt_text(a, "action")?, wire)))
+        }
+        "classify_error" => {
+            let chain = Chain::of(a.get("chain").ok_or("no chain")?)?;
+            let got = classify_error(&chain);
+            let json = Value::object([
+                ("code", Value::Number(f64::from(got.code.value()))),
+                ("name", Value::str(got.code.name())),
+                ("category", Value::str(got.category.as_str())),
+            ]);
+            Ok(Value::str(json.to_json()))
+        }
+        "http_status" => {
+            let status = a.get("status").and_then(Value::as_f64).ok_or("no status")?;
+            let code = http_status_to_error_code(status).map_or(Value::Null, |c| Value::Number(f64::from(c.value())));
+            Ok(Value::str(code.to_json()))
+        }
+        "check_contract" => {
+            let contract = contract(a.get("contract"))?;
+            let findings = check_contract(&contract, opt_text(a, "tool")?);
+            Ok(Value::str(Value::Array(findings.iter().map(|f| f.to_value()).collect()).to_json()))
+        }
+        "check_contract_value" => {
+            let declared = a.get("contract").ok_or("no contract")?;
+            let findings = check_contract_value(declared, opt_text(a, "tool")?);
+            Ok(Value::str(Value::Array(findings.iter().map(|f| f.to_value()).collect()).to_json()))
+        }
+        "fail" => {
+            let contract = contract(a.get("contract"))?;
+            let error = fail(&contract, text(a, "reason")?, opt_text(a, "message")?, a.get("data"));
+            Ok(Value::str(error.to_json()))
+        }
+        "recovery_for" => {
+            let contract = contract(a.get("contract"))?;
+            Ok(Value::str(recovery_for(&contract, text(a, "reason")?).to_json()))
+        }
+        "capability_missing" => {
+            let error = capability_missing(text(a, "capability")?, opt_text(a, "fallbackHint")?);
+            Ok(error.map_or(Value::Null, |e| Value::str(e.to_json())))
+        }
+        "read_tool_error" => {
+            let read = read_tool_error(a.get("result").ok_or("no result")?);
+            Ok(read.map_or(Value::Null, |r| Value::str(parsed_json(&r))))
+        }
+        "redact" => Ok(Value::str(redact(text(a, "text")?).into_owned())),
+        _ => Err(format!("unknown op {op}")),
+    }
+}
+
+/// A tool result's JSON text; `{json, serde}` where the `serde` feature's value is not
+/// the same value as the result's own.
+/// serde_json writes some numbers in its own form (an integral number past 2^53 as
+/// `9007199254740994.0`, `123456789012345680000` as `1.2345678901234568e+20`), so its
+/// text is compared as a value, not byte for byte.
+fn result(result: &ToolResult) -> Value<'static> {
+    let json = result.to_json();
+    let serde = result.to_serde().to_string();
+    if same(result.as_value(), &result.to_serde()) {
+        Value::str(json)
+    } else {
+        Value::object([("json", Value::str(json)), ("serde", Value::str(serde))])
+    }
+}
+
+/// Whether the serde value holds the same value: the same keys in the same order, the
+/// same strings and booleans, numbers equal as `f64` (a non-finite one as `null`).
+fn same(ours: &Value<'_>, theirs: &serde_json::Value) -> bool {
+    match (ours, theirs) {
+        (Value::Null, serde_json::Value::Null) => true,
+        (Value::Bool(a), serde_json::Value::Bool(b)) => a == b,
+        (Value::Number(n), serde_json::Value::Null) => !n.is_finite(),
+        (Value::Number(a), serde_json::Value::Number(b)) => b.as_f64() == Some(*a),
+        (Value::String(a), serde_json::Value::String(b)) => a == b,
+        (Value::Array(a), serde_json::Value::Array(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same(x, y))
+        }
+        (Value::Object(a), serde_json::Value::Object(b)) => {
+            a.len() == b.len() && a.iter().zip(b).all(|((ka, va), (kb, vb))| ka == kb && same(va, vb))
+        }
+        _ => false,
+    }
+}
+
+// --- reading the arguments ------------------------------------------------------------
+
+fn text<'v>(args: &'v Value<'_>, key: &str) -> Result<&'v str, String> {
+    args.get(key).and_then(Value::as_str).ok_or_else(|| format!("{key} is not a string"))
+}
+
+fn opt_text<'v>(args: &'v Value<'_>, key: &str) -> Result<Option<&'v str>, String> {
+    match args.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(format!("{key} is not a string")),
+    }
+}
+
+fn opt_bool(args: Option<&Value<'_>>, key: &str) -> Result<Option<bool>, String> {
+    match args.and_then(|a| a.get(key)) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Bool(b)) => Ok(Some(*b)),
+        Some(_) => Err(format!("{key} is not a boolean")),
+    }
+}
+
+fn strings(value: Option<&Value<'_>>) -> Result<Vec<String>, String> {
+    let Some(value) = value else { return Ok(Vec::new()) };
+    let list = value.as_array().ok_or("not a list of strings")?;
+    list.iter().map(|s| s.as_str().map(str::to_owned).ok_or_else(|| "not a string".to_owned())).collect()
+}
+
+/// `retryAfter`: a number, or `"NaN"` / `"Infinity"` / `"-Infinity"` (JSON holds none of them).
+fn number(value: &Value<'_>) -> Result<f64, String> {
+    match value {
+        Value::Number(n) => Ok(*n),
+        Value::String(s) if s == "NaN" => Ok(f64::NAN),
+        Value::String(s) if s == "Infinity" => Ok(f64::INFINITY),
+        Value::String(s) if s == "-Infinity" => Ok(f64::NEG_INFINITY),
+        _ => Err("not a number".to_owned()),
+    }
+}
+
+fn tool_error_options(a: &Value<'_>) -> Result<ToolErrorOptions, String> {
+    let mut options = ToolErrorOptions::new(text(a, "message")?);
+    options.suggestion = opt_text(a, "suggestion")?.map(str::to_owned);
+    options.available_actions = strings(a.get("availableActions"))?;
+    if let Some(details) = a.get("details") {
+        for pair in details.as_array().ok_or("details is not a list of pairs")? {
+            let pair = strings(Some(pair))?;
+            let [key, value] = <[String; 2]>::try_from(pair).map_err(|_| "a detail is not a pair")?;
+            options.details.push((key, value));
+        }
+    }
+    options.retry_after = a.get("retryAfter").map(number).transpose()?;
+    options.severity = opt_text(a, "severity")?.map(str::to_owned);
+    options.wire =
+        WirePolicy { redact_secrets: opt_bool(Some(a), "redactSecrets")?.unwrap_or(true), ..WirePolicy::default() };
+    Ok(options)
+}
+
+fn issues(a: &Value<'_>) -> Result<Vec<Issue>, String> {
+    let list = a.get("issues").and_then(Value::as_array).ok_or("issues is not a list")?;
+    list.iter().map(|i| Issue::from_value(i.clone()).ok_or_else(|| "an issue is not an object".to_owned())).collect()
+}
+
+fn validation<'a>(a: &'a Value<'a>) -> Result<Validation<'a>, String> {
+    let mut validation = Validation::new(text(a, "tool")?);
+    validation.args = a.get("args");
+    validation.schema = a.get("schema");
+    validation.input = a.get("input");
+    Ok(validation)
+}
+
+fn mcp_error(value: &Value<'_>) -> Result<McpError, String> {
+    let code = value.get("code").and_then(Value::as_f64).ok_or("the error's code is not a number")?;
+    let code = integer(code).ok_or("the error's code is not an i32")?;
+    let message = value.get("message").and_then(Value::as_str).ok_or("the error's message is not a string")?;
+    Ok(McpError { code, message: message.to_owned(), data: value.get("data").map(Value::to_owned_value) })
+}
+
+fn integer(n: f64) -> Option<i32> {
+    // Exact i32 values only; the cast is checked by the round trip.
+    #[allow(clippy::cast_possible_truncation)]
+    let i = n as i32;
+    (f64::from(i) == n).then_some(i)
+}
+
+fn contract(value: Option<&Value<'_>>) -> Result<Vec<ContractEntry>, String> {
+    let Some(value) = value else { return Ok(Vec::new()) };
+    let list = value.as_array().ok_or("the contract is not a list")?;
+    list.iter()
+        .map(|e| {
+            let code =
+                e.get("code").and_then(Value::as_f64).and_then(integer).ok_or("an entry's code is not an i32")?;
+            Ok(ContractEntry {
+                reason: text(e, "reason")?.to_owned(),
+                code,
+                when: text(e, "when")?.to_owned(),
+                recovery: text(e, "recovery")?.to_owned(),
+                retryable: opt_bool(Some(e), "retryable")?,
+                severity: opt_text(e, "severity")?.map(str::to_owned),
+                thrown_by: opt_text(e, "thrownBy")?.map(str::to_owned),
+            })
+        })
+        .collect()
+}
+
+/// `{ requestId, aborted, redactSecrets, maskServerErrors, guidance }`; a `requestId` of
+/// `null` (the npm `requestId: false`) sends none.
+fn result_options<'a>(
+    o: Option<&'a Value<'a>>,
+    contract: &'a [ContractEntry],
+) -> Result<ErrorResultOptions<'a>, String> {
+    let defaults = ErrorResultOptions::default();
+    let request_id = match o.and_then(|o| o.get("requestId")) {
+        None | Some(Value::Null) => None,
+        Some(Value::String(s)) => Some(s.as_ref()),
+        Some(_) => return Err("requestId is not a string".to_owned()),
+    };
+    Ok(ErrorResultOptions {
+        request_id,
+        contract,
+        aborted: opt_bool(o, "aborted")?.unwrap_or(defaults.aborted),
+        redact_secrets: opt_bool(o, "redactSecrets")?.unwrap_or(defaults.redact_secrets),
+        mask_server_errors: opt_bool(o, "maskServerErrors")?.unwrap_or(defaults.mask_server_errors),
+        guidance: opt_bool(o, "guidance")?.unwrap_or(defaults.guidance),
+        cause_messages: &[],
+    })
+}
+
+// --- a Rust error chain -----------------------------------------------------------------
+
+/// An error and its sources, as a Rust program builds them: each link a message and,
+/// optionally, an `io::ErrorKind` (the link is then an `io::Error`) or an McpError code.
+#[derive(Debug)]
+enum Chain {
+    Plain { message: String, source: Option<Box<Chain>> },
+    Io(io::Error),
+    Mcp(McpError),
+}
+
+impl Chain {
+    fn of(list: &Value<'_>) -> Result<Chain, String> {
+        let links = list.as_array().ok_or("the chain is not a list")?;
+        let mut next: Option<Box<Chain>> = None;
+        for link in links.iter().rev() {
+            let message = text(link, "message")?.to_owned();
+            let chain = if let Some(kind) = opt_text(link, "io")? {
+                let kind = io_kind(kind).ok_or_else(|| format!("unknown io kind {kind}"))?;
+                match next.take() {
+                    // An io::Error's Display is its inner error's: the message must be the link's.
+                    Some(rest) => io::Error::new(kind, Labelled { message, source: *rest }),
+                    None => io::Error::new(kind, message),
+                }
+                .into()
+            } else if let Some(code) = link.get("mcp").and_then(Value::as_f64).and_then(integer) {
+                if next.is_some() {
+                    return Err("an McpError has no source".to_owned());
+                }
+                Chain::Mcp(McpError { code, message, data: link.get("data").map(Value::to_owned_value) })
+            } else {
+                Chain::Plain { message, source: next.take() }
+            };
+            next = Some(Box::new(chain));
+        }
+        next.map(|b| *b).ok_or_else(|| "an empty chain".to_owned())
+    }
+}
+
+impl From<io::Error> for Chain {
+    fn from(e: io::Error) -> Chain {
+        Chain::Io(e)
+    }
+}
+
+/// An io::Error's inner error: its message, then the rest of the chain as its source.
+#[derive(Debug)]
+struct Labelled {
+    message: String,
+    source: Chain,
+}
+
+impl fmt::Display for Labelled {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Labelled {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(self.source.as_error())
+    }
+}
+
+impl Chain {
+    fn as_error(&self) -> &(dyn std::error::Error + 'static) {
+        match self {
+            Chain::Io(e) => e,
+            Chain::Mcp(e) => e,
+            Chain::Plain { .. } => self,
+        }
+    }
+}
+
+impl fmt::Display for Chain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Chain::Plain { message, .. } => f.write_str(message),
+            Chain::Io(e) => e.fmt(f),
+            Chain::Mcp(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Chain {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Chain::Plain { source, .. } => source.as_deref().map(Chain::as_error),
+            Chain::Io(e) => e.source(),
+            Chain::Mcp(e) => e.source(),
+        }
+    }
+}
+
+fn io_kind(name: &str) -> Option<io::ErrorKind> {
+    use io::ErrorKind as K;
+    Some(match name {
+        "ConnectionRefused" => K::ConnectionRefused,
+        "ConnectionReset" => K::ConnectionReset,
+        "BrokenPipe" => K::BrokenPipe,
+        "TimedOut" => K::TimedOut,
+        "NotFound" => K::NotFound,
+        "InvalidData" => K::InvalidData,
+        "Other" => K::Other,
+        _ => return None,
+    })
+}
+
+// --- outputs ------------------------------------------------------------------------------
+
+/// What the npm `parseToolError` returns, without `raw`, in its key order.
+fn parsed_json(p: &ParsedToolError<'_>) -> String {
+    let code = match &p.code {
+        ParsedCode::Text(code) => Value::str(code.as_str()),
+        ParsedCode::Number(n) if n.is_finite() => Value::Number(*n),
+        _ => Value::Null,
+    };
+    let mut fields: Vec<(Cow<'static, str>, Value<'static>)> = vec![
+        ("code".into(), code),
+        ("message".into(), Value::str(p.message.as_str())),
+        ("recovery".into(), p.recovery.as_deref().map_or(Value::Null, Value::str)),
+        ("availableActions".into(), Value::Array(p.available_actions.iter().map(|a| Value::str(a.as_str())).collect())),
+        ("severity".into(), Value::str(p.severity.as_str())),
+        ("dialect".into(), Value::str(p.dialect.as_str())),
+    ];
+    if let Some(reason) = &p.reason {
+        fields.push(("reason".into(), Value::str(reason.as_str())));
+    }
+    if let Some(retryable) = p.retryable {
+        fields.push(("retryable".into(), Value::Bool(retryable)));
+    }
+    if let Some(id) = &p.request_id {
+        fields.push(("requestId".into(), Value::str(id.as_str())));
+    }
+    if !p.details.is_empty() {
+        let details = p.details.iter().map(|(k, v)| (Cow::Owned(k.clone()), Value::str(v.as_str()))).collect();
+        fields.push(("details".into(), Value::Object(details)));
+    }
+    if let Some(seconds) = p.retry_after.filter(|s| s.is_finite()) {
+        fields.push(("retryAfter".into(), Value::Number(seconds)));
+    }
+    if let Some(v) = &p.validation {
+        fields.push(("action".into(), Value::str(v.action.as_str())));
+        let list = v
+            .fields
+            .iter()
+            .map(|f| {
+                Value::object([("name", Value::str(f.name.as_str())), ("message", Value::str(f.message.as_str()))])
+            })
+            .collect();
+        fields.push(("fields".into(), Value::Array(list)));
+        // A count of issues: far below 2^53.
+        #[allow(clippy::cast_precision_loss)]
+        fields.push(("moreIssues".into(), Value::Number(v.more_issues as f64)));
+    }
+    Value::Object(fields).to_json()
+}
+
+// --- deep values ----------------------------------------------------------------------------
+
+/// The value with every `$deep` marker built out (see the module's docs).
+fn expand(value: &Value<'_>) -> Value<'static> {
+    match value {
+        Value::Object(fields) => {
+            if let Some(mark) = value.get("$num").and_then(Value::as_str) {
+                return Value::Number(match mark {
+                    "-0" => -0.0,
+                    "Infinity" => f64::INFINITY,
+                    "-Infinity" => f64::NEG_INFINITY,
+                    _ => f64::NAN,
+                });
+            }
+            if let Some(depth) = value.get("$deep").and_then(Value::as_f64) {
+                let leaf = value.get("leaf").map_or(Value::Null, expand);
+                let key = value.get("key").and_then(Value::as_str).unwrap_or("a").to_owned();
+                let object = value.get("wrap").and_then(Value::as_str) == Some("object");
+                // A count of levels the test chose: small, integral.
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                let depth = depth as usize;
+                let mut out = leaf;
+                for _ in 0..depth {
+                    out = if object { Value::object([(key.clone(), out)]) } else { Value::Array(vec![out]) };
+                }
+                return out;
+            }
+            Value::Object(fields.iter().map(|(k, v)| (Cow::Owned(k.to_string()), expand(v))).collect())
+        }
+        Value::Array(items) => Value::Array(items.iter().map(expand).collect()),
+        other => other.to_owned_value(),
+    }
+}
