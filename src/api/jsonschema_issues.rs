@@ -37,10 +37,15 @@ const MAX_ERRORS: usize = 64;
 const MAX_KEYS: usize = 64;
 
 /// The Zod 4 issues for the `jsonschema` crate's errors (`validator.iter_errors(&args)`,
-/// or the one of `validator.validate(&args)`), in their order. `schema`: the schema the
-/// validator was built from, read for what a missing property should have been (the
-/// crate's `required` error names only the property); without it, a missing property's
-/// issue leaves its type unsaid.
+/// or the one of `validator.validate(&args)`). `schema`: the schema the validator was
+/// built from, read for what the crate's errors do not say: a missing property's type
+/// (its `required` error names only the property), a discriminated union's branches,
+/// and the order Zod reports in (the properties' order); without it, a missing
+/// property's issue leaves its type unsaid and the errors keep the crate's order.
+///
+/// Zod reports one issue where JSON Schema has two keywords for one rule: a value not
+/// in an `enum` (or not the `const`) is not also of the wrong type, and a value of the
+/// wrong type is not also out of its bounds.
 ///
 /// ```
 /// use mcp_envelope::{format_validation, issues_from_jsonschema, Issue, Validation, Value};
@@ -68,7 +73,66 @@ pub fn issues_from_jsonschema<'i>(
     errors: impl IntoIterator<Item = ValidationError<'i>>,
     schema: Option<&Value<'_>>,
 ) -> Vec<Issue> {
-    errors.into_iter().take(MAX_ERRORS).filter_map(|error| Issue::from_value(read(&error, &[], schema, 0))).collect()
+    let errors: Vec<ValidationError<'i>> = errors.into_iter().take(MAX_ERRORS).collect();
+    let refs: Vec<&ValidationError<'_>> = errors.iter().collect();
+    let mut issues = list(&refs, &[], schema, 0);
+    if let Some(root) = schema {
+        // Zod reports an object's properties in its shape's order, each with all its own
+        // issues, and the object's unknown keys after them.
+        issues.sort_by_cached_key(|issue| schema_lookup::report_order(root, issue));
+    }
+    issues.into_iter().filter_map(Issue::from_value).collect()
+}
+
+/// What a keyword's error is to Zod: a set of values (`z.enum`, `z.literal`), a type,
+/// a check run on a value of the right type, or anything else.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Values,
+    Type,
+    Check,
+    Other,
+}
+
+fn class(kind: &ValidationErrorKind) -> Class {
+    match kind {
+        ValidationErrorKind::Enum { .. } | ValidationErrorKind::Constant { .. } => Class::Values,
+        ValidationErrorKind::Type { .. } => Class::Type,
+        ValidationErrorKind::Minimum { .. }
+        | ValidationErrorKind::Maximum { .. }
+        | ValidationErrorKind::ExclusiveMinimum { .. }
+        | ValidationErrorKind::ExclusiveMaximum { .. }
+        | ValidationErrorKind::MinLength { .. }
+        | ValidationErrorKind::MaxLength { .. }
+        | ValidationErrorKind::MinItems { .. }
+        | ValidationErrorKind::MaxItems { .. }
+        | ValidationErrorKind::Pattern { .. }
+        | ValidationErrorKind::Format { .. }
+        | ValidationErrorKind::MultipleOf { .. } => Class::Check,
+        _ => Class::Other,
+    }
+}
+
+/// One list of errors (the top level, or a union's branch) as Zod 4 issues, paths from
+/// `base`: an error Zod would not also report at the same place left out.
+fn list(
+    errors: &[&ValidationError<'_>],
+    base: &[Value<'static>],
+    schema: Option<&Value<'_>>,
+    depth: usize,
+) -> Vec<Value<'static>> {
+    let at = |error: &ValidationError<'_>, wanted: Class| {
+        errors.iter().any(|e| class(e.kind()) == wanted && e.instance_path() == error.instance_path())
+    };
+    errors
+        .iter()
+        .filter(|error| match class(error.kind()) {
+            Class::Type => !at(error, Class::Values),
+            Class::Check => !at(error, Class::Type) || at(error, Class::Values),
+            _ => true,
+        })
+        .flat_map(|error| read(error, base, schema, depth))
+        .collect()
 }
 
 /// The instance path's segments as an issue's path (a canonical index a number).
@@ -98,13 +162,14 @@ fn shape(value: &serde_json::Value) -> Value<'static> {
     }
 }
 
-/// One error as its Zod 4 issue, its path relative to `base` (a union's path).
+/// One error as its Zod 4 issues (one, or a union's lifted branch), paths relative to
+/// `base` (a union's path).
 fn read(
     error: &ValidationError<'_>,
     base: &[Value<'static>],
     schema: Option<&Value<'_>>,
     depth: usize,
-) -> Value<'static> {
+) -> Vec<Value<'static>> {
     let full = path_of(error);
     let relative = full.strip_prefix(base).unwrap_or(&full);
     let instance = shape(error.instance());
@@ -117,7 +182,16 @@ fn read(
             ajv("type", vec![("type", Value::str(one.as_str()))])
         }
         ValidationErrorKind::Type { kind: TypeKind::Multiple(set) } => {
-            let names: Vec<&str> = set.iter().map(|t| t.as_str()).filter(|t| *t != "null").collect();
+            // In the schema's order (Zod's union's), when the schema is given.
+            let written = schema
+                .and_then(|root| schema_lookup::at_pointer(root, error.schema_path().as_str()))
+                .and_then(Value::as_array)
+                .map(|names| names.iter().filter_map(Value::as_str).filter_map(type_name).collect::<Vec<_>>());
+            let names: Vec<&str> = written
+                .unwrap_or_else(|| set.iter().map(|t| t.as_str()).collect())
+                .into_iter()
+                .filter(|t| *t != "null")
+                .collect();
             match names.as_slice() {
                 [one] => ajv("type", vec![("type", Value::str(*one))]),
                 _ => {
@@ -135,7 +209,8 @@ fn read(
                 let parent = schema_lookup::at_pointer(root, parent)?;
                 schema_lookup::at_path_from(root, parent, &[name.into()])
             });
-            schema_lookup::missing(vec![name.into()], property_schema).as_value().to_owned_value()
+            let root = schema.unwrap_or(&Value::Null);
+            schema_lookup::missing(vec![name.into()], property_schema, root).as_value().to_owned_value()
         }
         ValidationErrorKind::AdditionalProperties { unexpected }
         | ValidationErrorKind::UnevaluatedProperties { unexpected } => {
@@ -147,7 +222,7 @@ fn read(
             Some((key, parent)) => {
                 let raw = Value::object([("keyword", Value::str("false")), ("params", Value::Object(Vec::new()))]);
                 let issue = crate::source::json_schema_error(&raw, &[key.clone()], &Value::Null);
-                return prefixed(issue, parent.iter());
+                return vec![prefixed(issue, parent)];
             }
             None => ajv("false", Vec::new()),
         },
@@ -175,12 +250,18 @@ fn read(
         ValidationErrorKind::MultipleOf { multiple_of } => {
             ajv("multipleOf", vec![("multipleOf", Value::Number(*multiple_of))])
         }
-        ValidationErrorKind::AnyOf { context } | ValidationErrorKind::OneOfNotValid { context } => {
-            return union(&full, context, base, schema, depth);
+        ValidationErrorKind::AnyOf { context } => return union(error, &full, base, context, schema, depth, false),
+        ValidationErrorKind::OneOfNotValid { context } => {
+            return union(error, &full, base, context, schema, depth, true)
         }
         _ => ajv("", Vec::new()),
     };
-    prefixed(issue, relative.iter())
+    vec![prefixed(issue, relative)]
+}
+
+/// A JSON Schema type name, as the crate names it.
+fn type_name(name: &str) -> Option<&'static str> {
+    ["array", "boolean", "integer", "null", "number", "object", "string"].into_iter().find(|t| *t == name)
 }
 
 /// A count as a JSON number (a schema's bound fits an f64 closely enough to print).
@@ -189,41 +270,103 @@ fn count(n: u64) -> Value<'static> {
     Value::Number(n as f64)
 }
 
-/// `anyOf` / `oneOf` with no branch valid: Zod 4's `invalid_union`, each branch's issues
-/// from the union's path; a branch that only refuses `null` (an `Option`'s) left out,
-/// and one branch left read as its own issues would be (Zod's `.nullable()`).
+/// Zod 4's issue codes that a check raises on a value of the right type; Zod goes on
+/// past them, where a wrong type or value stops a union's branch.
+const CHECKS: [&str; 4] = ["too_small", "too_big", "invalid_format", "not_multiple_of"];
+
+/// `anyOf` / `oneOf` with no branch valid, as Zod 4's union reports it: a branch that
+/// only refuses `null` (an `Option`'s) left out; the one branch that failed only on
+/// checks (or the one branch left) reported as its own issues; a `oneOf` of objects told
+/// apart by a constant property (`z.discriminatedUnion`) by that property; else
+/// `invalid_union` with each branch's issues from the union's path.
+#[allow(clippy::too_many_arguments)]
 fn union(
+    error: &ValidationError<'_>,
     full: &[Value<'static>],
-    context: &[Vec<ValidationError<'static>>],
     base: &[Value<'static>],
+    context: &[Vec<ValidationError<'static>>],
     schema: Option<&Value<'_>>,
     depth: usize,
-) -> Value<'static> {
+    one_of: bool,
+) -> Vec<Value<'static>> {
     let relative = full.strip_prefix(base).unwrap_or(full);
     if depth >= crate::source::MAX_DEPTH {
-        return prefixed(crate::source::json_schema_error(&Value::Null, &[], &Value::Null), relative.iter());
+        return vec![prefixed(crate::source::json_schema_error(&Value::Null, &[], &Value::Null), relative)];
     }
-    let only_null = |branch: &Vec<ValidationError<'static>>| matches!(branch.as_slice(), [one] if matches!(one.kind(), ValidationErrorKind::Type { kind: TypeKind::Single(t) } if t.as_str() == "null"));
-    let kept: Vec<&Vec<ValidationError<'static>>> =
-        context.iter().filter(|b| !only_null(b)).take(crate::source::MAX_NESTED).collect();
-    if let [one] = kept.as_slice() {
-        // Its issues, at their own paths (from the union's base).
-        let issues: Vec<Value<'static>> =
-            one.iter().take(MAX_ERRORS).map(|e| read(e, base, schema, depth + 1)).collect();
-        if let [single] = issues.as_slice() {
-            return single.clone();
+    if one_of {
+        if let Some(picked) = discriminated(error, relative, context, schema) {
+            return match picked {
+                Ok(branch) => {
+                    let refs: Vec<&ValidationError<'_>> = branch.iter().take(MAX_ERRORS).collect();
+                    list(&refs, base, schema, depth + 1)
+                }
+                Err(issue) => vec![issue],
+            };
         }
     }
-    let branches = kept
+    let only_null = |branch: &&Vec<ValidationError<'static>>| matches!(branch.as_slice(), [one] if matches!(one.kind(), ValidationErrorKind::Type { kind: TypeKind::Single(t) } if t.as_str() == "null"));
+    let kept: Vec<&Vec<ValidationError<'static>>> =
+        context.iter().filter(|b| !only_null(b)).take(crate::source::MAX_NESTED).collect();
+    let branches: Vec<Vec<Value<'static>>> = kept
         .iter()
-        .map(|branch| branch.iter().take(MAX_ERRORS).map(|e| read(e, full, schema, depth + 1)).collect())
+        .map(|branch| {
+            let refs: Vec<&ValidationError<'_>> = branch.iter().take(MAX_ERRORS).collect();
+            list(&refs, full, schema, depth + 1)
+        })
         .collect();
-    prefixed(crate::source::json_schema_union(&[], branches), relative.iter())
+    let checks_only = |issues: &Vec<Value<'static>>| {
+        !issues.is_empty()
+            && issues.iter().all(|i| CHECKS.contains(&i.get("code").and_then(Value::as_str).unwrap_or_default()))
+    };
+    let mut passing = branches.iter().filter(|b| checks_only(b));
+    let lifted = match (passing.next(), passing.next(), branches.as_slice()) {
+        (Some(one), None, _) => Some(one),
+        (None, None, [one]) => Some(one),
+        _ => None,
+    };
+    if let Some(issues) = lifted {
+        return issues.iter().map(|i| prefixed(i.clone(), relative)).collect();
+    }
+    vec![prefixed(crate::source::json_schema_union(&[], branches), relative)]
+}
+
+/// A `oneOf` whose every branch is an object with the same constant-valued property (a
+/// discriminator): the errors of the branch whose constant was sent, or Zod 4's issue
+/// for a discriminator that matches none. `None` when the union is not one, or the
+/// schema was not given. The value sent is compared, never copied.
+fn discriminated<'c>(
+    error: &ValidationError<'_>,
+    relative: &[Value<'static>],
+    context: &'c [Vec<ValidationError<'static>>],
+    schema: Option<&Value<'_>>,
+) -> Option<Result<&'c Vec<ValidationError<'static>>, Value<'static>>> {
+    let root = schema?;
+    let branches = schema_lookup::at_pointer(root, error.schema_path().as_str())?.as_array()?;
+    let (key, options) = schema_lookup::discriminator(root, branches)?;
+    let sent = error.instance().get(key.as_str());
+    let chosen = options.iter().position(|o| sent.and_then(serde_json::Value::as_str) == Some(o.as_str()));
+    match chosen {
+        Some(index) => context.get(index).map(Ok),
+        None => {
+            let quoted: Vec<String> = options.iter().map(|o| format!("'{o}'")).collect();
+            let message = format!("Invalid discriminator value. Expected {}", quoted.join(" | "));
+            let mut path = relative.to_vec();
+            path.push(Value::str(key.as_str()));
+            Some(Err(Value::object([
+                ("code", Value::str("invalid_union")),
+                ("errors", Value::Array(Vec::new())),
+                ("note", Value::str("No matching discriminator")),
+                ("discriminator", Value::str(key)),
+                ("options", Value::Array(options.into_iter().map(Value::str).collect())),
+                ("path", Value::Array(path)),
+                ("message", Value::str(message)),
+            ])))
+        }
+    }
 }
 
 /// `issue` with `base` before its path.
-fn prefixed<'b>(mut issue: Value<'static>, base: impl Iterator<Item = &'b Value<'static>>) -> Value<'static> {
-    let base: Vec<Value<'static>> = base.cloned().collect();
+fn prefixed(mut issue: Value<'static>, base: &[Value<'static>]) -> Value<'static> {
     if let Value::Object(entries) = &mut issue {
         for (key, value) in entries.iter_mut() {
             if let (true, Value::Array(segments)) = (key == "path", value) {

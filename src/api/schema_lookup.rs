@@ -128,20 +128,106 @@ pub(super) fn zod_type(node: &Value<'_>) -> Option<&'static str> {
     })
 }
 
-/// The issue Zod 4 writes for a missing property whose schema is `property`:
-/// `invalid_value` with the values of an enum or a constant, `invalid_type` with the
-/// type, received `undefined`; when the schema says neither (or was not given), the
-/// words Zod would write with the type left unsaid, as a `custom` issue (an
-/// `invalid_type` without `expected` reads `Expected type: undefined.` in the XML
-/// dialect), as the npm package writes a JSON Schema validator's missing property.
-pub(super) fn missing(path: Vec<PathSegment>, property: Option<&Value<'_>>) -> Issue {
-    if let Some(values) = property.and_then(allowed_values) {
-        return invalid_value(values).at(path);
-    }
-    match property.and_then(zod_type) {
-        Some(expected) => Issue::invalid_type(expected, "undefined").at(path),
+/// The issue Zod 4 writes for a missing property whose schema is `property` (inside
+/// `root`): `invalid_value` with the values of an enum or a constant, `invalid_type`
+/// with the type, received `undefined`, or for a union (`anyOf`/`oneOf`) `invalid_union`
+/// with each branch's; when the schema says none of these (or was not given), the words
+/// Zod would write with the type left unsaid, as a `custom` issue (an `invalid_type`
+/// without `expected` reads `Expected type: undefined.` in the XML dialect), as the npm
+/// package writes a JSON Schema validator's missing property.
+pub(super) fn missing(path: Vec<PathSegment>, property: Option<&Value<'_>>, root: &Value<'_>) -> Issue {
+    match property.and_then(|p| missing_here(root, p, 0)) {
+        Some(issue) => issue.at(path),
         None => Issue::custom("Invalid input: expected a value, received undefined").at(path),
     }
+}
+
+/// Union branches followed at most, and how deep.
+const MAX_BRANCHES: usize = crate::source::MAX_NESTED;
+const MAX_UNION_DEPTH: usize = 4;
+
+fn missing_here(root: &Value<'_>, node: &Value<'_>, depth: usize) -> Option<Issue> {
+    let node = resolved(root, node);
+    if let Some(values) = allowed_values(node) {
+        return Some(invalid_value(values));
+    }
+    if let Some(expected) = zod_type(node) {
+        return Some(Issue::invalid_type(expected, "undefined"));
+    }
+    let branches = node.get("anyOf").or_else(|| node.get("oneOf")).and_then(Value::as_array)?;
+    if depth >= MAX_UNION_DEPTH {
+        return None;
+    }
+    let errors: Option<Vec<Value<'static>>> = branches
+        .iter()
+        .take(MAX_BRANCHES)
+        .map(|b| missing_here(root, b, depth + 1).map(|i| Value::Array(vec![i.as_value().to_owned_value()])))
+        .collect();
+    let issue = Value::object([
+        ("code", Value::str("invalid_union")),
+        ("errors", Value::Array(errors?)),
+        ("path", Value::Array(Vec::new())),
+        ("message", Value::str("Invalid input")),
+    ]);
+    Issue::from_value(issue)
+}
+
+/// The property that tells a `oneOf`'s object branches apart (`z.discriminatedUnion`'s
+/// JSON Schema): a property every branch has, each with a different string constant;
+/// with the constants in the branches' order.
+#[cfg_attr(not(feature = "jsonschema"), allow(dead_code))]
+pub(super) fn discriminator(root: &Value<'_>, branches: &[Value<'_>]) -> Option<(String, Vec<String>)> {
+    let first = resolved(root, branches.first()?);
+    let constant = |branch: &Value<'_>, key: &str| -> Option<String> {
+        let property = resolved(root, resolved(root, branch).get("properties")?.get(key)?);
+        match allowed_values(property)?.as_slice() {
+            [Value::String(s)] => Some(s.to_string()),
+            _ => None,
+        }
+    };
+    for (key, _) in first.get("properties")?.as_object()?.iter().take(MAX_BRANCHES) {
+        let options: Option<Vec<String>> = branches.iter().take(MAX_BRANCHES).map(|b| constant(b, key)).collect();
+        if let Some(options) = options {
+            let distinct = options.iter().enumerate().all(|(i, o)| !options.iter().take(i).any(|p| p == o));
+            if distinct {
+                return Some((key.to_string(), options));
+            }
+        }
+    }
+    None
+}
+
+/// Where Zod 4 reports an issue among an object's: by the position of each key of its
+/// path in the object's `properties` (Zod walks its shape in order, each property's
+/// issues whole), an object's unknown keys after its properties. Only `root` is read.
+#[cfg_attr(not(feature = "jsonschema"), allow(dead_code))]
+pub(super) fn report_order(root: &Value<'_>, issue: &Value<'_>) -> Vec<usize> {
+    let mut order = Vec::new();
+    let mut node = Some(resolved(root, root));
+    for segment in issue.get("path").and_then(Value::as_array).unwrap_or_default().iter().take(MAX_STEPS) {
+        let (position, next) = match (segment, node) {
+            (Value::String(key), Some(n)) => {
+                let properties = n.get("properties").and_then(Value::as_object).unwrap_or_default();
+                match properties.iter().position(|(k, _)| k == key) {
+                    Some(at) => (at, properties.get(at).map(|(_, schema)| resolved(root, schema))),
+                    None => (usize::MAX - 1, None),
+                }
+            }
+            (Value::Number(index), n) => {
+                // An index of a JSON array, whole and within usize.
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                let at = *index as usize;
+                (at, n.and_then(|n| n.get("items")).map(|items| resolved(root, items)))
+            }
+            _ => (usize::MAX - 1, None),
+        };
+        order.push(position);
+        node = next;
+    }
+    if issue.get("code").and_then(Value::as_str) == Some("unrecognized_keys") {
+        order.push(usize::MAX);
+    }
+    order
 }
 
 /// Zod 4's `invalid_value` of any JSON values (`Issue::invalid_value` takes strings).
@@ -184,14 +270,19 @@ mod tests {
     fn a_missing_property_reads_as_zod_reads_its_schema() {
         let enum_ = v(r#"{"enum":["os","cpu"]}"#);
         assert_eq!(
-            missing(vec!["what".into()], Some(&enum_)).to_json(),
+            missing(vec!["what".into()], Some(&enum_), &Value::Null).to_json(),
             r#"{"code":"invalid_value","values":["os","cpu"],"path":["what"],"message":"Invalid option: expected one of \"os\"|\"cpu\""}"#
         );
         let nullable = v(r#"{"type":["integer","null"]}"#);
         assert_eq!(
-            missing(vec!["n".into()], Some(&nullable)).message(),
+            missing(vec!["n".into()], Some(&nullable), &Value::Null).message(),
             "Invalid input: expected number, received undefined"
         );
-        assert_eq!(missing(vec![], None).code(), "custom");
+        assert_eq!(missing(vec![], None, &Value::Null).code(), "custom");
+        let union = v(r#"{"anyOf":[{"const":""},{"enum":["CJEU","GC"]}]}"#);
+        assert_eq!(
+            missing(vec!["court".into()], Some(&union), &Value::Null).to_json(),
+            r#"{"code":"invalid_union","errors":[[{"code":"invalid_value","values":[""],"path":[],"message":"Invalid input: expected \"\""}],[{"code":"invalid_value","values":["CJEU","GC"],"path":[],"message":"Invalid option: expected one of \"CJEU\"|\"GC\""}]],"path":["court"],"message":"Invalid input"}"#
+        );
     }
 }

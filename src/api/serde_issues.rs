@@ -334,7 +334,7 @@ fn issue(error: &serde_json::Error, mut path: Vec<PathSegment>, schema: Option<&
         };
         path.push(PathSegment::Key(name.to_owned()));
         let property = schema_here(&path);
-        return schema_lookup::missing(path, property);
+        return schema_lookup::missing(path, property, schema.unwrap_or(&Value::Null));
     }
     if head.starts_with("unknown field `") {
         // The key is the caller's: the path names it (Zod names it too), or the whole message.
