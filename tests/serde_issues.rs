@@ -59,7 +59,7 @@ fn check<T: DeserializeOwned>(label: &str, args: &Json, schema: Option<&Json>, z
         Ok(_) => panic!("{label}: the arguments deserialised"),
         Err(issues) => issues,
     };
-    assert_eq!(issues, [zod.clone()], "{label}");
+    assert_eq!(issues, std::slice::from_ref(zod), "{label}");
     let ours = rendered(&issues, "t", args, schema);
     let theirs = rendered(std::slice::from_ref(zod), "t", args, schema);
     assert_eq!(ours, theirs, "{label}");
@@ -185,7 +185,7 @@ fn tscore_vectors_each_mistake_renders_as_zod_4s_first_issue() {
     }
     // c118: a nested strict object with no fields.
     let (tool, args, schema, zod) = vector("c118");
-    let ours = deserialize_args::<NestedStrict>(&args, None).err().expect("an error");
+    let ours = deserialize_args::<NestedStrict>(&args, None).expect_err("an error");
     assert_eq!(ours, zod);
     assert_eq!(rendered(&ours, &tool, &args, Some(&schema)), rendered(&zod, &tool, &args, Some(&schema)));
 }
@@ -195,7 +195,7 @@ fn the_vectors_own_sentences_come_out() {
     // c075's message and hint, c086's detail, written by the renderer from our issue.
     let (tool, args, schema, _) = vector("c075");
     let schema_value = Value::from_serde(&schema);
-    let issues = deserialize_args::<Search>(&args, Some(&schema_value)).err().expect("an error");
+    let issues = deserialize_args::<Search>(&args, Some(&schema_value)).expect_err("an error");
     let sent = Value::from_serde(&args);
     let error = format_validation(&issues, &Validation::new(&tool).args(&sent).schema(&schema_value));
     assert_eq!(
@@ -207,7 +207,7 @@ fn the_vectors_own_sentences_come_out() {
 
     let (tool, args, schema, _) = vector("c086");
     let schema_value = Value::from_serde(&schema);
-    let issues = deserialize_args::<Facet>(&args, Some(&schema_value)).err().expect("an error");
+    let issues = deserialize_args::<Facet>(&args, Some(&schema_value)).expect_err("an error");
     let sent = Value::from_serde(&args);
     let error = format_validation(&issues, &Validation::new(&tool).args(&sent));
     assert!(
@@ -441,11 +441,11 @@ fn nothing_the_caller_sent_is_copied_from_serde_s_message() {
     ] {
         let args = json!({ field: secret });
         // serde's own message holds the secret…
-        let error = serde_path_to_error::deserialize::<_, Secretive>(&args).err().expect("an error");
+        let error = serde_path_to_error::deserialize::<_, Secretive>(&args).expect_err("an error");
         assert!(error.to_string().contains(secret), "{error}");
         // … the issue does not.
         let issues = issues_from_serde(&error, None);
-        assert_eq!(issues, [zod.clone()], "{field}");
+        assert_eq!(issues, std::slice::from_ref(&zod), "{field}");
         let (message, data, xml) = rendered(&issues, "t", &args, None);
         assert!(!message.contains(secret) && !data.contains(secret), "{field}: {data}");
         // The XML dialect shows what was sent, as it does for Zod's issue: no more.
@@ -455,21 +455,21 @@ fn nothing_the_caller_sent_is_copied_from_serde_s_message() {
 
 #[test]
 fn without_a_path_the_issue_is_at_the_root() {
-    let error = serde_json::from_value::<Forecast>(forecast(json!({ "city": 5 }))).err().expect("an error");
+    let error = serde_json::from_value::<Forecast>(forecast(json!({ "city": 5 }))).expect_err("an error");
     assert_eq!(issues_from_serde_json(&error, None), [Issue::invalid_type("string", "number")]);
-    let error = serde_json::from_value::<Forecast>(forecast(json!({ "colour": 1 }))).err().expect("an error");
+    let error = serde_json::from_value::<Forecast>(forecast(json!({ "colour": 1 }))).expect_err("an error");
     assert_eq!(issues_from_serde_json(&error, None), [Issue::unrecognized_keys(&["colour"])]);
-    let error = serde_json::from_value::<Forecast>(json!({})).err().expect("an error");
+    let error = serde_json::from_value::<Forecast>(json!({})).expect_err("an error");
     assert_eq!(
         issues_from_serde_json(&error, None),
         [Issue::custom("Invalid input: expected a value, received undefined").at(["city"])]
     );
     // From text: serde_json's ` at line L column C` is not part of what is read.
-    let error = serde_json::from_str::<Forecast>(r#"{"city": 5}"#).err().expect("an error");
+    let error = serde_json::from_str::<Forecast>(r#"{"city": 5}"#).expect_err("an error");
     assert!(error.to_string().ends_with("at line 1 column 10"));
     assert_eq!(issues_from_serde_json(&error, None), [Issue::invalid_type("string", "number")]);
     // z.string().pipe(z.json()) would say the text is not JSON.
-    let error = serde_json::from_str::<Forecast>(r#"{"city": "#).err().expect("an error");
+    let error = serde_json::from_str::<Forecast>(r#"{"city": "#).expect_err("an error");
     assert_eq!(
         issues_from_serde_json(&error, None),
         [zod(
@@ -485,7 +485,7 @@ fn a_long_value_is_read_only_up_to_the_cap_and_the_issue_still_says_the_type() {
     check::<Forecast>("long string for u8", &args, None, &Issue::invalid_type("number", "string").at(["days"]));
     let key = "k".repeat(1 << 16);
     let args = forecast(json!({ key.clone(): 1 }));
-    let issues = deserialize_args::<Forecast>(&args, None).err().expect("an error");
+    let issues = deserialize_args::<Forecast>(&args, None).expect_err("an error");
     assert_eq!(issues, [Issue::unrecognized_keys(&[key.as_str()])]);
 }
 

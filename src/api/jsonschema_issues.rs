@@ -221,7 +221,7 @@ fn read(
             // The key a `false` schema refuses: unknown to the object above it.
             Some((key, parent)) => {
                 let raw = Value::object([("keyword", Value::str("false")), ("params", Value::Object(Vec::new()))]);
-                let issue = crate::source::json_schema_error(&raw, &[key.clone()], &Value::Null);
+                let issue = crate::source::json_schema_error(&raw, std::slice::from_ref(key), &Value::Null);
                 return vec![prefixed(issue, parent)];
             }
             None => ajv("false", Vec::new()),

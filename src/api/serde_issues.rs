@@ -95,7 +95,7 @@ pub fn issues_from_serde(
 /// let issues = issues_from_serde_json(&error, None);
 /// assert_eq!(issues[0].message(), "Too big: expected number to be <=255");
 ///
-/// let syntax = serde_json::from_str::<u8>("{").err().unwrap();
+/// let syntax = serde_json::from_str::<Vec<u8>>("[1,").err().unwrap();
 /// assert_eq!(issues_from_serde_json(&syntax, None)[0].message(), "Invalid JSON string");
 /// ```
 pub fn issues_from_serde_json(error: &serde_json::Error, schema: Option<&Value<'_>>) -> Vec<Issue> {
