@@ -55,9 +55,12 @@ lint-js:
 	@for f in $(JS_SOURCES); do node --check "$$f" || exit 1; done
 	@echo "lint-js: $(words $(JS_SOURCES)) files parse"
 
+# The Rust API's optional features are tested and linted too: `serde` (serde_json
+# deserialisation errors as issues) and `jsonschema` (the jsonschema crate's errors).
 test-rust: setup-rust
-	cargo test
+	cargo test --features serde,jsonschema
 	cargo clippy --all-targets -- -D warnings
+	cargo clippy --all-targets --features serde,jsonschema -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --all-targets --features typescript -- -D warnings
 
 test-wasm: setup
