@@ -55,8 +55,10 @@ lint-js:
 	@for f in $(JS_SOURCES); do node --check "$$f" || exit 1; done
 	@echo "lint-js: $(words $(JS_SOURCES)) files parse"
 
-# The Rust API's features (Cargo.toml); the crate is tested, linted and documented with them.
-RUST_FEATURES := serde
+# The Rust API's features (Cargo.toml): `serde` (serde_json values, serde errors read as
+# issues) and `jsonschema` (the jsonschema crate's errors read as issues); the crate is
+# tested, linted and documented with them.
+RUST_FEATURES := serde,jsonschema
 
 # The Rust crate as a Rust user gets it: its tests (doctests included) with its features
 # and without, clippy on the host and wasm32, docs without a warning, every public item
@@ -65,6 +67,7 @@ RUST_FEATURES := serde
 test-rust: setup-rust
 	cargo test --features $(RUST_FEATURES)
 	cargo test --doc
+	cargo clippy --all-targets -- -D warnings
 	cargo clippy --all-targets --features $(RUST_FEATURES) -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --all-targets --features typescript -- -D warnings
 	RUSTDOCFLAGS=-Dwarnings cargo doc --no-deps --features $(RUST_FEATURES)

@@ -8,9 +8,15 @@ mod contract;
 mod depth;
 mod issue;
 mod jsonrpc;
+#[cfg(feature = "jsonschema")]
+mod jsonschema_issues;
 mod mcp_error;
 #[cfg(feature = "serde")]
+mod schema_lookup;
+#[cfg(feature = "serde")]
 mod serde;
+#[cfg(feature = "serde")]
+mod serde_issues;
 mod std_error;
 mod tool_result;
 mod xml;
@@ -19,7 +25,11 @@ pub use client::read_tool_error;
 pub use contract::{capability_missing, check_contract, check_contract_value, fail, recovery_for};
 pub use issue::{Issue, PathSegment};
 pub use jsonrpc::{error_result, error_result_for, format_validation, rejection_result, Validation};
+#[cfg(feature = "jsonschema")]
+pub use jsonschema_issues::issues_from_jsonschema;
 pub use mcp_error::McpError;
+#[cfg(feature = "serde")]
+pub use serde_issues::{deserialize_args, issues_from_serde, issues_from_serde_json};
 pub use std_error::{classify_error, code_for_io_kind};
 pub use tool_result::ToolResult;
 pub use xml::{xml_error, xml_internal_error, xml_required, xml_tool_error, xml_validation_error};

@@ -6,7 +6,7 @@
 //!
 //! | keyword                                   | Zod 4                                          |
 //! |-------------------------------------------|------------------------------------------------|
-//! | `type` (`params.type`, one name)          | `invalid_type { expected }` (`integer` is `int`) |
+//! | `type` (`params.type`, one name)          | `invalid_type { expected }` (`integer` is `int` of a number, else `number`) |
 //! | `required` (`params.missingProperty`)     | `custom` with `invalid_type`'s words, the type unsaid |
 //! | `additionalProperties` (Ajv's names the key) | `unrecognized_keys` at the object           |
 //! | a `false` schema's unit (at the key)      | `unrecognized_keys` at the object              |
@@ -15,7 +15,7 @@
 //! | `minItems` / `maxItems`                   | `too_small` / `too_big` of an array            |
 //! | `minimum` / `maximum` / `exclusiveMinimum` / `exclusiveMaximum` | `too_small` / `too_big` of a number |
 //! | `pattern`                                 | `invalid_format { format: "regex" }`           |
-//! | `format` `email` / `uri` / `url` / `uuid` | `invalid_format`                               |
+//! | `format` `email` / `uri` / `url` / `uuid` / `date-time` / `date` / `time` / `duration` / `ipv4` / `ipv6` | `invalid_format` |
 //! | `multipleOf`                              | `not_multiple_of`                              |
 //! | a keyword that only wraps others' errors (`properties`, `items`, `allOf`, `$ref`, …, and @cfworker/json-schema's `additionalProperties`) | left out (its own errors are reported) |
 //! | anything else                             | `custom`: `Invalid input`                      |
@@ -57,7 +57,13 @@ pub(super) fn issue(raw: &Value<'_>, path: &[Value<'static>], args: Option<&Valu
     let keyword = raw.get("keyword").and_then(Value::as_str).unwrap_or_default();
     match keyword {
         "type" => match text("type").or_else(|| expected_in(raw)) {
-            Some(name) => zod4::invalid_type(path, zod4::type_name(name), args),
+            Some(name) => {
+                let expected = match zod4::type_name(name) {
+                    Some("int") => Some(zod4::integer_name(args, path)),
+                    other => other,
+                };
+                zod4::invalid_type(path, expected, args)
+            }
             None => zod4::invalid(path),
         },
         "required" => {
@@ -113,6 +119,12 @@ pub(super) fn issue(raw: &Value<'_>, path: &[Value<'static>], args: Option<&Valu
             Some("email") => zod4::format(path, "email", "Invalid email address"),
             Some("uri" | "url") => zod4::format(path, "url", "Invalid URL"),
             Some("uuid") => zod4::format(path, "uuid", "Invalid UUID"),
+            Some("date-time") => zod4::format(path, "datetime", "Invalid ISO datetime"),
+            Some("date") => zod4::format(path, "date", "Invalid ISO date"),
+            Some("time") => zod4::format(path, "time", "Invalid ISO time"),
+            Some("duration") => zod4::format(path, "duration", "Invalid ISO duration"),
+            Some("ipv4") => zod4::format(path, "ipv4", "Invalid IPv4 address"),
+            Some("ipv6") => zod4::format(path, "ipv6", "Invalid IPv6 address"),
             _ => zod4::invalid(path),
         },
         "multipleOf" if number("multipleOf").is_some() => {

@@ -53,6 +53,21 @@ pub fn normalise<'a>(issues: &'a [Value<'a>], args: Option<&Value<'_>>) -> Norma
     Normalised { issues: Cow::Owned(read), left_out }
 }
 
+/// One JSON Schema error of a Rust validator (the `jsonschema` crate's), given in Ajv's
+/// shape (`keyword`, `params`, for `required` and `type` maybe `error`), as the Zod 4
+/// issue [`ajv`] reads it as: at `path`, relative to `instance`, the value it failed on
+/// (only its JSON types along `path` are read, for `received`).
+#[cfg(feature = "jsonschema")]
+pub(crate) fn json_schema_error(raw: &Value<'_>, path: &[Value<'static>], instance: &Value<'_>) -> Value<'static> {
+    ajv::issue(raw, path, Some(instance))
+}
+
+/// Zod 4's `invalid_union` at `path`, one issue list per branch.
+#[cfg(feature = "jsonschema")]
+pub(crate) fn json_schema_union(path: &[Value<'static>], branches: Vec<Vec<Value<'static>>>) -> Value<'static> {
+    zod4::union(path, branches)
+}
+
 /// Issues read as Zod 4 issues.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Normalised<'a> {

@@ -19,6 +19,15 @@ fn received(args: Option<&Value<'_>>, path: &[Value<'static>]) -> Option<&'stati
     })
 }
 
+/// Zod 4's name for an integer type given what arrived at `path`: `int` of a number
+/// (`z.number().int()` says `expected int` of a fraction), `number` of anything else.
+pub(super) fn integer_name(args: Option<&Value<'_>>, path: &[Value<'static>]) -> &'static str {
+    match received(args, path) {
+        Some("number" | "NaN") | None => "int",
+        Some(_) => "number",
+    }
+}
+
 /// Whether what arrived at `path` is a list (a length bound then counts items).
 pub(super) fn arrived_list(args: Option<&Value<'_>>, path: &[Value<'static>]) -> bool {
     received(args, path) == Some("array")
