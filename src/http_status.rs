@@ -2,7 +2,21 @@
 
 use crate::codes::JsonRpcErrorCode;
 
-/// `None` for a success (below 300) and for a status that is not a finite number.
+/// The code to throw when an upstream HTTP call answered `status`: 404 → NotFound,
+/// 401 → Unauthorized, 402 and 403 → Forbidden, 408, 425 and 504 → Timeout, 409, 423
+/// and 424 → Conflict, 422 → ValidationError, 429 → RateLimited, 400 → InvalidParams,
+/// any other 5xx (and above) → ServiceUnavailable, any other 3xx and 4xx →
+/// InvalidRequest. `None` for a success (below 300) and for a status that is not a
+/// finite number.
+///
+/// ```
+/// use mcp_envelope::{http_status_to_error_code, JsonRpcErrorCode};
+///
+/// assert_eq!(http_status_to_error_code(429.0), Some(JsonRpcErrorCode::RateLimited));
+/// assert_eq!(http_status_to_error_code(503.0), Some(JsonRpcErrorCode::ServiceUnavailable));
+/// assert_eq!(http_status_to_error_code(410.0), Some(JsonRpcErrorCode::InvalidRequest));
+/// assert_eq!(http_status_to_error_code(200.0), None);
+/// ```
 pub fn http_status_to_error_code(status: f64) -> Option<JsonRpcErrorCode> {
     use JsonRpcErrorCode as C;
     if !status.is_finite() || status < 300.0 {

@@ -38,16 +38,43 @@ use crate::json_syntax::{decode_json_string, json_string_end, skip_space, write_
 use crate::value::Value;
 
 /// What a secret becomes.
+///
+/// ```
+/// use mcp_envelope::{redact, MASK};
+///
+/// assert_eq!(redact("postgres://admin:pw@db/x"), format!("postgres://admin:{MASK}@db/x"));
+/// ```
 pub const MASK: &str = "***";
 
 /// The message a server-category error carries on the wire under `mask_server_errors`.
+///
+/// ```
+/// use mcp_envelope::{error_result, ErrorResultOptions, JsonRpcErrorCode, McpError, SERVER_ERROR_MESSAGE};
+///
+/// let options = ErrorResultOptions { mask_server_errors: true, ..ErrorResultOptions::default() };
+/// let result = error_result(&McpError::new(JsonRpcErrorCode::InternalError, "null pointer in cache.rs"), &options);
+/// assert_eq!(result.text(), format!("Error: {SERVER_ERROR_MESSAGE}"));
+/// ```
 pub const SERVER_ERROR_MESSAGE: &str =
     "The server hit an internal error. Retry the same call once; if it fails again, report this error and its request ID.";
 
 /// Longest quoted value or URL authority (bytes) a match attempt reads.
 pub const MAX_SCAN: usize = 1024;
 
-/// How text reaches the wire: the two switches both dialects take.
+/// How text reaches the wire: the two switches both dialects take. The XML dialect
+/// reads it from [`ToolErrorOptions::wire`](crate::ToolErrorOptions::wire); the default
+/// masks secrets and keeps server errors' messages.
+///
+/// ```
+/// use mcp_envelope::{xml_tool_error, ToolErrorOptions, WirePolicy};
+///
+/// assert_eq!(WirePolicy::default(), WirePolicy { redact_secrets: true, mask_server_errors: false });
+///
+/// let mut options = ToolErrorOptions::new("Bad key sk_live_0123456789abcdef.");
+/// assert!(xml_tool_error("UNAUTHORIZED", &options).text().contains("<message>Bad key sk_live_***.</message>"));
+/// options.wire = WirePolicy { redact_secrets: false, ..WirePolicy::default() };
+/// assert!(xml_tool_error("UNAUTHORIZED", &options).text().contains("sk_live_0123456789abcdef"));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct WirePolicy {
     /// Mask secrets in every message and string (default on).
@@ -64,6 +91,14 @@ impl Default for WirePolicy {
 
 impl WirePolicy {
     /// `text` redacted when the policy says so.
+    ///
+    /// ```
+    /// use mcp_envelope::WirePolicy;
+    ///
+    /// let text = "token=abc123secret";
+    /// assert_eq!(WirePolicy::default().text(text), "token=***");
+    /// assert_eq!(WirePolicy { redact_secrets: false, mask_server_errors: false }.text(text), text);
+    /// ```
     pub fn text<'a>(&self, text: &'a str) -> Cow<'a, str> {
         if self.redact_secrets {
             redact(text)
@@ -74,6 +109,16 @@ impl WirePolicy {
 
     /// Whether an error of `code` goes out with the fixed message. A code outside the
     /// table is not known to be the server's own and keeps its message.
+    ///
+    /// ```
+    /// use mcp_envelope::{JsonRpcErrorCode, WirePolicy};
+    ///
+    /// let policy = WirePolicy { mask_server_errors: true, ..WirePolicy::default() };
+    /// assert!(policy.masks_code(JsonRpcErrorCode::InternalError.value()));
+    /// assert!(!policy.masks_code(JsonRpcErrorCode::NotFound.value()));
+    /// assert!(!policy.masks_code(-1));
+    /// assert!(!WirePolicy::default().masks_code(JsonRpcErrorCode::InternalError.value()));
+    /// ```
     pub fn masks_code(&self, code: i32) -> bool {
         self.mask_server_errors && JsonRpcErrorCode::from_value(code).is_some_and(|c| c.category() == Category::Server)
     }
@@ -84,7 +129,20 @@ fn is_word(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
 }
 
-/// `text` with every secret replaced by [`MASK`]; borrowed when nothing matched.
+/// `text` with every secret replaced by [`MASK`]; borrowed when nothing matched. Both
+/// dialects apply it to what they send (unless told not to); call it yourself on text
+/// you log or send by another way. What it masks: URL passwords, `Bearer` tokens, the
+/// well-known API key shapes (OpenAI, Stripe, GitHub, Slack, AWS), JWTs and
+/// `KEY=value` pairs whose key names a secret (`password`, `token`, `api_key`, …).
+///
+/// ```
+/// use mcp_envelope::redact;
+/// use std::borrow::Cow;
+///
+/// assert_eq!(redact("Authorization: Bearer abc123def456"), "Authorization: Bearer ***");
+/// assert_eq!(redact("DB_PASSWORD=hunter2 in use"), "DB_PASSWORD=*** in use");
+/// assert!(matches!(redact("nothing secret here"), Cow::Borrowed(_)));
+/// ```
 pub fn redact(text: &str) -> Cow<'_, str> {
     let bytes = text.as_bytes();
     let mut out: Option<String> = None;

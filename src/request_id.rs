@@ -3,6 +3,14 @@
 //! The core takes its randomness from the caller (the wasm boundary hands it
 //! `crypto.getRandomValues`), so it stays free of platform code.
 
+/// The characters of a request id: `A-Z` then `0-9`.
+///
+/// ```
+/// use mcp_envelope::REQUEST_ID_ALPHABET;
+///
+/// assert_eq!(REQUEST_ID_ALPHABET.len(), 36);
+/// assert_eq!(&REQUEST_ID_ALPHABET[..3], b"ABC");
+/// ```
 pub const REQUEST_ID_ALPHABET: &[u8; 36] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
 /// Bytes at or above this are rejected: 252 = 7 × 36, so every kept byte maps onto
@@ -22,7 +30,22 @@ pub fn bounded_request_id(id: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-/// A fresh id. `fill` must fill its buffer with cryptographically random bytes.
+/// A fresh id (`XXXXX-XXXXX` over [`REQUEST_ID_ALPHABET`]), for
+/// [`ErrorResultOptions::request_id`](crate::ErrorResultOptions::request_id) when the call
+/// has none of its own. `fill` must fill its buffer with cryptographically random bytes
+/// (the `getrandom` or `rand` crate); it may be called more than once, as bytes that
+/// would bias the draw are skipped.
+///
+/// ```
+/// use mcp_envelope::request_id;
+///
+/// // A real server passes a CSPRNG; fixed bytes show the mapping.
+/// let id = request_id(|buffer| buffer.fill(7));
+/// assert_eq!(id, "HHHHH-HHHHH");
+/// let mut n = 0u8;
+/// let id = request_id(|buffer| buffer.iter_mut().for_each(|b| { *b = n; n += 1; }));
+/// assert_eq!(id, "ABCDE-FGHIJ");
+/// ```
 pub fn request_id(mut fill: impl FnMut(&mut [u8])) -> String {
     let mut id = String::with_capacity(11);
     let mut buffer = [0u8; 16];

@@ -19,20 +19,48 @@ use std::borrow::Cow;
 /// this is the core's own guard against hand-made input.
 pub const MAX_PARSE_DEPTH: usize = 64;
 
+/// A JSON value as JavaScript sees it: objects keep their key order, numbers are `f64`,
+/// and [`Value::to_json`] writes what `JSON.stringify` would, byte for byte. It is what
+/// the crate's functions take and return (arguments, `data`, whole results); with the
+/// `serde` feature it converts to and from `serde_json::Value`.
+///
+/// ```
+/// use mcp_envelope::Value;
+///
+/// let value = Value::object([("name", Value::str("Ada")), ("age", Value::Number(36.0)), ("admin", Value::Bool(false))]);
+/// assert_eq!(value.to_json(), r#"{"name":"Ada","age":36,"admin":false}"#);
+/// assert_eq!(Value::parse_json(&value.to_json()), Ok(value));
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value<'a> {
+    /// `null`.
     Null,
+    /// `true` or `false`.
     Bool(bool),
+    /// A number; NaN and ±Infinity are written as `null`, as in JS.
     Number(f64),
+    /// A string, borrowed from the text it was read from or owned.
     String(Cow<'a, str>),
+    /// A list.
     Array(Vec<Value<'a>>),
     /// Entries in insertion order; JS objects are ordered and the wire keeps that order.
     Object(Vec<(Cow<'a, str>, Value<'a>)>),
 }
 
+/// Why [`Value::parse_json`] rejected a text: where, and what it found there.
+///
+/// ```
+/// use mcp_envelope::Value;
+///
+/// let error = Value::parse_json(r#"{"a":1,}"#).unwrap_err();
+/// assert_eq!(error.offset, 7);
+/// assert_eq!(error.to_string(), format!("invalid JSON at byte 7: {}", error.reason));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JsonError {
+    /// The byte offset in the text where reading failed.
     pub offset: usize,
+    /// What was wrong there, e.g. `"trailing characters"`.
     pub reason: &'static str,
 }
 
@@ -44,16 +72,41 @@ impl core::fmt::Display for JsonError {
 
 impl<'a> Value<'a> {
     /// A string value owning its text.
+    ///
+    /// ```
+    /// use mcp_envelope::Value;
+    ///
+    /// assert_eq!(Value::str("hi").as_str(), Some("hi"));
+    /// assert_eq!(Value::str(String::from("a\"b")).to_json(), r#""a\"b""#);
+    /// ```
     pub fn str(s: impl Into<String>) -> Value<'static> {
         Value::String(Cow::Owned(s.into()))
     }
 
     /// An object owning its keys, from `(key, value)` entries in order.
+    ///
+    /// ```
+    /// use mcp_envelope::Value;
+    ///
+    /// let data = Value::object([("reason", Value::str("queue_full")), ("retryable", Value::Bool(true))]);
+    /// assert_eq!(data.to_json(), r#"{"reason":"queue_full","retryable":true}"#);
+    /// ```
     pub fn object<K: Into<String>>(entries: impl IntoIterator<Item = (K, Value<'static>)>) -> Value<'static> {
         Value::Object(entries.into_iter().map(|(k, v)| (Cow::Owned(k.into()), v)).collect())
     }
 
-    /// A deep copy owning all its text, in one walk (no intermediate clone).
+    /// A deep copy owning all its text, in one walk (no intermediate clone): keep a
+    /// value read with [`Value::parse_borrowed`] past the life of its text.
+    ///
+    /// ```
+    /// use mcp_envelope::Value;
+    ///
+    /// let owned: Value<'static> = {
+    ///     let text = String::from(r#"{"k":"v"}"#);
+    ///     Value::parse_borrowed(&text).unwrap().to_owned_value()
+    /// };
+    /// assert_eq!(owned.to_json(), r#"{"k":"v"}"#);
+    /// ```
     pub fn to_owned_value(&self) -> Value<'static> {
         match self {
             Value::Null => Value::Null,
@@ -67,7 +120,17 @@ impl<'a> Value<'a> {
         }
     }
 
-    /// The same value owning all its text.
+    /// The same value owning all its text, [`Value::to_owned_value`] without the copy
+    /// of what is already owned.
+    ///
+    /// ```
+    /// use mcp_envelope::Value;
+    ///
+    /// let text = String::from(r#"["a",1]"#);
+    /// let owned: Value<'static> = Value::parse_borrowed(&text).unwrap().into_owned();
+    /// drop(text);
+    /// assert_eq!(owned.to_json(), r#"["a",1]"#);
+    /// ```
     pub fn into_owned(self) -> Value<'static> {
         match self {
             Value::Null => Value::Null,
@@ -81,6 +144,14 @@ impl<'a> Value<'a> {
         }
     }
 
+    /// The text of a string; `None` for anything else.
+    ///
+    /// ```
+    /// use mcp_envelope::Value;
+    ///
+    /// assert_eq!(Value::str("x").as_str(), Some("x"));
+    /// assert_eq!(Value::Number(1.0).as_str(), None);
+    /// ```
     pub fn as_str(&self) -> Option<&str> {
         match self {
             Value::String(s) => Some(s),
@@ -88,6 +159,14 @@ impl<'a> Value<'a> {
         }
     }
 
+    /// The number of a number; `None` for anything else.
+    ///
+    /// ```
+    /// use mcp_envelope::Value;
+    ///
+    /// assert_eq!(Value::parse_json("-32001").unwrap().as_f64(), Some(-32001.0));
+    /// assert_eq!(Value::str("1").as_f64(), None);
+    /// ```
     pub fn as_f64(&self) -> Option<f64> {
         match self {
             Value::Number(n) => Some(*n),
@@ -95,6 +174,14 @@ impl<'a> Value<'a> {
         }
     }
 
+    /// The boolean of a boolean; `None` for anything else.
+    ///
+    /// ```
+    /// use mcp_envelope::Value;
+    ///
+    /// assert_eq!(Value::Bool(true).as_bool(), Some(true));
+    /// assert_eq!(Value::Null.as_bool(), None);
+    /// ```
     pub fn as_bool(&self) -> Option<bool> {
         match self {
             Value::Bool(b) => Some(*b),
@@ -102,6 +189,15 @@ impl<'a> Value<'a> {
         }
     }
 
+    /// The items of a list; `None` for anything else.
+    ///
+    /// ```
+    /// use mcp_envelope::Value;
+    ///
+    /// let list = Value::parse_json("[1,2]").unwrap();
+    /// assert_eq!(list.as_array().map(<[Value]>::len), Some(2));
+    /// assert_eq!(Value::Null.as_array(), None);
+    /// ```
     pub fn as_array(&self) -> Option<&[Value<'a>]> {
         match self {
             Value::Array(items) => Some(items),
@@ -109,6 +205,15 @@ impl<'a> Value<'a> {
         }
     }
 
+    /// The `(key, value)` entries of an object, in order; `None` for anything else.
+    ///
+    /// ```
+    /// use mcp_envelope::Value;
+    ///
+    /// let object = Value::parse_json(r#"{"b":1,"a":2}"#).unwrap();
+    /// let keys: Vec<&str> = object.as_object().unwrap().iter().map(|(k, _)| k.as_ref()).collect();
+    /// assert_eq!(keys, ["b", "a"]);
+    /// ```
     pub fn as_object(&self) -> Option<&[(Cow<'a, str>, Value<'a>)]> {
         match self {
             Value::Object(entries) => Some(entries),
@@ -116,13 +221,23 @@ impl<'a> Value<'a> {
         }
     }
 
-    /// The value under `key` of an object (the first one, as JS keeps no duplicates).
+    /// The value under `key` of an object (the first one, as JS keeps no duplicates);
+    /// `None` when there is none or this is not an object.
+    ///
+    /// ```
+    /// use mcp_envelope::Value;
+    ///
+    /// let error = Value::parse_json(r#"{"code":-32001,"data":{"reason":"gone"}}"#).unwrap();
+    /// assert_eq!(error.get("data").and_then(|d| d.get("reason")).and_then(Value::as_str), Some("gone"));
+    /// assert_eq!(error.get("message"), None);
+    /// ```
     pub fn get(&self, key: &str) -> Option<&Value<'a>> {
         self.as_object()?.iter().find(|(k, _)| k == key).map(|(_, v)| v)
     }
 
     /// An issue path segment as a key: Standard Schema lets a segment be `{ key }`
     /// (Valibot, ArkType), Zod writes the key itself; either way this is the key.
+    #[doc(hidden)] // the issue readers' own helper
     pub fn path_key(&self) -> &Value<'a> {
         match self {
             Value::Object(_) => self.get("key").unwrap_or(self),
@@ -130,13 +245,30 @@ impl<'a> Value<'a> {
         }
     }
 
-    /// `JSON.stringify(value)`: compact, keys in order, non-finite numbers as `null`.
+    /// `JSON.stringify(value)`: compact, keys in order, non-finite numbers as `null`,
+    /// numbers as JS prints them.
+    ///
+    /// ```
+    /// use mcp_envelope::Value;
+    ///
+    /// let value = Value::Array(vec![Value::Number(1e21), Value::Number(0.5), Value::Number(f64::NAN), Value::str("é\n")]);
+    /// assert_eq!(value.to_json(), r#"[1e+21,0.5,null,"é\n"]"#);
+    /// ```
     pub fn to_json(&self) -> String {
         let mut out = String::new();
         self.write_json(&mut out);
         out
     }
 
+    /// [`Value::to_json`] appended to `out`: write several values into one buffer.
+    ///
+    /// ```
+    /// use mcp_envelope::Value;
+    ///
+    /// let mut out = String::from("data: ");
+    /// Value::object([("ok", Value::Bool(true))]).write_json(&mut out);
+    /// assert_eq!(out, r#"data: {"ok":true}"#);
+    /// ```
     pub fn write_json(&self, out: &mut String) {
         match self {
             Value::Null => out.push_str("null"),
@@ -175,16 +307,37 @@ impl<'a> Value<'a> {
         }
     }
 
-    /// Reads JSON text. Unpaired `\uD800`-style escapes become U+FFFD, as
-    /// `String.prototype.toWellFormed` would make them; nesting past
-    /// [`MAX_PARSE_DEPTH`] is an error, never a deep recursion.
-    /// [`Value::parse_borrowed`], owning its text.
+    /// Reads JSON text into a value owning its text. Unpaired `\uD800`-style escapes
+    /// become U+FFFD, as `String.prototype.toWellFormed` would make them; nesting past
+    /// 64 levels is an error, never a deep recursion.
+    ///
+    /// ```
+    /// use mcp_envelope::Value;
+    ///
+    /// let value = Value::parse_json(r#" {"ids": [1, 2], "s": "\ud800"} "#).unwrap();
+    /// assert_eq!(value.to_json(), "{\"ids\":[1,2],\"s\":\"\u{fffd}\"}");
+    /// assert!(Value::parse_json("[1,").is_err());
+    /// let nested = |depth: usize| format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+    /// assert!(Value::parse_json(&nested(64)).is_ok());
+    /// assert!(Value::parse_json(&nested(65)).is_err());
+    /// ```
     pub fn parse_json(text: &str) -> Result<Value<'static>, JsonError> {
         Value::parse_borrowed(text).map(Value::into_owned)
     }
 
     /// Reads JSON text as [`Value::parse_json`] does, reading strings without escapes
-    /// (keys included) in place: they borrow from `text`.
+    /// (keys included) in place: they borrow from `text`, so reading allocates per list
+    /// and object, not per string.
+    ///
+    /// ```
+    /// use mcp_envelope::Value;
+    /// use std::borrow::Cow;
+    ///
+    /// let text = r#"{"name":"Ada","quote":"a\"b"}"#;
+    /// let value = Value::parse_borrowed(text).unwrap();
+    /// assert!(matches!(value.get("name"), Some(Value::String(Cow::Borrowed("Ada")))));
+    /// assert!(matches!(value.get("quote"), Some(Value::String(Cow::Owned(_)))));
+    /// ```
     pub fn parse_borrowed(text: &'a str) -> Result<Value<'a>, JsonError> {
         let mut parser = Parser { text, bytes: text.as_bytes(), pos: 0, items: Vec::new(), entries: Vec::new() };
         parser.skip_ws();

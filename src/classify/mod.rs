@@ -94,9 +94,23 @@ impl<'a> Thrown<'a> {
     }
 }
 
+/// What [`classify_error`](crate::classify_error) decided about an error: the
+/// [`JsonRpcErrorCode`] to send it with and that code's [`Category`]. Use the code for
+/// the envelope and the category to count or alert on failures.
+///
+/// ```
+/// use mcp_envelope::{classify_error, Category, JsonRpcErrorCode};
+///
+/// let error = std::io::Error::from(std::io::ErrorKind::PermissionDenied);
+/// let classification = classify_error(&error);
+/// assert_eq!(classification.code, JsonRpcErrorCode::Forbidden);
+/// assert_eq!(classification.category, Category::Client);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Classification {
+    /// The code to send the error with.
     pub code: JsonRpcErrorCode,
+    /// Where the failure comes from.
     pub category: Category,
 }
 
@@ -106,6 +120,13 @@ impl Classification {
     }
 
     /// The code's enum name, e.g. `"Timeout"`.
+    ///
+    /// ```
+    /// use mcp_envelope::classify_error;
+    ///
+    /// let error = std::io::Error::from(std::io::ErrorKind::TimedOut);
+    /// assert_eq!(classify_error(&error).name(), "Timeout");
+    /// ```
     pub fn name(&self) -> &'static str {
         self.code.name()
     }

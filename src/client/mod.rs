@@ -35,6 +35,24 @@ use xml::{looks_like_xml, parse_xml_text};
 
 /// Which envelope an error was read from: `text` is neither (plain text, such as the
 /// SDK's own `Input validation error: …`).
+// The Rust example stays out of the TypeScript the wasm build generates from these docs.
+#[cfg_attr(
+    not(all(target_arch = "wasm32", feature = "typescript")),
+    doc = "",
+    doc = r##"
+[`read_tool_error`](crate::read_tool_error) sets it on each [`ParsedToolError`]: a
+client can tell which fields the server could have filled.
+
+```
+use mcp_envelope::{read_tool_error, xml_tool_error, Dialect, ToolErrorOptions, Value};
+
+let xml = xml_tool_error("NOT_FOUND", &ToolErrorOptions::new("No such file."));
+assert_eq!(read_tool_error(xml.as_value()).unwrap().dialect, Dialect::Xml);
+
+let plain = Value::parse_json(r#"{"isError":true,"content":[{"type":"text","text":"Something broke"}]}"#).unwrap();
+assert_eq!(read_tool_error(&plain).unwrap().dialect, Dialect::Text);
+```"##
+)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 // Its TypeScript (`ErrorDialect`) is generated from this declaration by the wasm build.
 #[cfg_attr(
@@ -44,7 +62,9 @@ use xml::{looks_like_xml, parse_xml_text};
     serde(rename_all = "lowercase")
 )]
 pub enum Dialect {
+    /// MCP Fusion's `<tool_error>` or `<validation_error>`.
     Xml,
+    /// mcp-ts-core's `Error: …` text and `structuredContent.error`.
     JsonRpc,
     /// Neither: plain text (the SDK's own `Input validation error: …`, a server's
     /// `Something broke`).
@@ -53,6 +73,12 @@ pub enum Dialect {
 
 impl Dialect {
     /// `xml`, `jsonrpc` or `text`, as the JS API names it.
+    ///
+    /// ```
+    /// use mcp_envelope::Dialect;
+    ///
+    /// assert_eq!(Dialect::JsonRpc.as_str(), "jsonrpc");
+    /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             Dialect::Xml => "xml",
@@ -63,9 +89,21 @@ impl Dialect {
 }
 
 /// An error code: the XML dialect's strings, the JSON-RPC dialect's numbers, or none.
+///
+/// ```
+/// use mcp_envelope::{error_result, read_tool_error, xml_tool_error, ErrorResultOptions, JsonRpcErrorCode, McpError, ParsedCode, ToolErrorOptions};
+///
+/// let xml = xml_tool_error("NOT_FOUND", &ToolErrorOptions::new("No such file."));
+/// assert_eq!(read_tool_error(xml.as_value()).unwrap().code, ParsedCode::Text("NOT_FOUND".to_owned()));
+///
+/// let json = error_result(&McpError::new(JsonRpcErrorCode::Timeout, "Slow."), &ErrorResultOptions::default());
+/// assert_eq!(read_tool_error(json.as_value()).unwrap().code, ParsedCode::Number(-32004.0));
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub enum ParsedCode {
+    /// A string code (the XML dialect's `code="…"`, or a JSON-RPC `code` sent as a string).
     Text(String),
+    /// A numeric code (the JSON-RPC dialect's `error.code`, or an SDK text's `MCP error <code>`).
     Number(f64),
     /// The result names no code (plain text, the JSON-RPC text form without an SDK
     /// wording): `null` in JS.
@@ -73,6 +111,14 @@ pub enum ParsedCode {
 }
 
 impl ParsedCode {
+    /// The string code; `None` for a number or no code.
+    ///
+    /// ```
+    /// use mcp_envelope::ParsedCode;
+    ///
+    /// assert_eq!(ParsedCode::Text("NOT_FOUND".to_owned()).as_text(), Some("NOT_FOUND"));
+    /// assert_eq!(ParsedCode::Number(-32001.0).as_text(), None);
+    /// ```
     pub fn as_text(&self) -> Option<&str> {
         match self {
             ParsedCode::Text(s) => Some(s),
@@ -80,6 +126,17 @@ impl ParsedCode {
         }
     }
 
+    /// The numeric code; `None` for a string or no code. Map it back to a
+    /// [`JsonRpcErrorCode`](crate::JsonRpcErrorCode) with `from_value` when it is an integer.
+    ///
+    /// ```
+    /// use mcp_envelope::{JsonRpcErrorCode, ParsedCode};
+    ///
+    /// let code = ParsedCode::Number(-32001.0);
+    /// assert_eq!(code.as_number(), Some(-32001.0));
+    /// assert_eq!(JsonRpcErrorCode::from_value(-32001), Some(JsonRpcErrorCode::NotFound));
+    /// assert_eq!(ParsedCode::Unknown.as_number(), None);
+    /// ```
     pub fn as_number(&self) -> Option<f64> {
         match self {
             ParsedCode::Number(n) => Some(*n),
@@ -111,6 +168,17 @@ pub const ID_UNITS: usize = 1024;
 /// What ends a cut field.
 pub const ELLIPSIS: &str = "…";
 /// One `<field name="…">…</field>` of a `<validation_error>`, entities decoded.
+///
+/// ```
+/// use mcp_envelope::{read_tool_error, xml_validation_error, Issue, Value};
+///
+/// let sent = Value::parse_json(r#"{"limit":"ten"}"#).unwrap();
+/// let result = xml_validation_error("projects/list", &[Issue::invalid_type("number", "string").at(["limit"])], Some(&sent));
+/// let read = read_tool_error(result.as_value()).unwrap();
+/// let field = &read.validation.unwrap().fields[0];
+/// assert_eq!(field.name, "limit");
+/// assert!(field.message.contains("You sent:"));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedField {
     /// The issue's path joined with `.`, or `(root)`.
@@ -120,23 +188,58 @@ pub struct ParsedField {
 }
 
 /// What a `<validation_error>` says beyond code, message and recovery.
+///
+/// ```
+/// use mcp_envelope::{read_tool_error, xml_validation_error, Issue, Value};
+///
+/// let sent = Value::parse_json(r#"{"limit":"ten"}"#).unwrap();
+/// let result = xml_validation_error("projects/list", &[Issue::invalid_type("number", "string").at(["limit"])], Some(&sent));
+/// let validation = read_tool_error(result.as_value()).unwrap().validation.unwrap();
+/// assert_eq!(validation.action, "projects/list");
+/// assert_eq!(validation.fields.len(), 1);
+/// assert_eq!(validation.more_issues, 0);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ParsedValidation {
     /// The start tag's `action` attribute (`tool/action`); `""` when it has none.
     pub action: String,
+    /// One entry per `<field>`, in order.
     pub fields: Vec<ParsedField>,
     /// The `<more_issues count="N">` count: issues the writer left out; 0 without one.
     pub more_issues: usize,
 }
 
-/// `{ code, message, recovery, availableActions, severity, dialect, raw, … }`.
+/// A tool error read back out of a `CallToolResult`, whichever dialect wrote it
+/// (`{ code, message, recovery, availableActions, severity, dialect, raw, … }` in JS):
+/// what [`read_tool_error`](crate::read_tool_error) returns to a Rust client.
+///
+/// ```
+/// use mcp_envelope::{read_tool_error, xml_tool_error, Dialect, ParsedCode, ToolErrorOptions};
+///
+/// let mut options = ToolErrorOptions::new("No such project.");
+/// options.suggestion = Some("List the projects first.".to_owned());
+/// options.available_actions = vec!["projects.list".to_owned()];
+/// let read = read_tool_error(xml_tool_error("NOT_FOUND", &options).as_value()).unwrap();
+/// assert_eq!(read.code, ParsedCode::Text("NOT_FOUND".to_owned()));
+/// assert_eq!(read.message, "No such project.");
+/// assert_eq!(read.recovery.as_deref(), Some("List the projects first."));
+/// assert_eq!(read.available_actions, ["projects.list"]);
+/// assert_eq!(read.severity, "error");
+/// assert_eq!(read.dialect, Dialect::Xml);
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct ParsedToolError<'a> {
+    /// The error's code: a string (XML), a number (JSON-RPC) or none.
     pub code: ParsedCode,
+    /// The error's message.
     pub message: String,
+    /// What to do next: `<recovery>` (XML) or `data.recovery.hint` / the `Recovery:` line (JSON-RPC).
     pub recovery: Option<String>,
+    /// The tools or actions to call next (`<available_actions>`, XML dialect only).
     pub available_actions: Vec<String>,
+    /// The `severity` attribute (XML); `error` when there is none.
     pub severity: String,
+    /// Which envelope it was read from.
     pub dialect: Dialect,
     /// Present when the text is a `<validation_error>`.
     pub validation: Option<ParsedValidation>,
@@ -161,6 +264,7 @@ pub struct ParsedToolError<'a> {
 
 impl ParsedToolError<'static> {
     /// An error with only a code, a message and a dialect.
+    #[doc(hidden)] // the parser's own constructor
     #[inline(never)] // built in many places: one copy in the wasm
     pub fn bare(code: ParsedCode, message: String, dialect: Dialect) -> ParsedToolError<'static> {
         ParsedToolError {

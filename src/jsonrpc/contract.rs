@@ -17,6 +17,26 @@ use super::McpErrorParts;
 
 /// One declared failure mode of a tool (`errors: [...]`): `{ reason, code, when,
 /// recovery, retryable?, severity?, thrownBy? }`.
+// The Rust example stays out of the TypeScript the wasm build generates from these docs.
+#[cfg_attr(
+    not(all(target_arch = "wasm32", feature = "typescript")),
+    doc = "",
+    doc = r#"
+Declare a tool's contract once, raise its failures by reason with [`fail`](crate::fail),
+hand it to [`ErrorResultOptions::contract`](crate::ErrorResultOptions::contract) so the
+envelope fills each reason's recovery, and check it with
+[`check_contract`](crate::check_contract).
+
+```
+use mcp_envelope::{ContractEntry, JsonRpcErrorCode};
+
+let mut entry = ContractEntry::new("queue_full", JsonRpcErrorCode::RateLimited, "The local queue is full.", "Wait thirty seconds, then call it again.");
+entry.retryable = Some(true);
+assert_eq!(entry.reason, "queue_full");
+assert_eq!(entry.code, JsonRpcErrorCode::RateLimited.value());
+assert_eq!(entry.severity, None);
+```"#
+)]
 #[derive(Debug, Clone, PartialEq)]
 // Its TypeScript (`ErrorContractEntry`) is generated from this declaration by the wasm build.
 #[cfg_attr(
@@ -26,7 +46,9 @@ use super::McpErrorParts;
     serde(rename_all = "camelCase")
 )]
 pub struct ContractEntry {
+    /// The stable, snake_case id of this failure, sent as `data.reason`.
     pub reason: String,
+    /// The JSON-RPC code the failure is sent with (a `JsonRpcErrorCode` value).
     #[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), tsify(type = "JsonRpcErrorCode"))]
     pub code: i32,
     /// When it fires; also the message of a bare {@link fail}.
@@ -50,7 +72,21 @@ pub struct ContractEntry {
 
 impl ContractEntry {
     /// Reads one entry from its JSON form; `None` unless `reason` is a string and
-    /// `code` an integer. A missing `when` or `recovery` reads as empty.
+    /// `code` an integer. A missing `when` or `recovery` reads as empty. Use it for a
+    /// contract declared in a JSON or YAML file.
+    ///
+    /// ```
+    /// use mcp_envelope::{ContractEntry, Value};
+    ///
+    /// let json = Value::parse_json(r#"{"reason":"no_such_city","code":-32001,"when":"The city is unknown.","retryable":false}"#).unwrap();
+    /// let entry = ContractEntry::from_value(&json).unwrap();
+    /// assert_eq!((entry.reason.as_str(), entry.code), ("no_such_city", -32001));
+    /// assert_eq!(entry.recovery, "");
+    /// assert_eq!(entry.retryable, Some(false));
+    ///
+    /// let fractional = Value::parse_json(r#"{"reason":"x","code":-32001.5}"#).unwrap();
+    /// assert_eq!(ContractEntry::from_value(&fractional), None);
+    /// ```
     pub fn from_value(value: &Value) -> Option<ContractEntry> {
         let reason = value.get("reason")?.as_str()?.to_owned();
         let code = value.get("code")?.as_f64().and_then(integer_code)?;

@@ -38,13 +38,31 @@ pub const RULE_TRUNCATED: &str = "error-contract-truncated";
 pub const UNNAMED: &str = "<unnamed>";
 
 /// How bad a finding is: `error` breaks the contract at run time, `warning` degrades it.
+///
+/// ```
+/// use mcp_envelope::{check_contract, ContractEntry, JsonRpcErrorCode, Severity};
+///
+/// // A recovery under five words is only a warning.
+/// let contract = [ContractEntry::new("no_such_city", JsonRpcErrorCode::NotFound, "The city is unknown.", "Retry.")];
+/// let findings = check_contract(&contract, Some("get_weather"));
+/// assert_eq!(findings[0].severity, Severity::Warning);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Severity {
+    /// The contract is broken: fix it before serving (a missing reason, an unknown code, a reason declared twice).
     Error,
+    /// The contract works but helps the model less (a reason not in snake_case, a recovery under five words).
     Warning,
 }
 
 impl Severity {
+    /// `error` or `warning`, as the reference's linter writes it.
+    ///
+    /// ```
+    /// use mcp_envelope::Severity;
+    ///
+    /// assert_eq!(Severity::Warning.as_str(), "warning");
+    /// ```
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Error => "error",
@@ -54,6 +72,22 @@ impl Severity {
 }
 
 /// One finding of [`check_contract`].
+// The Rust example stays out of the TypeScript the wasm build generates from these docs.
+#[cfg_attr(
+    not(all(target_arch = "wasm32", feature = "typescript")),
+    doc = "",
+    doc = r#"
+```
+use mcp_envelope::{check_contract, ContractEntry, JsonRpcErrorCode, Severity};
+
+let contract = [ContractEntry::new("NoCity", JsonRpcErrorCode::NotFound, "The city is unknown.", "Call list_cities and pick one of its names.")];
+let findings = check_contract(&contract, Some("get_weather"));
+assert_eq!(findings.len(), 1);
+assert_eq!(findings[0].rule, "error-contract-reason-format");
+assert_eq!(findings[0].severity, Severity::Warning);
+assert_eq!(findings[0].reason.as_deref(), Some("NoCity"));
+```"#
+)]
 #[derive(Debug, Clone, PartialEq)]
 // Its TypeScript (`ContractFinding`) is generated from this declaration by the wasm build.
 #[cfg_attr(
@@ -64,16 +98,27 @@ impl Severity {
 pub struct Finding {
     /// The reference linter's rule id (`error-contract-…`).
     pub rule: &'static str,
+    /// Whether it breaks the contract (`error`) or degrades it (`warning`).
     #[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), tsify(type = "'error' | 'warning'"))]
     pub severity: Severity,
     /// The entry's reason, when it is a non-empty string.
     #[cfg_attr(all(target_arch = "wasm32", feature = "typescript"), tsify(optional))]
     pub reason: Option<String>,
+    /// What is wrong and how to fix it, in the reference linter's words.
     pub message: String,
 }
 
 impl Finding {
-    /// `{ rule, severity, reason?, message }`.
+    /// `{ rule, severity, reason?, message }`, as the npm package's `checkContract` returns it.
+    ///
+    /// ```
+    /// use mcp_envelope::{check_contract, ContractEntry, JsonRpcErrorCode};
+    ///
+    /// let contract = [ContractEntry::new("no_such_city", JsonRpcErrorCode::NotFound, "The city is unknown.", "Retry.")];
+    /// let finding = &check_contract(&contract, Some("get_weather"))[0];
+    /// let json = finding.to_value().to_json();
+    /// assert!(json.starts_with(r#"{"rule":"error-contract-recovery-min-words","severity":"warning","reason":"no_such_city","message":"#));
+    /// ```
     pub fn to_value(&self) -> Value<'static> {
         let mut fields =
             vec![("rule".into(), Value::str(self.rule)), ("severity".into(), Value::str(self.severity.as_str()))];

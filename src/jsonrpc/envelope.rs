@@ -60,6 +60,19 @@ impl<'a> From<&'a McpErrorParts<'_>> for ThrownError<'a> {
     }
 }
 
+/// How [`error_result`](crate::error_result) writes the envelope: the call's request
+/// id, the tool's error contract, whether the call was cancelled, and the wire switches.
+/// Start from `ErrorResultOptions::default()` (secrets masked, nothing else) and set what
+/// the call knows.
+///
+/// ```
+/// use mcp_envelope::{error_result, ErrorResultOptions, JsonRpcErrorCode, McpError, SERVER_ERROR_MESSAGE};
+///
+/// let error = McpError::new(JsonRpcErrorCode::DatabaseError, "connect ECONNREFUSED 10.0.0.5:5432");
+/// let options = ErrorResultOptions { request_id: Some("REQ12-34567"), mask_server_errors: true, ..ErrorResultOptions::default() };
+/// let result = error_result(&error, &options);
+/// assert_eq!(result.text(), format!("Error: {SERVER_ERROR_MESSAGE}\n\n(request REQ12-34567)"));
+/// ```
 #[derive(Debug, Clone, Copy)]
 pub struct ErrorResultOptions<'a> {
     /// The call's request id. The boundary generates one when the caller gives none;
@@ -99,6 +112,7 @@ impl Default for ErrorResultOptions<'_> {
 
 impl ErrorResultOptions<'_> {
     /// The two wire switches.
+    #[doc(hidden)] // the envelope's own reading of the options
     pub fn wire(&self) -> WirePolicy {
         WirePolicy { redact_secrets: self.redact_secrets, mask_server_errors: self.mask_server_errors }
     }

@@ -9,13 +9,13 @@ use wasm_bindgen::prelude::*;
 use crate::codes::{canonical_tool_error_code_table, json_rpc_code_table};
 
 macro_rules! wasm_code_enum {
-    ($($name:ident = $value:literal,)*) => {
+    ($($(#[doc = $doc:literal])* $name:ident = $value:literal,)*) => {
         /// The JSON-RPC error codes of an MCP server's error envelope.
         #[wasm_bindgen(js_name = JsonRpcErrorCode)]
         #[derive(Clone, Copy)]
         #[repr(i32)]
         pub enum WireJsonRpcErrorCode {
-            $($name = $value,)*
+            $($(#[doc = $doc])* $name = $value,)*
         }
     };
 }

@@ -39,12 +39,26 @@ impl ToolResponse {
     }
 }
 
-/// What `toolError(code, opts)` accepts. Only `message` is required.
+/// What `toolError(code, opts)` accepts, for [`xml_tool_error`](crate::xml_tool_error).
+/// Only `message` is required: build it with [`ToolErrorOptions::new`] and set the rest.
+///
+/// ```
+/// use mcp_envelope::{xml_tool_error, ToolErrorOptions};
+///
+/// let mut options = ToolErrorOptions::new("Too many requests.");
+/// options.suggestion = Some("Wait, then retry.".to_owned());
+/// options.retry_after = Some(30.0);
+/// let text = xml_tool_error("RATE_LIMITED", &options).text().to_owned();
+/// assert!(text.contains("<recovery>Wait, then retry.</recovery>"));
+/// assert!(text.contains("<retry_after>30 seconds</retry_after>"));
+/// ```
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ToolErrorOptions {
+    /// What went wrong, written as `<message>`.
     pub message: String,
     /// Written as `<recovery>` when non-empty.
     pub suggestion: Option<String>,
+    /// The tools or actions the model can call next, written as `<available_actions>` when non-empty.
     pub available_actions: Vec<String>,
     /// Detail entries, values already stringified (the JS layer applies `String(v)`).
     /// Written in `Object.keys` order: a repeated key keeps its first place and its
@@ -59,6 +73,16 @@ pub struct ToolErrorOptions {
 }
 
 impl ToolErrorOptions {
+    /// Options with this message and nothing else (severity `error`, secrets masked).
+    ///
+    /// ```
+    /// use mcp_envelope::{ToolErrorOptions, WirePolicy};
+    ///
+    /// let options = ToolErrorOptions::new("No such file.");
+    /// assert_eq!(options.message, "No such file.");
+    /// assert_eq!(options.severity, None);
+    /// assert_eq!(options.wire, WirePolicy::default());
+    /// ```
     pub fn new(message: impl Into<String>) -> Self {
         ToolErrorOptions { message: message.into(), ..ToolErrorOptions::default() }
     }
