@@ -69,6 +69,7 @@ test-js: build setup-browser
 	node_modules/.bin/tsc -p js-tests/types
 	node_modules/.bin/tsc -p js-tests/types/tsconfig.bundler.json
 	node_modules/.bin/tsc -p js-tests/types/tsconfig.checkjs.json
+	cargo build --example rmcp_server --features serde
 	node --test js-tests/
 
 # The packed tarball in every runtime and bundler (tests-matrix/run.mjs), plus publint
