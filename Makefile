@@ -55,10 +55,23 @@ lint-js:
 	@for f in $(JS_SOURCES); do node --check "$$f" || exit 1; done
 	@echo "lint-js: $(words $(JS_SOURCES)) files parse"
 
+# The Rust API's features (Cargo.toml); the crate is tested, linted and documented with them.
+RUST_FEATURES := serde
+
+# The Rust crate as a Rust user gets it: its tests (doctests included) with its features
+# and without, clippy on the host and wasm32, docs without a warning, every public item
+# of the API documented with an example (scripts/doc-examples.mjs), no wasm-only crate in
+# a native build, and `cargo publish --dry-run` (packaging, then building the package).
 test-rust: setup-rust
-	cargo test
-	cargo clippy --all-targets -- -D warnings
+	cargo test --features $(RUST_FEATURES)
+	cargo test --doc
+	cargo clippy --all-targets --features $(RUST_FEATURES) -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --all-targets --features typescript -- -D warnings
+	RUSTDOCFLAGS=-Dwarnings cargo doc --no-deps --features $(RUST_FEATURES)
+	node scripts/doc-examples.mjs $(RUST_FEATURES)
+	@if cargo tree -e normal --features $(RUST_FEATURES) | grep -E 'wasm-bindgen|js-sys|tsify'; then \
+	  echo "a wasm-only crate is in the native build"; exit 1; fi
+	cargo publish --dry-run --allow-dirty --features $(RUST_FEATURES)
 
 test-wasm: setup
 	cargo test --target wasm32-unknown-unknown
@@ -92,7 +105,7 @@ bench-levels: build
 # fuzz/target/corpus/ (the committed seeds in fuzz/corpus/ are only read); a crash is
 # saved in fuzz/artifacts/<target>/ and fails the run: add it to tests/fuzz_regressions.rs.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := json_reader xml_issues jsonrpc_issues classifier xml_builders client_parser
+FUZZ_TARGETS := json_reader xml_issues jsonrpc_issues classifier xml_builders client_parser api
 fuzz: setup
 	@command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 	cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz build -O

@@ -245,3 +245,60 @@ pub fn protocol(data: &[u8]) {
         assert!(well_formed_reply(index, &result), "not a {name} reply: {result}");
     }
 }
+
+/// The Rust API (the crate root) on one input: the text split at NUL into the pieces
+/// the entries take — the tool, issues (JSON), arguments (JSON), a message, data (JSON),
+/// a contract reason, a result (JSON) — and every entry called with them; each result
+/// must be JSON that reads back.
+pub fn api(data: &[u8]) {
+    use mcp_envelope::{
+        check_contract, classify_error, error_result, error_result_for, fail, format_validation, read_tool_error,
+        recovery_for, rejection_result, xml_tool_error, xml_validation_error, ContractEntry, ErrorResultOptions, Issue,
+        McpError, Validation,
+    };
+    let text = String::from_utf8_lossy(data);
+    let mut parts = text.split('\0');
+    let mut next = || parts.next().unwrap_or_default().to_owned();
+    let (tool, issues, args, message, data, reason, result) = (next(), next(), next(), next(), next(), next(), next());
+    let issues: Vec<Issue> = list(&issues).into_iter().filter_map(Issue::from_value).collect();
+    let args = Value::parse_json(&args).ok();
+    let data = Value::parse_json(&data).ok();
+
+    let mut validation = Validation::new(&tool);
+    validation.args = args.as_ref();
+    validation.schema = args.as_ref();
+    let contract = [ContractEntry::new(&reason, JsonRpcErrorCode::NotFound, &message, &message)];
+    let options =
+        ErrorResultOptions { request_id: Some(&reason), contract: &contract, ..ErrorResultOptions::default() };
+    let rejected = format_validation(&issues, &validation);
+    reads_back(&rejected.to_json());
+    let result_json = rejection_result(&issues, &validation, &options).to_json();
+    reads_back(&result_json);
+    reads_back(&xml_validation_error(&tool, &issues, args.as_ref()).to_json());
+    let mut thrown = McpError::new(JsonRpcErrorCode::RateLimited, message.clone());
+    thrown.data = data.clone();
+    reads_back(&error_result(&thrown, &options).to_json());
+    reads_back(&error_result_for(&std::io::Error::other(message.clone()), &options).to_json());
+    let _ = classify_error(&thrown);
+    reads_back(&fail(&contract, &reason, Some(&message), data.as_ref()).to_json());
+    reads_back(&recovery_for(&contract, &reason).to_json());
+    let _ = check_contract(&contract, Some(&tool));
+    let options = ToolErrorOptions { suggestion: Some(reason.clone()), ..ToolErrorOptions::new(message.clone()) };
+    reads_back(&xml_tool_error(&tool, &options).to_json());
+    if let Ok(result) = Value::parse_json(&result) {
+        let _ = read_tool_error(&result);
+    }
+}
+
+/// JSON the crate writes reads back: with its own reader, or (nested deeper than that
+/// reader accepts, as a caller's data inside an envelope may be) at least balanced.
+fn reads_back(json: &str) {
+    if Value::parse_json(json).is_err() {
+        let (open, close) = json.chars().fold((0usize, 0usize), |(o, c), ch| match ch {
+            '{' | '[' => (o + 1, c),
+            '}' | ']' => (o, c + 1),
+            _ => (o, c),
+        });
+        assert!(json.len() > 2 && open > 0 && close > 0, "not JSON: {json:.200}");
+    }
+}

@@ -35,6 +35,11 @@ fn jsonrpc_issues_corpus() {
 }
 
 #[test]
+fn api_corpus() {
+    replay("api", bodies::api);
+}
+
+#[test]
 fn classifier_corpus() {
     replay("classifier", bodies::classifier);
 }
@@ -78,6 +83,7 @@ fn edge_inputs_every_body() {
             bodies::xml_builders,
             bodies::client_parser,
             bodies::protocol,
+            bodies::api,
         ] {
             body(input);
         }

@@ -1,5 +1,6 @@
 //! Reading a tool error back, on a Rust client.
 
+use super::depth::shallow;
 use crate::client::{self, ParsedToolError};
 use crate::value::Value;
 
@@ -18,7 +19,8 @@ use crate::value::Value;
 /// assert!(read_tool_error(&Value::parse_json(r#"{"content":[]}"#).unwrap()).is_none());
 /// ```
 pub fn read_tool_error(result: &Value<'_>) -> Option<ParsedToolError<'static>> {
-    let read = client::parse_tool_error(result)?;
+    let result = shallow(result);
+    let read = client::parse_tool_error(&result)?;
     Some(ParsedToolError {
         code: read.code,
         message: read.message,

@@ -1,6 +1,7 @@
 //! Error contracts (mcp-ts-core's `errors: [...]`) for Rust servers: declared failures
 //! raised by reason, their recovery, and the structural check of the declaration.
 
+use super::depth::shallow;
 use super::mcp_error::McpError;
 use crate::codes::JsonRpcErrorCode;
 use crate::jsonrpc::{self, Contract, ContractEntry, Finding};
@@ -76,7 +77,8 @@ impl ContractEntry {
 /// assert!(result.text().contains("Recovery: Call list_cities and pick one of its names."));
 /// ```
 pub fn fail(contract: &[ContractEntry], reason: &str, message: Option<&str>, data: Option<&Value<'_>>) -> McpError {
-    jsonrpc::fail(contract, reason, message, data).into()
+    let data = data.map(shallow);
+    jsonrpc::fail(contract, reason, message, data.as_deref()).into()
 }
 
 /// mcp-ts-core's `ctx.recoveryFor(reason)`: `{ recovery: { hint } }` for a declared

@@ -1,5 +1,6 @@
 //! [`Issue`]: one validation failure, shaped like the Zod 4 issue that means the same.
 
+use super::depth::shallow_owned;
 use crate::value::Value;
 use std::borrow::Cow;
 
@@ -194,7 +195,7 @@ impl Issue {
     /// );
     /// ```
     pub fn with(mut self, key: &str, value: Value<'static>) -> Issue {
-        self.set(key, value);
+        self.set(key, shallow_owned(value));
         self
     }
 
@@ -221,7 +222,7 @@ impl Issue {
     /// ```
     pub fn from_value(value: Value<'_>) -> Option<Issue> {
         match value {
-            Value::Object(_) => Some(Issue(value.into_owned())),
+            Value::Object(_) => Some(Issue(shallow_owned(value))),
             _ => None,
         }
     }

@@ -1,6 +1,7 @@
 //! The JSON-RPC dialect (mcp-ts-core's) for Rust servers: argument rejections and error
 //! results, byte for byte what the npm package writes for the same call.
 
+use super::depth::shallow;
 use super::issue::{issue_values, Issue};
 use super::mcp_error::McpError;
 use super::std_error::{cause_messages, classify_error};
@@ -76,8 +77,11 @@ fn with_issues<T>(issues: &[Issue], args: Option<&Value<'_>>, write: impl FnOnce
     write(IssueList::of(&read.issues, values.len().saturating_sub(read.left_out), &sizes))
 }
 
-fn options<'a>(validation: &Validation<'a>) -> ValidationOptions<'a> {
-    ValidationOptions { tool: validation.tool, args: validation.args, schema: validation.schema, input: None }
+/// Runs `write` on the validation's options, its caller values within the core's depth.
+fn with_options<T>(validation: &Validation<'_>, write: impl FnOnce(&ValidationOptions<'_>) -> T) -> T {
+    let args = validation.args.map(shallow);
+    let schema = validation.schema.map(shallow);
+    write(&ValidationOptions { tool: validation.tool, args: args.as_deref(), schema: schema.as_deref(), input: None })
 }
 
 /// The `-32602` [`McpError`] for arguments that failed validation: mcp-ts-core's message
@@ -98,7 +102,9 @@ fn options<'a>(validation: &Validation<'a>) -> ValidationOptions<'a> {
 /// );
 /// ```
 pub fn format_validation(issues: &[Issue], validation: &Validation<'_>) -> McpError {
-    with_issues(issues, validation.args, |list| jsonrpc::format_validation(list, &options(validation)).into())
+    with_options(validation, |options| {
+        with_issues(issues, options.args, |list| jsonrpc::format_validation(list, options).into())
+    })
 }
 
 /// The error `CallToolResult` of an argument rejection: what [`error_result`] writes for
@@ -117,8 +123,10 @@ pub fn rejection_result(
     validation: &Validation<'_>,
     options_: &ErrorResultOptions<'_>,
 ) -> ToolResult {
-    with_issues(issues, validation.args, |list| {
-        ToolResult::new(jsonrpc::rejection_result(list, &options(validation), options_).to_value())
+    with_options(validation, |validation| {
+        with_issues(issues, validation.args, |list| {
+            ToolResult::new(jsonrpc::rejection_result(list, validation, options_).to_value())
+        })
     })
 }
 

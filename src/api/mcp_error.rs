@@ -1,5 +1,6 @@
 //! [`McpError`]: an error with a JSON-RPC code, a message and optional `data`.
 
+use super::depth::{shallow, shallow_owned};
 use crate::codes::JsonRpcErrorCode;
 use crate::jsonrpc::McpErrorParts;
 use crate::value::Value;
@@ -49,7 +50,7 @@ impl McpError {
     /// assert_eq!(error.data.unwrap().get("id").and_then(Value::as_str), Some("a1"));
     /// ```
     pub fn with_data(mut self, data: Value<'static>) -> McpError {
-        self.data = Some(data);
+        self.data = Some(shallow_owned(data));
         self
     }
 
@@ -76,7 +77,8 @@ impl McpError {
     }
 
     pub(crate) fn parts(&self) -> McpErrorParts<'_> {
-        McpErrorParts { code: self.code, message: self.message.clone(), data: self.data.clone() }
+        let data = self.data.as_ref().map(|d| shallow(d).into_owned());
+        McpErrorParts { code: self.code, message: self.message.clone(), data }
     }
 }
 

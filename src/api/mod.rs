@@ -4,6 +4,7 @@
 
 mod client;
 mod contract;
+mod depth;
 mod issue;
 mod jsonrpc;
 mod mcp_error;

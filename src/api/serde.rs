@@ -5,6 +5,7 @@
 //! `JSON.stringify` writes it, so a value written through serde reads the same bytes
 //! the crate's own writer gives.
 
+use super::depth::shallow;
 use super::issue::Issue;
 use super::mcp_error::McpError;
 use super::tool_result::ToolResult;
@@ -40,6 +41,11 @@ impl Value<'_> {
     /// assert_eq!(value.to_serde().to_string(), r#"{"b":1,"a":[true,null,"x",2.5]}"#);
     /// ```
     pub fn to_serde(&self) -> serde_json::Value {
+        shallow(self).to_serde_within()
+    }
+
+    /// [`Value::to_serde`] of a value within the core's depth.
+    fn to_serde_within(&self) -> serde_json::Value {
         match self {
             Value::Null => serde_json::Value::Null,
             Value::Bool(b) => serde_json::Value::Bool(*b),
@@ -48,9 +54,9 @@ impl Value<'_> {
                 None => serde_json::Number::from_f64(*n).map_or(serde_json::Value::Null, serde_json::Value::Number),
             },
             Value::String(s) => serde_json::Value::String(s.to_string()),
-            Value::Array(items) => serde_json::Value::Array(items.iter().map(Value::to_serde).collect()),
+            Value::Array(items) => serde_json::Value::Array(items.iter().map(Value::to_serde_within).collect()),
             Value::Object(fields) => {
-                serde_json::Value::Object(fields.iter().map(|(k, v)| (k.to_string(), v.to_serde())).collect())
+                serde_json::Value::Object(fields.iter().map(|(k, v)| (k.to_string(), v.to_serde_within())).collect())
             }
         }
     }
@@ -92,9 +98,20 @@ impl From<&serde_json::Value> for Value<'static> {
     }
 }
 
+/// Any value (feature `serde`), nested no deeper than the core reads: a container past
+/// [`MAX_PARSE_DEPTH`](crate::value::MAX_PARSE_DEPTH) is written as `"[Unreadable]"`.
 impl Serialize for Value<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
+        Within(&shallow(self)).serialize(serializer)
+    }
+}
+
+/// A value already within the core's depth.
+struct Within<'v>(&'v Value<'v>);
+
+impl Serialize for Within<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
             Value::Null => serializer.serialize_unit(),
             Value::Bool(b) => serializer.serialize_bool(*b),
             Value::Number(n) => match as_integer(*n) {
@@ -105,12 +122,12 @@ impl Serialize for Value<'_> {
             Value::String(s) => serializer.serialize_str(s),
             Value::Array(items) => {
                 let mut seq = serializer.serialize_seq(Some(items.len()))?;
-                items.iter().try_for_each(|item| seq.serialize_element(item))?;
+                items.iter().try_for_each(|item| seq.serialize_element(&Within(item)))?;
                 seq.end()
             }
             Value::Object(fields) => {
                 let mut map = serializer.serialize_map(Some(fields.len()))?;
-                fields.iter().try_for_each(|(k, v)| map.serialize_entry(k.as_ref(), v))?;
+                fields.iter().try_for_each(|(k, v)| map.serialize_entry(k.as_ref(), &Within(v)))?;
                 map.end()
             }
         }

@@ -1,5 +1,6 @@
 //! The XML dialect (MCP Fusion's) for Rust servers.
 
+use super::depth::shallow;
 use super::issue::{issue_values, Issue};
 use super::tool_result::ToolResult;
 use crate::sizes::TrueSizes;
@@ -38,6 +39,8 @@ pub fn xml_tool_error(code: &str, options: &ToolErrorOptions) -> ToolResult {
 /// assert!(result.text().contains("<field name=\"limit\">"));
 /// ```
 pub fn xml_validation_error(action: &str, issues: &[Issue], sent: Option<&Value<'_>>) -> ToolResult {
+    let sent = sent.map(shallow);
+    let sent = sent.as_deref();
     let values = issue_values(issues);
     let read = crate::source::normalise(&values, sent);
     let sizes = TrueSizes::default();

@@ -20,7 +20,7 @@
 //! engine limit) is final. A value with no `code` and no `cause` is classified exactly
 //! as by mcp-ts-core 0.10.17's `determineErrorCode`, apart from step 4.
 //!
-//! [`classify`] is [`classify_own`] (steps 1–8) then [`classify_by_cause`] (steps 9–10),
+//! [`classify()`] is [`classify_own`] (steps 1–8) then [`classify_by_cause`] (steps 9–10),
 //! so the JS layer reads a cause chain only for a value that reaches step 9.
 //!
 //! The JS layer reads the thrown value (once, inside try/catch) into a [`Thrown`];

@@ -168,7 +168,7 @@ pub(crate) fn try_catch_failure(request: Failure<'_>, _: &mut dyn Host) -> Resul
     Ok(try_catch_reply(record.code, &message, &wire_data, stack.as_deref(), &record_json))
 }
 
-/// The JSON of a [`try_catch_failure`] reply from its parts (`data` and `record` as JSON).
+/// The JSON of a `try_catch_failure` reply from its parts (`data` and `record` as JSON).
 pub fn try_catch_reply(code: i32, message: &str, data: &str, stack: Option<&str>, record: &str) -> String {
     let mut out = Out::new().number("code", f64::from(code)).string("message", message).raw("data", data);
     if let Some(stack) = stack {

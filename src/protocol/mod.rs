@@ -1,6 +1,6 @@
 //! The protocol between the npm package's JS layer and the core, declared once.
 //!
-//! Each operation takes one request, its fields laid out in order as [`Wire`] says (the
+//! Each operation takes one request, its fields laid out in order as [`Wire`](crate::protocol::Wire) says (the
 //! JS layer writes them straight into wasm memory), read here into that operation's
 //! struct, and returns one result, as the operation's reply kind says (`table::Reply`:
 //! JSON text, a string, or an XML response's flags and text).
