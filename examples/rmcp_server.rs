@@ -22,6 +22,7 @@ use rmcp::model::{
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
+use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::json;
 use std::sync::Arc;
@@ -102,14 +103,18 @@ fn projects_schema() -> serde_json::Value {
     })
 }
 
-/// serde's failure as the Zod 4 issue a strict Zod schema reports for the same
-/// arguments: the path from serde_path_to_error, the expected type from the tool's
-/// schema, the received type from what was sent.
-fn issues_from_serde(
-    error: &serde_path_to_error::Error<serde_json::Error>,
-    sent: &serde_json::Value,
-    schema: &serde_json::Value,
-) -> Vec<Issue> {
+/// The arguments as `T`, or serde's failure as the Zod 4 issue a strict Zod schema
+/// reports for the same arguments: the path from serde_path_to_error, the expected
+/// type from the tool's schema, the received type from what was sent.
+// TODO(issue 24): mcp_envelope::deserialize_args, once it lands, replaces this function.
+fn deserialize_args<T: DeserializeOwned>(
+    args: &serde_json::Value,
+    schema: Option<&Value<'_>>,
+) -> Result<T, Vec<Issue>> {
+    let error = match serde_path_to_error::deserialize(args) {
+        Ok(args) => return Ok(args),
+        Err(error) => error,
+    };
     let mut path: Vec<PathSegment> = error
         .path()
         .iter()
@@ -124,26 +129,25 @@ fn issues_from_serde(
     if let Some(key) = named("unknown field `") {
         // The path ends at the unknown key; Zod reports it on the object that has it.
         path.pop();
-        return vec![Issue::unrecognized_keys(&[key.as_str()]).at(path)];
+        return Err(vec![Issue::unrecognized_keys(&[key.as_str()]).at(path)]);
     }
     let missing = named("missing field `");
     if let Some(key) = &missing {
         path.push(PathSegment::from(key.as_str()));
     }
-    let (mut expected, mut received) = (schema, Some(sent));
+    let (mut expected, mut received) = (schema, Some(args));
     for segment in &path {
-        let (properties, item) = match segment {
+        (expected, received) = match segment {
             PathSegment::Key(key) => {
-                (expected.get("properties").and_then(|p| p.get(key)), received.and_then(|r| r.get(key)))
+                (expected.and_then(|s| s.get("properties")?.get(key)), received.and_then(|r| r.get(key)))
             }
-            PathSegment::Index(i) => (expected.get("items"), received.and_then(|r| r.get(*i as usize))),
+            PathSegment::Index(i) => (expected.and_then(|s| s.get("items")), received.and_then(|r| r.get(*i as usize))),
         };
-        expected = properties.unwrap_or(&serde_json::Value::Null);
-        received = item;
     }
-    if let Some(values) = expected.get("enum").and_then(|e| e.as_array()).filter(|_| missing.is_none()) {
-        let values: Vec<&str> = values.iter().filter_map(|v| v.as_str()).collect();
-        return vec![Issue::invalid_value(&values).at(path)];
+    let values = expected.and_then(|s| s.get("enum")?.as_array()).filter(|_| missing.is_none());
+    if let Some(values) = values {
+        let values: Vec<&str> = values.iter().filter_map(Value::as_str).collect();
+        return Err(vec![Issue::invalid_value(&values).at(path)]);
     }
     let received = match received {
         None => "undefined",
@@ -154,10 +158,10 @@ fn issues_from_serde(
         Some(serde_json::Value::Array(_)) => "array",
         Some(serde_json::Value::Object(_)) => "object",
     };
-    match expected.get("type").and_then(|t| t.as_str()) {
+    Err(match expected.and_then(|s| s.get("type")?.as_str()) {
         Some(expected) => vec![Issue::invalid_type(expected, received).at(path)],
         None => vec![Issue::custom(message).at(path)],
-    }
+    })
 }
 
 /// A tool's outcome as the `CallToolResult` rmcp sends: a text, or the failure this
@@ -173,8 +177,8 @@ fn to_rmcp(outcome: Result<String, ToolResult>) -> Result<CallToolResponse, Erro
 
 struct Server {
     weather_contract: Vec<ContractEntry>,
-    weather_schema: serde_json::Value,
-    projects_schema: serde_json::Value,
+    weather_schema: Value<'static>,
+    projects_schema: Value<'static>,
 }
 
 impl Server {
@@ -185,12 +189,11 @@ impl Server {
             contract: &self.weather_contract,
             ..ErrorResultOptions::default()
         };
-        let args: WeatherArgs = match serde_path_to_error::deserialize(&sent) {
+        let args: WeatherArgs = match deserialize_args(&sent, Some(&self.weather_schema)) {
             Ok(args) => args,
-            Err(error) => {
-                let issues = issues_from_serde(&error, &sent, &self.weather_schema);
-                let (sent, schema) = (Value::from_serde(&sent), Value::from_serde(&self.weather_schema));
-                let validation = Validation::new("get_weather").args(&sent).schema(&schema);
+            Err(issues) => {
+                let sent = Value::from_serde(&sent);
+                let validation = Validation::new("get_weather").args(&sent).schema(&self.weather_schema);
                 return Err(rejection_result(&issues, &validation, &options));
             }
         };
@@ -206,12 +209,9 @@ impl Server {
 
     /// The projects' names, or the failure as this crate writes it.
     fn projects_list(&self, sent: serde_json::Value) -> Result<String, ToolResult> {
-        let args: ProjectsArgs = match serde_path_to_error::deserialize(&sent) {
+        let args: ProjectsArgs = match deserialize_args(&sent, Some(&self.projects_schema)) {
             Ok(args) => args,
-            Err(error) => {
-                let issues = issues_from_serde(&error, &sent, &self.projects_schema);
-                return Err(xml_validation_error("projects_list", &issues, Some(&Value::from_serde(&sent))));
-            }
+            Err(issues) => return Err(xml_validation_error("projects_list", &issues, Some(&Value::from_serde(&sent)))),
         };
         match args.workspace.as_deref() {
             None | Some("main") => {
@@ -252,8 +252,8 @@ fn weather(args: &WeatherArgs) -> Result<String, Failure> {
     })
 }
 
-fn tool(name: &'static str, description: &'static str, schema: &serde_json::Value) -> Tool {
-    let schema: JsonObject = schema.as_object().cloned().unwrap_or_default();
+fn tool(name: &'static str, description: &'static str, schema: &Value<'_>) -> Tool {
+    let schema: JsonObject = schema.to_serde().as_object().cloned().unwrap_or_default();
     Tool::new(name, description, Arc::new(schema))
 }
 
@@ -293,8 +293,8 @@ impl ServerHandler for Server {
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let server = Server {
         weather_contract: weather_contract(),
-        weather_schema: weather_schema(),
-        projects_schema: projects_schema(),
+        weather_schema: Value::from_serde(&weather_schema()),
+        projects_schema: Value::from_serde(&projects_schema()),
     };
     // Serves until the client closes stdin.
     server.serve(rmcp::transport::stdio()).await?.waiting().await?;
