@@ -249,7 +249,8 @@ pub fn protocol(data: &[u8]) {
 /// The Rust API (the crate root) on one input: the text split at NUL into the pieces
 /// the entries take — the tool, issues (JSON), arguments (JSON), a message, data (JSON),
 /// a contract reason, a result (JSON) — and every entry called with them; each result
-/// must be JSON that reads back.
+/// must be JSON that reads back. (The API is native only.)
+#[cfg(not(target_arch = "wasm32"))]
 pub fn api(data: &[u8]) {
     use mcp_envelope::{
         check_contract, classify_error, error_result, error_result_for, fail, format_validation, read_tool_error,
@@ -292,6 +293,7 @@ pub fn api(data: &[u8]) {
 
 /// JSON the crate writes reads back: with its own reader, or (nested deeper than that
 /// reader accepts, as a caller's data inside an envelope may be) at least balanced.
+#[cfg(not(target_arch = "wasm32"))]
 fn reads_back(json: &str) {
     if Value::parse_json(json).is_err() {
         let (open, close) = json.chars().fold((0usize, 0usize), |(o, c), ch| match ch {

@@ -52,6 +52,9 @@
 // hidden from the docs and not covered by semver. Their docs link their private parts
 // (read them with `cargo doc --document-private-items`).
 
+// The Rust API is for native Rust code; the npm package's WebAssembly reaches the core
+// through `protocol` instead, so the wasm build leaves it out.
+#[cfg(not(target_arch = "wasm32"))]
 mod api;
 
 #[doc(hidden)]
@@ -114,6 +117,7 @@ mod sort;
 mod tool_result;
 mod utf16;
 
+#[cfg(not(target_arch = "wasm32"))]
 pub use api::*;
 pub use classify::Classification;
 #[doc(hidden)]
