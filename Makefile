@@ -85,7 +85,7 @@ test-js: build setup-browser
 	node_modules/.bin/tsc -p js-tests/types
 	node_modules/.bin/tsc -p js-tests/types/tsconfig.bundler.json
 	node_modules/.bin/tsc -p js-tests/types/tsconfig.checkjs.json
-	cargo build --example parity --features serde
+	cargo build --example parity --example rmcp_server --features serde
 	node --test js-tests/
 
 # The packed tarball in every runtime and bundler (tests-matrix/run.mjs), plus publint
