@@ -12,10 +12,14 @@ import { readFileSync } from 'node:fs';
 const features = process.argv[2] ?? '';
 const target = 'target/doc-examples';
 const flags = ['-Z', 'unstable-options', '--output-format', 'json', '--document-hidden-items'];
-execFileSync('cargo', ['rustdoc', '-q', '--lib', '--target-dir', target, ...(features ? ['--features', features] : []), '--', ...flags], {
-  stdio: 'inherit',
-  env: { ...process.env, RUSTC_BOOTSTRAP: '1' },
-});
+execFileSync(
+  'cargo',
+  ['rustdoc', '-q', '--lib', '--target-dir', target, ...(features ? ['--features', features] : []), '--', ...flags],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, RUSTC_BOOTSTRAP: '1' },
+  },
+);
 const doc = JSON.parse(readFileSync(`${target}/doc/mcp_envelope.json`, 'utf8'));
 const item = (id) => doc.index[id];
 const kindOf = (it) => Object.keys(it.inner)[0];
@@ -47,7 +51,8 @@ function members(it) {
   const fields = kind?.plain?.fields ?? (Array.isArray(kind?.tuple) ? kind.tuple.filter((f) => f !== null) : []);
   for (const id of [...fields, ...(inner.variants ?? [])]) {
     const member = item(id);
-    if (member && (member.visibility === 'public' || kindOf(member) === 'variant') && !hidden(member)) check(member, false);
+    if (member && (member.visibility === 'public' || kindOf(member) === 'variant') && !hidden(member))
+      check(member, false);
   }
 }
 
@@ -86,11 +91,15 @@ function visit(it) {
 }
 
 if (missing.length > 0) {
-  console.error(`${missing.length} of ${checked} public items lack documentation or an example:\n${missing.join('\n')}`);
+  console.error(
+    `${missing.length} of ${checked} public items lack documentation or an example:\n${missing.join('\n')}`,
+  );
   process.exit(1);
 }
 if (checked < 100) {
   console.error(`doc-examples: only ${checked} public items found; the walk of rustdoc's JSON lost the API`);
   process.exit(1);
 }
-console.log(`doc-examples: ${checked} public items, each documented, each function, method, type and constant with an example`);
+console.log(
+  `doc-examples: ${checked} public items, each documented, each function, method, type and constant with an example`,
+);
