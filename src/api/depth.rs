@@ -3,14 +3,19 @@
 //! The core walks values recursively, which is safe for what it reads itself (its
 //! parser refuses nesting past [`MAX_PARSE_DEPTH`]) but not for a `Value` a caller built
 //! by hand. Each entry of the API passes caller values through [`shallow`] first: a
-//! container nested deeper than the parser would accept is replaced by
-//! [`UNREADABLE`], what the npm package's copy puts where it stops reading.
+//! container nested deeper than [`CUT_DEPTH`] is replaced by [`UNREADABLE`], what the
+//! npm package's copy puts where it stops reading. The cut is twice the parser's depth,
+//! so a value too deep for the core's reader stays too deep once cut, and what the core
+//! writes for it is what it writes for the whole value (and for the npm package's).
 
 use crate::js_constants::UNREADABLE;
 use crate::value::{Value, MAX_PARSE_DEPTH};
 use std::borrow::Cow;
 
-/// Whether `value` nests no deeper than `MAX_PARSE_DEPTH` (looked at iteratively).
+/// Where a caller's value is cut: twice what the core's reader accepts.
+pub(crate) const CUT_DEPTH: usize = 2 * MAX_PARSE_DEPTH;
+
+/// Whether `value` nests no deeper than [`CUT_DEPTH`] (looked at iteratively).
 fn within(value: &Value<'_>) -> bool {
     let mut stack: Vec<(&Value<'_>, usize)> = vec![(value, 0)];
     while let Some((value, depth)) = stack.pop() {
@@ -19,7 +24,7 @@ fn within(value: &Value<'_>) -> bool {
             Value::Object(fields) => &mut fields.iter().map(|(_, v)| v),
             _ => continue,
         };
-        if depth >= MAX_PARSE_DEPTH {
+        if depth >= CUT_DEPTH {
             return false;
         }
         stack.extend(children.map(|child| (child, depth + 1)));
@@ -27,11 +32,11 @@ fn within(value: &Value<'_>) -> bool {
     true
 }
 
-/// A copy with every container at depth `MAX_PARSE_DEPTH` replaced; recursion
-/// bounded by that depth.
+/// A copy with every container at depth [`CUT_DEPTH`] replaced; recursion bounded by
+/// that depth.
 fn cut(value: &Value<'_>, depth: usize) -> Value<'static> {
     match value {
-        Value::Array(_) | Value::Object(_) if depth >= MAX_PARSE_DEPTH => Value::str(UNREADABLE),
+        Value::Array(_) | Value::Object(_) if depth >= CUT_DEPTH => Value::str(UNREADABLE),
         Value::Array(items) => Value::Array(items.iter().map(|v| cut(v, depth + 1)).collect()),
         Value::Object(fields) => {
             Value::Object(fields.iter().map(|(k, v)| (Cow::Owned(k.to_string()), cut(v, depth + 1))).collect())
@@ -40,7 +45,7 @@ fn cut(value: &Value<'_>, depth: usize) -> Value<'static> {
     }
 }
 
-/// `value` itself when it nests within the core's depth, else a copy cut there.
+/// `value` itself when it nests within [`CUT_DEPTH`], else a copy cut there.
 pub(crate) fn shallow<'v>(value: &'v Value<'v>) -> Cow<'v, Value<'v>> {
     if within(value) {
         Cow::Borrowed(value)
@@ -82,22 +87,20 @@ mod tests {
     }
 
     #[test]
-    fn values_within_the_parsers_depth_pass_untouched() {
-        let deepest = nested(MAX_PARSE_DEPTH);
+    fn values_within_the_cut_depth_pass_untouched() {
+        let deepest = nested(CUT_DEPTH);
         assert!(matches!(shallow(&deepest), Cow::Borrowed(_)));
-        // And the parser agrees it is readable.
-        assert!(Value::parse_json(&deepest.to_json()).is_ok());
     }
 
     #[test]
-    fn a_deeper_value_is_cut_where_the_parser_would_refuse_it() {
-        let deeper = nested(MAX_PARSE_DEPTH + 1);
-        assert!(Value::parse_json(&deeper.to_json()).is_err());
-        let cut = shallow(&deeper).into_owned();
-        let text = cut.to_json();
-        assert!(Value::parse_json(&text).is_ok());
+    fn a_deeper_value_is_cut_and_stays_too_deep_for_the_reader() {
+        let deeper = nested(CUT_DEPTH + 1);
+        let text = shallow(&deeper).into_owned().to_json();
         assert!(text.contains("\"[Unreadable]\""));
-        assert_eq!(text.matches('[').count(), MAX_PARSE_DEPTH + 1, "64 arrays, then the marker");
+        assert_eq!(text.matches('[').count(), CUT_DEPTH + 1, "CUT_DEPTH arrays, then the marker");
+        // Too deep for the core's reader before the cut and after it.
+        assert!(Value::parse_json(&deeper.to_json()).is_err());
+        assert!(Value::parse_json(&text).is_err());
     }
 
     #[test]
@@ -106,6 +109,6 @@ mod tests {
         let deep = nested(100_000);
         assert!(!within(&deep));
         let cut = shallow_owned(deep);
-        assert!(Value::parse_json(&cut.to_json()).is_ok());
+        assert!(cut.to_json().contains("\"[Unreadable]\""));
     }
 }
