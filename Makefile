@@ -76,8 +76,10 @@ test-rust: setup-rust
 	  echo "a wasm-only crate is in the native build"; exit 1; fi
 	cargo publish --dry-run --allow-dirty --features $(RUST_FEATURES)
 
+# The core's tests in wasm32 (wasm-bindgen's runner); not the doctests, which show the
+# native-only Rust API.
 test-wasm: setup
-	cargo test --target wasm32-unknown-unknown
+	cargo test --target wasm32-unknown-unknown --lib --tests
 
 # The JS layer (pkg-template/lib) is type-checked too: checkJs, strict, against the
 # generated pkg/lib/abi.d.ts (js-tests/types/tsconfig.checkjs.json).
