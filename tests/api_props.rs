@@ -243,12 +243,17 @@ fn deep_values_are_cut() {
     well_formed(&xml_validation_error("t", &[issue], Some(&args)).to_json());
     let error = McpError::new(JsonRpcErrorCode::NotFound, "x").with_data(deep());
     well_formed(&error_result(&error, &ErrorResultOptions::default()).to_json());
+    // `data` set on the public field, not through `with_data`.
+    let mut by_hand = McpError::new(JsonRpcErrorCode::NotFound, "x");
+    by_hand.data = Some(deep());
+    well_formed(&error_result(&by_hand, &ErrorResultOptions::default()).to_json());
+    well_formed(&by_hand.to_json());
     let contract = [ContractEntry::new("r", JsonRpcErrorCode::NotFound, "w", "one two three four five")];
     well_formed(&fail(&contract, "r", None, Some(&args)).to_json());
     let result = Value::object([("isError", Value::Bool(true)), ("content", deep())]);
     let _ = read_tool_error(&result);
     // The caller's own deep values are theirs to drop: take them apart without recursion.
-    for value in [args, result] {
+    for value in [args, result, by_hand.data.take().unwrap_or(Value::Null)] {
         let mut stack = vec![value];
         while let Some(v) = stack.pop() {
             match v {

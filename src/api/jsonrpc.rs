@@ -5,7 +5,7 @@ use super::bound::{self, js_slice, wire_data, TEXT_UNITS};
 use super::depth::shallow;
 use super::issue::{issue_values, Issue};
 use super::mcp_error::McpError;
-use super::std_error::{cause_messages, classify_error};
+use super::std_error::classified;
 use super::tool_result::ToolResult;
 use crate::jsonrpc::{
     self, ContractEntry, ErrorResultOptions, IssueList, PreValidation, ThrownError, ValidationOptions,
@@ -187,14 +187,16 @@ pub fn rejection_result(
 /// ```
 pub fn error_result(error: &McpError, options: &ErrorResultOptions<'_>) -> ToolResult {
     let message = js_slice(&error.message, TEXT_UNITS);
-    let data = wire_data(error.data.as_ref());
+    // `data` is a public field: a value set there by hand is cut as `with_data` cuts it.
+    let data = error.data.as_ref().map(shallow);
+    let data = wire_data(data.as_deref());
     let thrown = ThrownError::Mcp { code: error.code, message: &message, data: data.as_ref() };
     let contract = bound::contract(options.contract);
     ToolResult::new(jsonrpc::error_result(&thrown, &sent(options, &contract)).to_value())
 }
 
 /// The error `CallToolResult` for any Rust error: an [`McpError`] (the error itself) as
-/// [`error_result`] writes it; anything else under the code [`classify_error`] gives it,
+/// [`error_result`] writes it; anything else under the code [`classify_error`](crate::classify_error) gives it,
 /// its message its `Display`. With `guidance` on, the message names its nearest source
 /// and `data` gets the code's next step.
 ///
@@ -212,10 +214,10 @@ pub fn error_result_for(error: &(dyn Error + 'static), options: &ErrorResultOpti
     if let Some(ours) = error.downcast_ref::<McpError>() {
         return error_result(ours, options);
     }
-    let code = classify_error(error).code.value();
+    let (classification, causes) = classified(error);
+    let code = classification.code.value();
     let message = error.to_string();
     let message = js_slice(&message, TEXT_UNITS);
-    let causes = cause_messages(error);
     let causes: Vec<&str> = causes.iter().map(String::as_str).collect();
     let contract = bound::contract(options.contract);
     let options = ErrorResultOptions { cause_messages: &causes, ..sent(options, &contract) };

@@ -82,9 +82,12 @@ fn chain(error: &(dyn Error + 'static)) -> Vec<Read> {
     links
 }
 
-/// The messages of the error's sources, nearest first (what guidance names).
-pub(crate) fn cause_messages(error: &(dyn Error + 'static)) -> Vec<String> {
-    chain(error).into_iter().skip(1).map(|r| r.message).collect()
+/// [`classify_error`] and the messages of the error's sources, nearest first (what
+/// guidance names), from one read of its chain.
+pub(crate) fn classified(error: &(dyn Error + 'static)) -> (Classification, Vec<String>) {
+    let links = chain(error);
+    let classification = classify_chain(&links);
+    (classification, links.into_iter().skip(1).map(|r| r.message).collect())
 }
 
 /// The JSON-RPC code and category for any Rust error, by mcp-ts-core's rules as the npm
@@ -117,7 +120,11 @@ pub(crate) fn cause_messages(error: &(dyn Error + 'static)) -> Vec<String> {
 /// assert_eq!(classify_error(&plain).code, JsonRpcErrorCode::NotFound);
 /// ```
 pub fn classify_error(error: &(dyn Error + 'static)) -> Classification {
-    let links = chain(error);
+    classify_chain(&chain(error))
+}
+
+/// The classification of a chain read by [`chain`] (the error first).
+fn classify_chain(links: &[Read]) -> Classification {
     let Some((own, causes)) = links.split_first() else {
         return classify(&Thrown::error(NAME, ""), false);
     };
