@@ -46,6 +46,15 @@ export function copyBudget(nodes = 50000, units = Infinity) {
 // `…`), and as WIRE_TRUNCATED when it holds more than WIRE_VALUE_LIMIT values.
 
 /**
+ * `text` as a default copy holds a string: its first COPY_LIMITS.stringUnits units, the
+ * plain cut the copier makes (no `…`), so what the core compares it with matches.
+ * @param {string} text
+ */
+export function copiedText(text) {
+  return text.length > COPY_LIMITS.stringUnits ? text.slice(0, COPY_LIMITS.stringUnits) : text;
+}
+
+/**
  * `text` cut at `units` UTF-16 units (never inside a surrogate pair) with `…` appended.
  * @param {string} text
  * @param {number} units

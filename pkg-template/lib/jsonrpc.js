@@ -3,7 +3,7 @@
 // the sentences, caps and envelope are the core's.
 
 import * as abi from './abi.js';
-import { COPY_LIMITS, copyBudget, copyJson, JsonCopier, segmentSet, wireDataJson } from './copy.js';
+import { COPY_LIMITS, copiedText, copyBudget, copyJson, JsonCopier, segmentSet, wireDataJson } from './copy.js';
 import { McpError, pendingDataJson, withDataJson } from './mcp-error.js';
 import { sourceIssue } from './sources.js';
 import {
@@ -353,7 +353,7 @@ function readRequestId(requestId) {
     throw argumentError('errorResult', 'options.requestId', 'a string, an integer or false', requestId);
   }
   // The core cuts a long id (at 1,024 units); only a bounded prefix crosses.
-  return requestId.length > COPY_LIMITS.stringUnits ? requestId.slice(0, COPY_LIMITS.stringUnits) : requestId;
+  return copiedText(requestId);
 }
 
 /**
@@ -556,7 +556,7 @@ export function fail(contract, reason, message, data) {
   const contractJson = readContract(contract, 'fail', 'contract');
   const parts = abi.fail({
     contract: contractJson,
-    reason: declaredReason(reason),
+    reason: copiedText(reason),
     message,
     data: givenSkeleton(given),
   });
@@ -574,16 +574,6 @@ export function recoveryFor(contract, reason) {
   requireString(reason, 'recoveryFor', 'reason');
   return abi.recoveryFor({
     contract: readContract(contract, 'recoveryFor', 'contract'),
-    reason: declaredReason(reason),
+    reason: copiedText(reason),
   });
-}
-
-/**
- * A reason as the contract's copy holds it (cut at COPY_LIMITS.stringUnits, as
- * readContract's copy cuts each string), so a declared reason past that length is
- * still found.
- * @param {string} reason
- */
-function declaredReason(reason) {
-  return reason.length > COPY_LIMITS.stringUnits ? reason.slice(0, COPY_LIMITS.stringUnits) : reason;
 }
