@@ -18,10 +18,13 @@
 //! `cargo build --example parity --features serde`; run `target/debug/examples/parity`.
 
 use mcp_envelope::{
-    capability_missing, check_contract, check_contract_value, classify_error, error_result, error_result_for, fail,
-    format_validation, http_status_to_error_code, read_tool_error, recovery_for, redact, rejection_result, xml_error,
-    xml_internal_error, xml_required, xml_tool_error, xml_validation_error, ContractEntry, ErrorResultOptions, Issue,
-    McpError, ParsedCode, ParsedToolError, ToolErrorOptions, ToolResult, Validation, Value, WirePolicy,
+    capability_missing, check_contract, check_contract_value, classify_error, enrich_validation_error, error_result,
+    error_result_for, fail, format_deltas_as_xml, format_validation, group_unknown_action, group_validation_error,
+    http_error_from_response, http_status_to_error_code, read_tool_error, recovery_for, redact, rejection_result,
+    route_action, routing_error, xml_error, xml_internal_error, xml_required, xml_tool_error, xml_validation_error,
+    ContractDelta, ContractEntry, EnrichOptions, ErrorBuilder, ErrorResultOptions, HttpResponse, Issue, McpError,
+    ParsedCode, ParsedToolError, RoutingError, ToolErrorOptions, ToolResult, UpstreamOptions, Validation, Value,
+    WirePolicy,
 };
 use std::borrow::Cow;
 use std::fmt;
@@ -131,6 +134,99 @@ fn run(call: &Value<'_>) -> Outcome {
             Ok(read.map_or(Value::Null, |r| Value::str(parsed_json(&r))))
         }
         "redact" => Ok(Value::str(redact(text(a, "text")?).into_owned())),
+        "error_builder" => Ok(result(&builder(a)?.build())),
+        "routing_error" => {
+            let actions = strings(a.get("actions"))?;
+            let kind = match text(a, "kind")? {
+                "missing" => RoutingError::Missing,
+                "invalid" => RoutingError::Invalid { received_type: js_typeof(a.get("value")) },
+                _ => RoutingError::Unknown { value: text(a, "value")? },
+            };
+            Ok(result(&routing_error(kind, text(a, "discriminator")?, &actions)))
+        }
+        "route_action" => {
+            let actions = strings(a.get("actions"))?;
+            match route_action(a.get("sent"), text(a, "discriminator")?, &actions) {
+                Ok(action) => Ok(Value::str(Value::str(action).to_json())),
+                Err(refused) => Ok(result(&refused)),
+            }
+        }
+        "group_unknown_action" => {
+            let actions = strings(a.get("actions"))?;
+            Ok(result(&group_unknown_action(text(a, "group")?, text(a, "action")?, &actions)))
+        }
+        "group_validation_error" => {
+            let issues = issues(a)?;
+            Ok(result(&group_validation_error(text(a, "group")?, text(a, "action")?, &issues)))
+        }
+        "enrich_validation_error" => {
+            let options = EnrichOptions {
+                include_all_severities: opt_bool(Some(a), "includeAllSeverities")?.unwrap_or(false),
+                max_deltas_per_error: a.get("maxDeltasPerError").map(number).transpose()?.map(slice_count),
+            };
+            let deltas = deltas(a)?;
+            let out =
+                enrich_validation_error(text(a, "xml")?, text(a, "tool")?, text(a, "actionKey")?, &deltas, &options);
+            let json = Value::object([
+                ("xml", Value::str(out.xml)),
+                ("injected", Value::Bool(out.injected)),
+                ("deltaCount", Value::Number(out.delta_count as f64)),
+            ]);
+            Ok(Value::str(json.to_json()))
+        }
+        "http_error_from_response" => {
+            let pairs: Vec<Vec<String>> = a
+                .get("headers")
+                .and_then(Value::as_array)
+                .unwrap_or_default()
+                .iter()
+                .map(|p| strings(Some(p)))
+                .collect::<Result<_, _>>()?;
+            let headers: Vec<(&str, &str)> = pairs
+                .iter()
+                .filter_map(|p| match p.as_slice() {
+                    [n, v] => Some((n.as_str(), v.as_str())),
+                    _ => None,
+                })
+                .collect();
+            // A `null` body is an empty one (as `fetch` reads it); no body key: it could not be read.
+            let body: Option<Vec<u8>> = match a.get("body") {
+                None => None,
+                Some(Value::Null) => Some(Vec::new()),
+                Some(list) => Some(
+                    list.as_array()
+                        .ok_or("body is not a list of bytes")?
+                        .iter()
+                        .map(|b| b.as_f64().and_then(integer).and_then(|i| u8::try_from(i).ok()).ok_or("not a byte"))
+                        .collect::<Result<_, _>>()?,
+                ),
+            };
+            let status = a.get("status").and_then(Value::as_f64).and_then(integer).ok_or("no status")?;
+            let response = HttpResponse {
+                status: u16::try_from(status).map_err(|_| "status is no u16")?,
+                status_text: text(a, "statusText")?,
+                url: text(a, "url")?,
+                headers: &headers,
+                body: body.as_deref(),
+            };
+            let o = a.get("options");
+            let names = strings(o.and_then(|o| o.get("errorHeaders")))?;
+            let names: Vec<&str> = names.iter().map(String::as_str).collect();
+            let options = UpstreamOptions {
+                service: o.map(|o| opt_text(o, "service")).transpose()?.flatten(),
+                capture_body: opt_bool(o, "captureBody")?.unwrap_or(true),
+                body_limit: o
+                    .and_then(|o| o.get("bodyLimit"))
+                    .map(|n| n.as_f64().ok_or("bodyLimit is not a number"))
+                    .transpose()?
+                    .map(slice_count),
+                include_url: opt_bool(o, "includeUrl")?.unwrap_or(false),
+                error_headers: &names,
+                data: o.and_then(|o| o.get("data")),
+            };
+            Ok(Value::str(http_error_from_response(&response, &options).to_json()))
+        }
+        "format_deltas" => Ok(Value::str(Value::str(format_deltas_as_xml(&deltas(a)?)).to_json())),
         _ => Err(format!("unknown op {op}")),
     }
 }
@@ -224,6 +320,89 @@ fn tool_error_options(a: &Value<'_>) -> Result<ToolErrorOptions, String> {
     options.wire =
         WirePolicy { redact_secrets: opt_bool(Some(a), "redactSecrets")?.unwrap_or(true), ..WirePolicy::default() };
     Ok(options)
+}
+
+/// JavaScript's `typeof` of a value JSON holds (`undefined` for none).
+fn js_typeof(value: Option<&Value<'_>>) -> &'static str {
+    match value {
+        None => "undefined",
+        Some(Value::Bool(_)) => "boolean",
+        Some(Value::Number(_)) => "number",
+        Some(Value::String(_)) => "string",
+        Some(_) => "object",
+    }
+}
+
+/// How `slice(0, n)` counts a JavaScript number: fractions truncate, NaN and negatives are 0.
+fn slice_count(n: f64) -> usize {
+    if n.is_nan() || n <= 0.0 {
+        0
+    } else {
+        // Saturating: Infinity is no limit.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let count = n as usize;
+        count
+    }
+}
+
+/// A detail value as JavaScript's `String(value)` writes the JSON values a vector holds.
+fn js_string(value: &Value<'_>) -> Result<String, String> {
+    match value {
+        Value::String(s) => Ok(s.to_string()),
+        Value::Bool(b) => Ok(b.to_string()),
+        Value::Null => Ok("null".to_owned()),
+        Value::Number(n) if n.fract() == 0.0 && n.abs() < 1e15 => Ok(format!("{n:.0}")),
+        other => Err(format!("no String() for {}", other.to_json())),
+    }
+}
+
+/// An ErrorBuilder replaying `chain`: `[[method, ...args], …]` as the npm builder is called.
+fn builder(a: &Value<'_>) -> Result<ErrorBuilder, String> {
+    let mut b = ErrorBuilder::new(text(a, "code")?, text(a, "message")?);
+    for step in a.get("chain").and_then(Value::as_array).ok_or("chain is not a list")? {
+        let (method, args) = step.as_array().and_then(|s| s.split_first()).ok_or("a step is not a list")?;
+        let arg = |i: usize| args.get(i).ok_or_else(|| format!("{} has no argument {i}", method.to_json()));
+        b = match method.as_str().ok_or("a method is not a string")? {
+            "suggest" => b.suggest(arg(0)?.as_str().ok_or("suggest takes a string")?),
+            "actions" => b.actions(strings(Some(&Value::Array(args.to_vec())))?),
+            "severity" => b.severity(arg(0)?.as_str().ok_or("severity takes a string")?),
+            "critical" => b.critical(),
+            "warning" => b.warning(),
+            "details" => {
+                let fields = arg(0)?.as_object().ok_or("details takes an object")?;
+                let pairs: Result<Vec<(String, String)>, String> =
+                    fields.iter().map(|(k, v)| Ok((k.to_string(), js_string(v)?))).collect();
+                b.details(pairs?)
+            }
+            "retryAfter" => b.retry_after(number(arg(0)?)?),
+            "redactSecrets" => b.redact_secrets(arg(0)?.as_bool().ok_or("redactSecrets takes a boolean")?),
+            other => return Err(format!("unknown builder method {other}")),
+        };
+    }
+    Ok(b)
+}
+
+/// Contract deltas: each `{ category?, field, severity, description, before?, after? }`,
+/// `before`/`after` a string or null.
+fn deltas(a: &Value<'_>) -> Result<Vec<ContractDelta>, String> {
+    let list = a.get("deltas").and_then(Value::as_array).ok_or("deltas is not a list")?;
+    list.iter()
+        .map(|d| {
+            let side = |key| match d.get(key) {
+                None | Some(Value::Null) => Ok(None),
+                Some(Value::String(s)) => Ok(Some(s.to_string())),
+                Some(_) => Err(format!("{key} is not a string")),
+            };
+            Ok(ContractDelta {
+                category: opt_text(d, "category")?.map(str::to_owned),
+                field: text(d, "field")?.to_owned(),
+                severity: text(d, "severity")?.to_owned(),
+                description: text(d, "description")?.to_owned(),
+                before: side("before")?,
+                after: side("after")?,
+            })
+        })
+        .collect()
 }
 
 fn issues(a: &Value<'_>) -> Result<Vec<Issue>, String> {

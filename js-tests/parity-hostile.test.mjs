@@ -316,6 +316,63 @@ function callsFor(t, i) {
       },
     },
   );
+  // The XML dialect's builder, routing, createGroup and contract deltas.
+  const many = (n, f) => Array.from({ length: n }, (_, k) => f(k));
+  const delta = (k) => ({
+    category: t.slice(0, 40),
+    field: k % 3 ? `actions.${t.slice(0, 5)}${k % 2 ? '.x' : ''}` : t,
+    severity: ['BREAKING', 'RISKY', 'SAFE', 'COSMETIC', t.slice(0, 9)][k % 5],
+    description: k < 3 ? t : t.slice(0, 1100),
+    before: k % 4 ? t.slice(0, k < 3 ? 70000 : 20) : null,
+    after: t.slice(0, 30),
+  });
+  calls.push(
+    {
+      op: 'error_builder',
+      args: {
+        code: t,
+        message: t,
+        chain: [
+          ['suggest', t],
+          ['actions', t, '__proto__', ...many(1100, (k) => `a${k}`)],
+          [
+            'details',
+            own([['__proto__', t], [t.slice(0, 70000) || 'k', t], ...many(1100, (k) => [`d${k}`, t.slice(0, 20)])]),
+          ],
+          ['details', own([['__proto__', 'again']])],
+          ['retryAfter', i % 2 ? 1e21 : 'NaN'],
+          ['severity', t],
+          ['redactSecrets', i % 3 !== 0],
+        ],
+      },
+    },
+    { op: 'routing_error', args: { kind: 'unknown', discriminator: t, actions: [t, ...many(1100, String)], value: t } },
+    { op: 'routing_error', args: { kind: 'invalid', discriminator: t, actions: [], value: 5 } },
+    { op: 'route_action', args: { discriminator: t, actions: [t.slice(0, 1030)], sent: t.slice(0, 1030) } },
+    { op: 'route_action', args: { discriminator: t, actions: ['a'], sent: t } },
+    { op: 'route_action', args: { discriminator: 'action', actions: ['a'], sent: [t] } },
+    { op: 'group_unknown_action', args: { group: t, action: t, actions: [t, ...many(1100, String)] } },
+    {
+      op: 'group_validation_error',
+      args: {
+        group: t,
+        action: t,
+        issues: [...issues, ...many(150, (k) => ({ code: 'custom', path: [k], message: t.slice(0, 30) }))],
+      },
+    },
+    {
+      op: 'enrich_validation_error',
+      args: {
+        xml: `<validation_error>${t}</validation_error>${t.slice(0, 100)}`,
+        tool: t,
+        actionKey: t.slice(0, 5),
+        deltas: many(1200, delta),
+        includeAllSeverities: i % 2 === 0,
+        maxDeltasPerError: [3, 'Infinity', 2.5, -1, 'NaN', 1e21][i % 6],
+      },
+    },
+    { op: 'format_deltas', args: { deltas: many(i % 2 ? 1200 : 3, delta) } },
+  );
   // The package has no bare redact; its counterpart (the message errorResult sends) is bounded, so only texts within the caps.
   if (t.length <= 1000) calls.push({ op: 'redact', args: { text: t } });
   return calls.map((c, n) => ({ ...c, label: `${label} call ${n}` }));

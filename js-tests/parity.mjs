@@ -167,6 +167,45 @@ export function npm(op, rawArgs) {
       }
     case 'read_tool_error':
       return parsedJson(m.parseToolError(a.result));
+    case 'error_builder': {
+      const b = m.errorBuilder(a.code, a.message);
+      for (const [method, ...args] of a.chain) {
+        if (method === 'retryAfter') b.retryAfter(num(args[0]));
+        else b[method](...args);
+      }
+      return JSON.stringify(b.build());
+    }
+    case 'routing_error':
+      return JSON.stringify(
+        m.routingError(a.kind, { discriminator: a.discriminator, actions: a.actions, value: a.value }),
+      );
+    case 'route_action': {
+      // The pipeline's routing: a routed call answers its action's name.
+      const sent = a.sent;
+      const kind =
+        sent === undefined || sent === ''
+          ? 'missing'
+          : typeof sent !== 'string'
+            ? 'invalid'
+            : a.actions.includes(sent)
+              ? undefined
+              : 'unknown';
+      if (kind === undefined) return JSON.stringify(sent);
+      return JSON.stringify(m.routingError(kind, { discriminator: a.discriminator, actions: a.actions, value: sent }));
+    }
+    case 'group_unknown_action':
+      return JSON.stringify(m.groupUnknownAction(a.group, a.action, a.actions));
+    case 'group_validation_error':
+      return JSON.stringify(m.groupValidationError(a.group, a.action, a.issues));
+    case 'enrich_validation_error': {
+      const options = { activeDeltas: new Map([[a.tool, { deltas: a.deltas }]]) };
+      if (a.includeAllSeverities !== undefined) options.includeAllSeverities = a.includeAllSeverities;
+      if (a.maxDeltasPerError !== undefined) options.maxDeltasPerError = num(a.maxDeltasPerError);
+      const out = m.enrichValidationError(a.xml, a.tool, a.actionKey, options);
+      return JSON.stringify({ xml: out.xml, injected: out.injected, deltaCount: out.deltaCount });
+    }
+    case 'format_deltas':
+      return JSON.stringify(m.formatDeltasAsXml(a.deltas));
     case 'redact':
       // The package has no bare redact: the message errorResult sends is the masked text.
       return m.errorResult(new m.McpError(-32001, a.text), { requestId: false }).structuredContent.error.message;

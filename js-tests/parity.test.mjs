@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { z as z3 } from 'zod/v3';
 import { compare } from './parity.mjs';
 
 const load = (path) => JSON.parse(readFileSync(new URL(`../tests/${path}`, import.meta.url), 'utf8'));
@@ -24,15 +25,7 @@ const FILES = {
 
 /** Kinds replayed by no call: the npm operation (or the vector's input) has no Rust form. */
 const NO_COUNTERPART = {
-  'fusion builder': 'the fluent ErrorBuilder chain is JS-only (its result is xml_tool_error, replayed by toolError)',
-  'fusion pipeline': "MCP Fusion's pipeline (routing, Zod 3 parsing, a thrown value) is no Rust API",
   'fusion fluent_tool': 'a returned ErrorBuilder serialised by JSON.stringify is JS-only',
-  'fusion create_group': "createGroup's routing and its Zod 3 parse are no Rust API",
-  'fusion contract_awareness': 'enrichValidationError (contract deltas) is no Rust API',
-  'fusion deltas_xml': 'formatDeltasAsXml (contract deltas) is no Rust API',
-  'fusionSource contract_awareness': 'enrichValidationError is no Rust API',
-  'fusionSource deltas_xml': 'formatDeltasAsXml is no Rust API',
-  'fusionSource group_validation': 'groupValidationError (createGroup) is no Rust API',
   'tscore zodMessage': 'a thrown ZodError instance (its name and issues read off a JS object) is no Rust error',
   'tscore requestId': 'a fresh random id: no two runs, let alone two sides, write the same bytes',
   'tscoreSource logCategory': 'logRecord (the failure log record) is no Rust API',
@@ -57,6 +50,46 @@ const NOT_REPRESENTABLE = {
 };
 
 // --- calls per vector ------------------------------------------------------------------
+
+/** A Zod 3 schema from a vector's expression (MCP Fusion's Zod): its issues cross to both sides. */
+const evaluate3 = (expression) => new Function('z', `return (${expression});`)(z3);
+
+/** The calls of one MCP Fusion pipeline vector: routing, then what the routed action does. */
+function pipelineCalls(input) {
+  const { tool, actions, args } = input;
+  const names = actions.map((a) => a.name);
+  const { action: sent, ...rest } = args;
+  const route = { op: 'route_action', args: { discriminator: 'action', actions: names } };
+  if (sent !== undefined) route.args.sent = sent;
+  const def = actions.find((a) => a.name === sent);
+  if (def === undefined) return [route];
+  if (def.schema) {
+    const own = evaluate3(def.schema);
+    const schema = (input.commonSchema ? evaluate3(input.commonSchema).merge(own) : own).strict();
+    const issues = JSON.parse(JSON.stringify(schema.safeParse(rest).error.issues));
+    return [route, { op: 'xml_validation_error', args: { action: `${tool}/${sent}`, issues, sent: rest } }];
+  }
+  // A thrown string is the message of a Rust error's Display; a thrown toolError is a JS object.
+  if (typeof def.throws === 'string') {
+    return [route, { op: 'xml_internal_error', args: { chain: [{ message: def.throws }], tool, action: sent } }];
+  }
+  if (def.returnsBuilder) {
+    const { code, message, chain } = def.returnsBuilder;
+    return [route, { op: 'error_builder', args: { code, message, chain } }];
+  }
+  return [];
+}
+
+/** Both of MCP Fusion's delta operations on one vector's deltas. */
+function deltaCalls(xml, tool, actionKey, deltas, input) {
+  const args = { xml, tool, actionKey, deltas: deltas ?? [] };
+  if (input.includeAllSeverities !== undefined) args.includeAllSeverities = input.includeAllSeverities;
+  if (input.maxDeltasPerError !== undefined) args.maxDeltasPerError = input.maxDeltasPerError;
+  return [
+    { op: 'enrich_validation_error', args },
+    { op: 'format_deltas', args: { deltas: deltas ?? [] } },
+  ];
+}
 
 const evaluate = (expression) => new Function('z', `return (${expression});`)(z);
 const strictRoot = (schema) =>
@@ -159,6 +192,28 @@ function callsFor(file, v) {
         { op: 'xml_internal_error', args: { chain, tool: input.tool, maskServerErrors: true } },
       ];
     }
+    case 'fusion builder':
+      return [{ op: 'error_builder', args: { code: input.code, message: input.message, chain: input.chain } }];
+    case 'fusion pipeline':
+      return pipelineCalls(input);
+    case 'fusion create_group': {
+      const names = Object.keys(input.actions);
+      const def = input.actions[input.action];
+      if (def === undefined) {
+        return [{ op: 'group_unknown_action', args: { group: input.name, action: input.action, actions: names } }];
+      }
+      const issues = JSON.parse(JSON.stringify(evaluate3(def.schema).safeParse(input.args).error.issues));
+      return [{ op: 'group_validation_error', args: { group: input.name, action: input.action, issues } }];
+    }
+    case 'fusionSource group_validation':
+      return [{ op: 'group_validation_error', args: input }];
+    case 'fusion contract_awareness':
+      return deltaCalls(input.originalError, input.toolName, input.actionKey, input.deltas, input);
+    case 'fusionSource contract_awareness':
+      return deltaCalls(input.xml, input.tool, input.action, input.deltas, input);
+    case 'fusion deltas_xml':
+    case 'fusionSource deltas_xml':
+      return [{ op: 'format_deltas', args: { deltas: input.deltas } }];
     case 'tscore classify':
       return [{ op: 'classify_error', args: { chain: [{ message: input.message }] } }];
     case 'tscore httpStatus':
@@ -259,6 +314,14 @@ const EXPECTED = {
   'fusion escape': 1,
   'fusion validation': 16,
   'fusion client_parse': 9,
+  'fusion builder': 16,
+  'fusion pipeline': 11,
+  'fusion create_group': 2,
+  'fusion contract_awareness': 7,
+  'fusion deltas_xml': 3,
+  'fusionSource group_validation': 1,
+  'fusionSource contract_awareness': 1,
+  'fusionSource deltas_xml': 1,
   'fusionSource suggestion': 126,
   'fusionSource validation': 8,
   'fusionSource error': 2,

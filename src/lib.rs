@@ -129,4 +129,4 @@ pub use jsonrpc::{ContractEntry, ErrorResultOptions, Finding, Severity};
 pub use redact::{redact, WirePolicy, MASK, SERVER_ERROR_MESSAGE};
 pub use request_id::{request_id, REQUEST_ID_ALPHABET};
 pub use value::{JsonError, Value};
-pub use xml::ToolErrorOptions;
+pub use xml::{EnrichOptions, Enriched, RoutingError, ToolErrorOptions};

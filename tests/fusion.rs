@@ -381,7 +381,7 @@ fn run(v: &Value<'static>) -> Outcome {
             let response = match actions.iter().find(|(k, _)| k == action) {
                 None => group_unknown_action(group, action, &names),
                 Some((_, def)) if def.get("schema").is_some() => {
-                    group_validation_error(group, action, &zod3_issues(id))
+                    group_validation_error(group, action, &zod3_issues(id), 0)
                 }
                 Some(_) => return Outcome::Fail("createGroup vector without an error path".into()),
             };

@@ -57,7 +57,7 @@ fn replay(v: &Value<'static>) -> Result<(), String> {
         }
         "group_validation" => {
             let issues = at(input, &["issues"]).and_then(Value::as_array).unwrap_or_default();
-            let got = group_validation_error(text(input, &["group"]), text(input, &["action"]), issues).text;
+            let got = group_validation_error(text(input, &["group"]), text(input, &["action"]), issues, 0).text;
             if got != text(expected, &["text"]) {
                 return mismatch(&got, &text(expected, &["text"]));
             }

@@ -477,7 +477,11 @@ export class ErrorBuilder {
 
   /** @param {unknown[]} names */
   actions(...names) {
-    for (let i = 0; i < names.length; i++) this.#actions.push(string('ErrorBuilder.actions', `names[${i}]`, names[i]));
+    for (let i = 0; i < names.length; i++) {
+      const name = string('ErrorBuilder.actions', `names[${i}]`, names[i]);
+      // At most LIST_ENTRIES, as toolError's list.
+      if (this.#actions.length < LIST_ENTRIES) this.#actions.push(name);
+    }
     this.#built = undefined;
     return this;
   }
@@ -801,7 +805,8 @@ export function validationErrorResult(issues, actionKey, sentArgs) {
 export function enrichValidationError(xml, toolName, actionKey, options) {
   const fn = 'enrichValidationError';
   string(fn, 'xml', xml);
-  toolName = string(fn, 'toolName', toolName);
+  // The tool's deltas are found under its name as given; its copy is what crosses.
+  const tool = string(fn, 'toolName', toolName);
   actionKey = string(fn, 'actionKey', actionKey);
   const { activeDeltas, includeAllSeverities, maxDeltasPerError } = fields(fn, 'options', options, [
     'activeDeltas',
@@ -835,7 +840,7 @@ export function enrichValidationError(xml, toolName, actionKey, options) {
     fail(fn, `options.activeDeltas.get(${JSON.stringify(toolName)}).deltas`, 'an array', deltas);
   const out = abi.xmlEnrichValidationError({
     xml,
-    tool: toolName,
+    tool,
     actionKey,
     deltas: plainJson(deltas),
     includeAllSeverities: includeAllSeverities === true,

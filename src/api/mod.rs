@@ -5,12 +5,15 @@
 mod bound;
 mod client;
 mod contract;
+mod deltas;
 mod depth;
+mod error_builder;
 mod issue;
 mod jsonrpc;
 #[cfg(feature = "jsonschema")]
 mod jsonschema_issues;
 mod mcp_error;
+mod routing;
 #[cfg(feature = "serde")]
 mod schema_lookup;
 #[cfg(feature = "serde")]
@@ -19,17 +22,22 @@ mod serde;
 mod serde_issues;
 mod std_error;
 mod tool_result;
+mod upstream;
 mod xml;
 
 pub use client::read_tool_error;
 pub use contract::{capability_missing, check_contract, check_contract_value, fail, recovery_for};
+pub use deltas::{enrich_validation_error, format_deltas_as_xml, ContractDelta};
+pub use error_builder::ErrorBuilder;
 pub use issue::{Issue, PathSegment};
 pub use jsonrpc::{error_result, error_result_for, format_validation, rejection_result, Validation};
 #[cfg(feature = "jsonschema")]
 pub use jsonschema_issues::issues_from_jsonschema;
 pub use mcp_error::McpError;
+pub use routing::{group_unknown_action, group_validation_error, route_action, routing_error};
 #[cfg(feature = "serde")]
 pub use serde_issues::{deserialize_args, issues_from_serde, issues_from_serde_json};
 pub use std_error::{classify_error, code_for_io_kind};
 pub use tool_result::ToolResult;
+pub use upstream::{http_error_from_response, HttpResponse, UpstreamOptions};
 pub use xml::{xml_error, xml_internal_error, xml_required, xml_tool_error, xml_validation_error};

@@ -8,7 +8,6 @@ use crate::redact::WirePolicy;
 use crate::sizes::TrueSizes;
 use crate::value::Value;
 use crate::xml::from_jsonrpc::tool_error_from_mcp;
-use crate::xml::routing::MAX_GROUP_ISSUES;
 use crate::xml::{
     enrich_validation_error, error, format_deltas_xml, group_unknown_action, group_validation_error, internal_error,
     max_deltas_from_js, required, routing_error, tool_error, EnrichOptions, InternalErrorLocation, RoutingError,
@@ -280,22 +279,8 @@ request! {
     }
 }
 
-/// The core counts the issues it leaves out from the slice it is given, so the count
-/// line is rewritten to `total`.
 pub(crate) fn xml_group_validation_error(request: GroupValidation<'_>, _: &mut dyn Host) -> Answer {
     let read = crate::source::normalise(items(request.issues), None);
-    let issues = &*read.issues;
-    let mut response = group_validation_error(request.group, request.action, issues);
-    let shown = issues.len().min(MAX_GROUP_ISSUES);
-    let tail = format!("; (+{} more)</message>\n</tool_error>", issues.len() - shown);
-    // Checked finite and above `shown`, so the cast is exact for any real count.
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, clippy::cast_precision_loss)]
-    let total = if request.total.is_finite() && request.total > shown as f64 { request.total as usize } else { 0 };
-    if issues.len() > shown && total > issues.len() && response.text.ends_with(&tail) {
-        let head_len = response.text.len() - tail.len();
-        let mut text = response.text.get(..head_len).unwrap_or_default().to_owned();
-        text.push_str(&format!("; (+{} more)</message>\n</tool_error>", total - shown));
-        response.text = text;
-    }
-    Ok(response_reply(&response))
+    let total = js_count(request.total).saturating_sub(read.left_out);
+    Ok(response_reply(&group_validation_error(request.group, request.action, &read.issues, total)))
 }

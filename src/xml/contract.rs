@@ -33,6 +33,13 @@ pub const MAX_DELTAS_HARD_CAP: usize = 100;
 pub const MAX_DELTA_TEXT_UNITS: usize = 1000;
 
 /// Options of `enrichValidationError`.
+///
+/// ```
+/// use mcp_envelope::EnrichOptions;
+///
+/// let options = EnrichOptions { include_all_severities: true, max_deltas_per_error: Some(3) };
+/// assert_ne!(options, EnrichOptions::default());
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct EnrichOptions {
     /// Inject SAFE and COSMETIC deltas too (default: BREAKING and RISKY only).
@@ -43,10 +50,20 @@ pub struct EnrichOptions {
 }
 
 /// What `enrichValidationError` returns.
+///
+/// ```
+/// use mcp_envelope::{enrich_validation_error, EnrichOptions};
+///
+/// let enriched = enrich_validation_error("<validation_error/>", "users", "list", &[], &EnrichOptions::default());
+/// assert_eq!((enriched.xml.as_str(), enriched.injected, enriched.delta_count), ("<validation_error/>", false, 0));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Enriched {
+    /// The validation error, with the `<contract_awareness>` section when one was injected.
     pub xml: String,
+    /// Whether a section was injected.
     pub injected: bool,
+    /// How many deltas it lists.
     pub delta_count: usize,
 }
 

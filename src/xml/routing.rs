@@ -32,6 +32,13 @@ pub const MAX_INTERNAL_MESSAGE_UNITS: usize = 4096;
 pub const MAX_ECHOED_ACTION_UNITS: usize = 200;
 
 /// Why a call could not be routed to an action.
+///
+/// ```
+/// use mcp_envelope::{routing_error, RoutingError};
+///
+/// let result = routing_error(RoutingError::Missing, "action", &["list"]);
+/// assert!(result.text().starts_with("<tool_error code=\"MISSING_DISCRIMINATOR\">"));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RoutingError<'a> {
     /// The discriminator is absent or the empty string.
@@ -203,8 +210,9 @@ pub const MAX_GROUP_ISSUES: usize = 100;
 /// and the message `${message}` as the reference writes them (createGroup.ts: a `null`
 /// segment prints empty, `true` as `true`, a missing message as `undefined`), read
 /// through [`crate::zod`] like every other issue: a `{ key }` segment (Standard Schema)
-/// prints its key.
-pub fn group_validation_error(group: &str, action: &str, issues: &[Value]) -> ToolResponse {
+/// prints its key. `total` is how many issues there were, `issues` their first ones
+/// (at least [`MAX_GROUP_ISSUES`] when there were more): the count line counts from it.
+pub fn group_validation_error(group: &str, action: &str, issues: &[Value], total: usize) -> ToolResponse {
     let mut message = format!("Validation failed for action \"{action}\" in group \"{group}\": ");
     for (i, issue) in issues.iter().take(MAX_GROUP_ISSUES).enumerate() {
         if i > 0 {
@@ -215,8 +223,9 @@ pub fn group_validation_error(group: &str, action: &str, issues: &[Value]) -> To
         message.push_str(": ");
         message.push_str(&issue_message(issue));
     }
-    if issues.len() > MAX_GROUP_ISSUES {
-        message.push_str(&format!("; (+{} more)", issues.len() - MAX_GROUP_ISSUES));
+    let total = total.max(issues.len());
+    if total > MAX_GROUP_ISSUES {
+        message.push_str(&format!("; (+{} more)", total - MAX_GROUP_ISSUES));
     }
     error(&message, Some("INVALID_PARAMS"))
 }
@@ -232,10 +241,10 @@ mod tests {
             ("message".into(), Value::str("bad")),
         ]);
         let at_cap = vec![issue.clone(); MAX_GROUP_ISSUES];
-        let text = group_validation_error("g", "x", &at_cap).text;
+        let text = group_validation_error("g", "x", &at_cap, 0).text;
         assert!(!text.contains("more)"), "{text}");
         let past = vec![issue; MAX_GROUP_ISSUES + 1];
-        let text = group_validation_error("g", "x", &past).text;
+        let text = group_validation_error("g", "x", &past, 0).text;
         assert!(text.contains("; (+1 more)"), "{text}");
     }
 
@@ -279,7 +288,7 @@ mod tests {
             r#"[{"code":"custom","path":["a",0,true,null,"b"],"message":"m"},{"code":"custom","path":[]},{"code":"custom","path":[{"k":1}],"message":7}]"#,
         )
         .unwrap_or(Value::Null);
-        let text = group_validation_error("g", "op", issues.as_array().unwrap_or_default()).text;
+        let text = group_validation_error("g", "op", issues.as_array().unwrap_or_default(), 0).text;
         assert!(text.contains(": a.0.true..b: m; : undefined; [object Object]: 7</message>"), "{text}");
     }
 
@@ -289,7 +298,7 @@ mod tests {
         // the reference's `join` would print `[object Object]`.
         let issues = Value::parse_json(r#"[{"code":"custom","path":[{"key":"user"},{"key":1}],"message":"k"}]"#)
             .unwrap_or(Value::Null);
-        let text = group_validation_error("g", "op", issues.as_array().unwrap_or_default()).text;
+        let text = group_validation_error("g", "op", issues.as_array().unwrap_or_default(), 0).text;
         assert!(text.contains("in group \"g\": user.1: k</message>"), "{text}");
     }
 
