@@ -5,12 +5,14 @@
 mod bound;
 mod client;
 mod contract;
+mod copy;
 mod depth;
 mod issue;
 mod jsonrpc;
 #[cfg(feature = "jsonschema")]
 mod jsonschema_issues;
 mod mcp_error;
+mod prevalidate;
 #[cfg(feature = "serde")]
 mod schema_lookup;
 #[cfg(feature = "serde")]
@@ -28,6 +30,7 @@ pub use jsonrpc::{error_result, error_result_for, format_validation, rejection_r
 #[cfg(feature = "jsonschema")]
 pub use jsonschema_issues::issues_from_jsonschema;
 pub use mcp_error::McpError;
+pub use prevalidate::{prevalidate, prevalidate_with, PrevalidateOptions, Prevalidated};
 #[cfg(feature = "serde")]
 pub use serde_issues::{deserialize_args, issues_from_serde, issues_from_serde_json};
 pub use std_error::{classify_error, code_for_io_kind};
