@@ -392,3 +392,31 @@ proptest! {
         prop_assert_eq!(again.to_json(), out.to_json());
     }
 }
+
+/// The README's example (tests/readme_rust.rs checks it is this code, verbatim).
+#[cfg(feature = "serde")]
+#[test]
+fn readme_prevalidate_around_serde() {
+    use mcp_envelope::{deserialize_args, prevalidate_with, PrevalidateOptions, Value};
+    use serde::Deserialize;
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields, rename_all = "camelCase")]
+    struct Search {
+        query: String,
+        max_results: Option<u32>,
+    }
+
+    let schema = Value::parse_json(
+        r#"{"type":"object","properties":{"query":{"type":"string"},"maxResults":{"type":"integer"}},"required":["query"],"additionalProperties":false}"#,
+    )
+    .unwrap();
+    let args = Value::parse_json(r#"{"q":"lamps","max_results":"5","_meta":{}}"#).unwrap();
+    let options = PrevalidateOptions::new().alias("q", "query");
+    let out = prevalidate_with(&args, &schema, &options, |sent| {
+        deserialize_args::<Search>(&sent.to_serde(), Some(&schema)).err().unwrap_or_default()
+    });
+    assert_eq!(out.args.to_json(), r#"{"query":"lamps","maxResults":5}"#);
+    let search: Search = deserialize_args(&out.args.to_serde(), None).unwrap();
+    assert_eq!((search.query.as_str(), search.max_results), ("lamps", Some(5)));
+}
