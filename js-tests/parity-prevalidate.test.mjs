@@ -304,6 +304,41 @@ function edges() {
     },
   });
   calls.push({
+    label: '__proto__ moved by an alias, and sent undeclared beside a repair',
+    args: {
+      args: record([
+        ['__proto__', '["a"]'],
+        ['constructor', record([['__proto__', null]])],
+      ]),
+      schema: CLOSED,
+      options: {
+        aliases: record([
+          ['__proto__', 'tags'],
+          ['constructor', 'query'],
+        ]),
+      },
+      rules: [{ when: 'unchanged', path: ['tags'], issue: issueAt(['tags'], 'array') }],
+    },
+  });
+  calls.push({
+    label: '__proto__ holding a stringified list to repair',
+    args: {
+      args: record([
+        ['query', 'x'],
+        ['__proto__', '[1]'],
+      ]),
+      schema: {
+        type: 'object',
+        properties: record([
+          ['query', {}],
+          ['__proto__', { type: 'array' }],
+        ]),
+        additionalProperties: false,
+      },
+      rules: [{ when: 'unchanged', path: ['__proto__'], issue: issueAt(['__proto__'], 'array') }],
+    },
+  });
+  calls.push({
     label: 'an alias to an array-index key, which JS orders first',
     args: {
       args: record([

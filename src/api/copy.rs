@@ -16,7 +16,7 @@ use crate::js_constants::{
 use crate::utf16::js_len;
 use crate::value::{js_number_string, Value};
 use std::borrow::Cow;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// What one crossing's copies may spend: containers visited and string units written
 /// (`lib/copy.js`'s `copyBudget(COPY_NODE_BUDGET, COPY_UNIT_BUDGET)`).
@@ -47,6 +47,8 @@ pub(crate) struct SegmentSet {
 
 /// Distinct segments a pruned copy takes at most: past them, the whole value is copied.
 const MAX_SEGMENTS: usize = 4096;
+/// Key comparisons a pruned copy of one object makes by scanning; past them it indexes the object.
+const LOOKUP_SCAN: usize = 4096;
 
 /// `"12"` → 12; anything that is not a canonical array index → `None`.
 pub(crate) fn array_index(key: &str) -> Option<usize> {
@@ -297,8 +299,23 @@ impl<'o> Copier<'o> {
     fn object(&mut self, fields: &[(Cow<'_, str>, Value<'_>)], depth: usize) -> Value<'static> {
         let mut out = Vec::new();
         if let Some(only) = self.only {
-            for key in only.keys_at(depth) {
-                let Some((k, v)) = fields.iter().find(|(k, _)| k == key) else { continue };
+            let keys = only.keys_at(depth);
+            // Each allowed key looked up (the first entry of that name, as `get` reads it):
+            // by a scan for a small object, through an index for a large one.
+            let index: Option<HashMap<&str, usize>> =
+                (fields.len().saturating_mul(keys.len()) > LOOKUP_SCAN).then(|| {
+                    let mut index = HashMap::with_capacity(fields.len());
+                    for (i, (k, _)) in fields.iter().enumerate() {
+                        index.entry(k.as_ref()).or_insert(i);
+                    }
+                    index
+                });
+            for key in keys {
+                let at = match &index {
+                    Some(index) => index.get(key.as_str()).copied(),
+                    None => fields.iter().position(|(k, _)| k == key),
+                };
+                let Some((k, v)) = at.and_then(|i| fields.get(i)) else { continue };
                 self.set_path(depth, out.len());
                 let entry = self.entry(k, v, depth);
                 out.push(entry);
