@@ -227,6 +227,7 @@ fn run(call: &Value<'_>) -> Outcome {
             Ok(Value::str(http_error_from_response(&response, &options).to_json()))
         }
         "format_deltas" => Ok(Value::str(Value::str(format_deltas_as_xml(&deltas(a)?)).to_json())),
+        "prevalidate" => prevalidate_call(a),
         _ => Err(format!("unknown op {op}")),
     }
 }
@@ -665,4 +666,84 @@ fn expand(value: &Value<'_>) -> Value<'static> {
         Value::Array(items) => Value::Array(items.iter().map(expand).collect()),
         other => other.to_owned_value(),
     }
+}
+
+// --- prevalidate -------------------------------------------------------------------------
+
+/// `{ args, schema, options?, rules? }`: `prevalidate` (or, with `rules`, `prevalidate_with`
+/// validating by the rules); the result's JSON text (js-tests/parity.mjs's `prevalidate`).
+fn prevalidate_call(a: &Value<'_>) -> Outcome {
+    let args = a.get("args").ok_or("no args")?;
+    let schema = a.get("schema").ok_or("no schema")?;
+    let options = prevalidate_options(a.get("options"))?;
+    let out = match a.get("rules") {
+        None => mcp_envelope::prevalidate(args, schema, &options),
+        Some(rules) => {
+            let rules = rules.as_array().ok_or("rules is not a list")?;
+            for rule in rules {
+                rule.get("issue").and_then(Value::as_object).ok_or("a rule without an issue object")?;
+            }
+            mcp_envelope::prevalidate_with(args, schema, &options, |candidate| by_rules(rules, args, candidate))
+        }
+    };
+    Ok(Value::str(out.to_json()))
+}
+
+/// The npm options `{ aliases?, ignoreKeys?, coerce?, caseStyleAliases? }`.
+fn prevalidate_options(o: Option<&Value<'_>>) -> Result<mcp_envelope::PrevalidateOptions, String> {
+    let mut options = mcp_envelope::PrevalidateOptions::new();
+    if let Some(aliases) = o.and_then(|o| o.get("aliases")) {
+        for (alias, target) in aliases.as_object().ok_or("aliases is not an object")? {
+            options = options.alias(alias.as_ref(), target.as_str().ok_or("an alias target is not a string")?);
+        }
+    }
+    match o.and_then(|o| o.get("ignoreKeys")) {
+        None => {}
+        Some(Value::Bool(false)) => options = options.ignore_keys_off(),
+        Some(list) => options = options.ignore_keys(strings(Some(list))?),
+    }
+    if let Some(on) = opt_bool(o, "coerce")? {
+        options = options.coerce(on);
+    }
+    if let Some(on) = opt_bool(o, "caseStyleAliases")? {
+        options = options.case_style_aliases(on);
+    }
+    Ok(options)
+}
+
+/// The value at `path` (string steps into objects, number steps into lists); `None` when absent.
+fn value_at<'v>(value: &'v Value<'v>, path: &[Value<'_>]) -> Option<&'v Value<'v>> {
+    path.iter().try_fold(value, |node, step| match (node, step) {
+        (Value::Object(_), Value::String(key)) => node.get(key),
+        (Value::Array(items), Value::Number(n)) if *n >= 0.0 && n.fract() == 0.0 => {
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // whole and non-negative
+            items.get(*n as usize)
+        }
+        _ => None,
+    })
+}
+
+/// A validator as data: each rule `{ when, key?, path?, issue }` adds its issue when
+/// `when` holds for the candidate — `missing` / `present` (a root key), `unchanged` (the
+/// value at `path` is the one sent), `always`.
+fn by_rules(rules: &[Value<'_>], sent: &Value<'_>, candidate: &Value<'_>) -> Vec<Issue> {
+    let has =
+        |key: Option<&str>| matches!(candidate, Value::Object(_)) && key.is_some_and(|k| candidate.get(k).is_some());
+    rules
+        .iter()
+        .filter(|rule| {
+            let key = rule.get("key").and_then(Value::as_str);
+            let path = rule.get("path").and_then(Value::as_array).unwrap_or_default();
+            match rule.get("when").and_then(Value::as_str) {
+                Some("missing") => matches!(candidate, Value::Object(_)) && !has(key),
+                Some("present") => has(key),
+                Some("unchanged") => {
+                    value_at(candidate, path).map(Value::to_json) == value_at(sent, path).map(Value::to_json)
+                }
+                Some("always") => true,
+                _ => false,
+            }
+        })
+        .filter_map(|rule| rule.get("issue").cloned().and_then(Issue::from_value))
+        .collect()
 }

@@ -209,9 +209,63 @@ export function npm(op, rawArgs) {
     case 'redact':
       // The package has no bare redact: the message errorResult sends is the masked text.
       return m.errorResult(new m.McpError(-32001, a.text), { requestId: false }).structuredContent.error.message;
+    case 'prevalidate': {
+      const options = {};
+      for (const key of ['aliases', 'ignoreKeys', 'coerce', 'caseStyleAliases']) {
+        if (a.options?.[key] !== undefined) options[key] = a.options[key];
+      }
+      if (a.rules !== undefined) options.validate = (candidate) => byRules(a.rules, a.args, candidate);
+      return JSON.stringify(m.prevalidate(a.args, a.schema, options));
+    }
     default:
       throw new Error(`unknown op ${op}`);
   }
+}
+
+/** Whether `value` is an object that is no list. */
+const isRecord = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The value at `path` (string steps into objects, number steps into lists); undefined when absent. */
+function valueAt(value, path) {
+  let node = value;
+  for (const step of path) {
+    if (typeof step === 'string' && isRecord(node) && Object.hasOwn(node, step)) node = node[step];
+    else if (
+      typeof step === 'number' &&
+      Array.isArray(node) &&
+      Number.isInteger(step) &&
+      step >= 0 &&
+      step < node.length
+    )
+      node = node[step];
+    else return undefined;
+  }
+  return node;
+}
+
+/**
+ * A validator as data (examples/parity.rs's `by_rules`): each rule `{ when, key?, path?, issue }`
+ * adds its issue when `when` holds for the candidate — `missing` / `present` (a root key),
+ * `unchanged` (the value at `path` is the one sent), `always`.
+ */
+function byRules(rules, sent, candidate) {
+  const has = (key) => isRecord(candidate) && typeof key === 'string' && Object.hasOwn(candidate, key);
+  return rules
+    .filter((rule) => {
+      switch (rule.when) {
+        case 'missing':
+          return isRecord(candidate) && !has(rule.key);
+        case 'present':
+          return has(rule.key);
+        case 'unchanged':
+          return JSON.stringify(valueAt(candidate, rule.path ?? [])) === JSON.stringify(valueAt(sent, rule.path ?? []));
+        case 'always':
+          return true;
+        default:
+          return false;
+      }
+    })
+    .map((rule) => rule.issue);
 }
 
 function show(value) {

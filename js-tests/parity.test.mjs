@@ -29,7 +29,6 @@ const NO_COUNTERPART = {
   'tscore zodMessage': 'a thrown ZodError instance (its name and issues read off a JS object) is no Rust error',
   'tscore requestId': 'a fresh random id: no two runs, let alone two sides, write the same bytes',
   'tscoreSource logCategory': 'logRecord (the failure log record) is no Rust API',
-  'prevalidate -': 'prevalidate (key repair before validation) is no Rust API',
 };
 
 /** Vectors of a replayed kind that are not representable in Rust, by id, with the reason. */
@@ -248,6 +247,8 @@ function callsFor(file, v) {
     }
     case 'contractLint capability':
       return [{ op: 'capability_missing', args: input }];
+    case 'prevalidate -':
+      return prevalidateCalls(v);
     default:
       return undefined;
   }
@@ -304,6 +305,104 @@ function capsCalls(v) {
   }
 }
 
+/**
+ * The prevalidate calls for one protocol-level vector of prevalidate-source.json, with a
+ * validator written as rules both sides run (js-tests/parity.mjs's `byRules`):
+ * - prevalidateKeys: the arguments are the keys sent, each holding `v<i>` (the
+ *   discriminator its tag); called without a validator, then with one that rejects a
+ *   missing required key and, for a closed root, each undeclared key sent.
+ * - prevalidateRepair: the vector's arguments; each of its issues stands while the
+ *   value at its path is the one sent; with and without `coerce`.
+ * - prevalidateHeld: arguments holding an integer at each repair's path (rejected
+ *   there as not a string while unchanged) and the vector's issues always.
+ */
+function prevalidateCalls(v) {
+  const r = v.request;
+  switch (v.op) {
+    case 'prevalidateKeys': {
+      const options = { caseStyleAliases: r.caseStyle };
+      if (r.aliases !== undefined) options.aliases = r.aliases;
+      if (r.ignoreOff) options.ignoreKeys = false;
+      else if (r.ignoreKeys !== undefined) options.ignoreKeys = r.ignoreKeys;
+      const variants = r.schema.oneOf ?? r.schema.anyOf ?? [r.schema];
+      const tagged = new Set(
+        variants.flatMap((o) =>
+          Object.entries(o.properties ?? {})
+            .filter(([, p]) => 'const' in p)
+            .map(([k]) => k),
+        ),
+      );
+      const args = {};
+      r.keys.forEach((key, i) => {
+        const value = r.tag !== undefined && tagged.has(key) ? r.tag : `v${i}`;
+        Object.defineProperty(args, key, { value, enumerable: true, writable: true, configurable: true });
+      });
+      const declared = Object.keys(r.schema.properties ?? {});
+      const rules = (r.schema.required ?? []).map((key) => ({
+        when: 'missing',
+        key,
+        issue: {
+          expected: 'string',
+          code: 'invalid_type',
+          path: [key],
+          message: 'Invalid input: expected string, received undefined',
+        },
+      }));
+      if (r.schema.additionalProperties === false) {
+        for (const key of r.keys.filter((k) => !declared.includes(k))) {
+          rules.push({
+            when: 'present',
+            key,
+            issue: { code: 'unrecognized_keys', keys: [key], path: [], message: `Unrecognized key: "${key}"` },
+          });
+        }
+      }
+      const base = { args, schema: r.schema, options };
+      return [
+        { op: 'prevalidate', args: base },
+        { op: 'prevalidate', args: { ...base, rules } },
+      ];
+    }
+    case 'prevalidateRepair': {
+      const rules = r.issues.map((issue) => ({ when: 'unchanged', path: issue.path, issue }));
+      const base = { args: r.args, schema: r.schema ?? {}, rules };
+      return [
+        { op: 'prevalidate', args: base },
+        { op: 'prevalidate', args: { ...base, options: { coerce: false } } },
+      ];
+    }
+    case 'prevalidateHeld': {
+      const args = {};
+      const rules = [];
+      r.paths.forEach((path, i) => {
+        let node = args;
+        path.forEach((step, d) => {
+          if (d === path.length - 1) node[step] = i + 1;
+          else node = node[step] ??= typeof path[d + 1] === 'number' ? [] : {};
+        });
+        rules.push({
+          when: 'unchanged',
+          path,
+          issue: {
+            expected: 'string',
+            code: 'invalid_type',
+            path,
+            message: 'Invalid input: expected string, received number',
+          },
+        });
+      });
+      for (const issue of r.issues) rules.push({ when: 'always', issue });
+      const base = { args, schema: {}, rules };
+      return [
+        { op: 'prevalidate', args: base },
+        { op: 'prevalidate', args: { ...base, options: { coerce: false } } },
+      ];
+    }
+    default:
+      throw new Error(`${v.id}: no prevalidate replay for op ${v.op}`);
+  }
+}
+
 // --- the replay ----------------------------------------------------------------------------
 
 /** Vectors compared per `<file> <kind>`: a drop (or a new vector) fails the test. */
@@ -336,6 +435,7 @@ const EXPECTED = {
   'tscoreSource validation': 35,
   'contractLint lint': 19,
   'contractLint capability': 3,
+  'prevalidate -': 27,
 };
 
 test('every conformance vector the Rust API can express writes the same bytes through both', () => {

@@ -5,6 +5,7 @@
 mod bound;
 mod client;
 mod contract;
+mod copy;
 mod deltas;
 mod depth;
 mod error_builder;
@@ -13,6 +14,7 @@ mod jsonrpc;
 #[cfg(feature = "jsonschema")]
 mod jsonschema_issues;
 mod mcp_error;
+mod prevalidate;
 mod routing;
 #[cfg(feature = "serde")]
 mod schema_lookup;
@@ -34,6 +36,7 @@ pub use jsonrpc::{error_result, error_result_for, format_validation, rejection_r
 #[cfg(feature = "jsonschema")]
 pub use jsonschema_issues::issues_from_jsonschema;
 pub use mcp_error::McpError;
+pub use prevalidate::{prevalidate, prevalidate_with, PrevalidateOptions, Prevalidated};
 pub use routing::{group_unknown_action, group_validation_error, route_action, routing_error};
 #[cfg(feature = "serde")]
 pub use serde_issues::{deserialize_args, issues_from_serde, issues_from_serde_json};

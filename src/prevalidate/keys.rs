@@ -44,6 +44,29 @@ impl<'a> KeyOptions<'a> {
     pub fn defaults() -> KeyOptions<'a> {
         KeyOptions { aliases: Vec::new(), ignore: Some(BUILT_IN_IGNORED.to_vec()), case_style: true }
     }
+
+    /// The options as a server wrote them: `aliases` an object of alias → target (a
+    /// target that is no string is ignored), `ignore_keys` a list of keys added to the
+    /// built-in ones (entries that are no strings ignored), the drop stage off with
+    /// `ignore_off`.
+    pub fn read(
+        aliases: Option<&'a Value<'_>>,
+        ignore_keys: Option<&'a Value<'_>>,
+        ignore_off: bool,
+        case_style: bool,
+    ) -> KeyOptions<'a> {
+        let aliases = aliases
+            .and_then(Value::as_object)
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|(alias, target)| Some((alias.as_ref(), target.as_str()?)))
+            .collect();
+        let ignore = (!ignore_off).then(|| {
+            let own = ignore_keys.and_then(Value::as_array).unwrap_or_default().iter().filter_map(Value::as_str);
+            BUILT_IN_IGNORED.iter().copied().chain(own).collect()
+        });
+        KeyOptions { aliases, ignore, case_style }
+    }
 }
 
 /// Which stage runs first.

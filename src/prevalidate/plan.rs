@@ -93,6 +93,12 @@ impl<'s> Plan<'s> {
         self.variants.iter().any(|v| v.open)
     }
 
+    /// Whether the key stages can never change a call: no object root, an open one, or
+    /// every stage off (no drop, no declared alias, no case styles).
+    pub fn inert(&self, ignore_off: bool, has_aliases: bool, case_style: bool) -> bool {
+        self.variants.is_empty() || self.any_open() || (ignore_off && !has_aliases && !case_style)
+    }
+
     /// Whether any variant declares `key` (the drop stage's "declared").
     pub fn declares(&self, key: &str) -> bool {
         self.variants.iter().any(|v| v.declares(key))

@@ -4,7 +4,7 @@
 
 use super::{request, Host, Json, JsonText, ProtocolError};
 use crate::prevalidate::held::held;
-use crate::prevalidate::{attempts, candidates, Attempt, KeyOptions, Plan, Repair, SentKey, Step, BUILT_IN_IGNORED};
+use crate::prevalidate::{attempts, candidates, Attempt, KeyOptions, Plan, Repair, SentKey, Step};
 use crate::sizes::TrueSizes;
 use crate::value::Value;
 
@@ -32,8 +32,7 @@ pub(crate) fn prevalidate_plan(request: PrevalidatePlan<'_>, _: &mut dyn Host) -
     let schema = schema_of(request.schema, "PrevalidatePlanRequest")?;
     let plan = Plan::of(&schema);
     let no_aliases = request.aliases.and_then(|a| a.0.as_object()).map_or(true, <[_]>::is_empty);
-    let inert =
-        plan.variants.is_empty() || plan.any_open() || (request.ignore_off && no_aliases && !request.case_style);
+    let inert = plan.inert(request.ignore_off, !no_aliases, request.case_style);
     let declared = match plan.variants.as_slice() {
         [one] => Value::Array(one.keys.iter().map(|k| Value::str(*k)).collect()),
         _ => Value::Null,
@@ -106,18 +105,12 @@ pub(crate) fn prevalidate_keys(request: PrevalidateKeys<'_>, _: &mut dyn Host) -
             cut: !matches!(k, Value::String(_)) || u32::try_from(i).is_ok_and(|i| cut.contains(&i)),
         })
         .collect();
-    let aliases = request
-        .aliases
-        .and_then(|a| a.0.as_object())
-        .unwrap_or_default()
-        .iter()
-        .filter_map(|(alias, target)| Some((alias.as_ref(), target.as_str()?)))
-        .collect();
-    let ignore = (!request.ignore_off).then(|| {
-        let own = request.ignore_keys.and_then(|k| k.0.as_array()).unwrap_or_default().iter().filter_map(Value::as_str);
-        BUILT_IN_IGNORED.iter().copied().chain(own).collect()
-    });
-    let options = KeyOptions { aliases, ignore, case_style: request.case_style };
+    let options = KeyOptions::read(
+        request.aliases.map(|a| a.0),
+        request.ignore_keys.map(|k| k.0),
+        request.ignore_off,
+        request.case_style,
+    );
     let (first, retry) = attempts(&plan, &sent, request.tag.map(|t| t.0), &options);
     let retry = retry.as_ref().map_or(Value::Null, attempt_reply);
     Ok(Value::object([("first", attempt_reply(&first)), ("retry", retry)]).to_json())
