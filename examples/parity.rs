@@ -18,13 +18,13 @@
 //! `cargo build --example parity --features serde`; run `target/debug/examples/parity`.
 
 use mcp_envelope::{
-    capability_missing, check_contract, check_contract_value, classify_error, enrich_validation_error, error_result,
-    error_result_for, fail, format_deltas_as_xml, format_validation, group_unknown_action, group_validation_error,
-    http_error_from_response, http_status_to_error_code, read_tool_error, recovery_for, redact, rejection_result,
-    route_action, routing_error, xml_error, xml_internal_error, xml_required, xml_tool_error, xml_validation_error,
-    ContractDelta, ContractEntry, EnrichOptions, ErrorBuilder, ErrorResultOptions, HttpResponse, Issue, McpError,
-    ParsedCode, ParsedToolError, RoutingError, ToolErrorOptions, ToolResult, UpstreamOptions, Validation, Value,
-    WirePolicy,
+    capability_missing, caught, check_contract, check_contract_value, classify_error, enrich_validation_error,
+    error_result, error_result_for, fail, format_deltas_as_xml, format_validation, group_unknown_action,
+    group_validation_error, http_error_from_response, http_status_to_error_code, log_record, read_tool_error,
+    recovery_for, redact, rejection_result, route_action, routing_error, xml_error, xml_internal_error, xml_required,
+    xml_tool_error, xml_validation_error, ContractDelta, ContractEntry, EnrichOptions, ErrorBuilder,
+    ErrorResultOptions, HttpResponse, Issue, JsonRpcErrorCode, LogRecordOptions, McpError, ParsedCode, ParsedToolError,
+    RoutingError, ToolErrorOptions, ToolResult, TryCatchOptions, UpstreamOptions, Validation, Value, WirePolicy,
 };
 use std::borrow::Cow;
 use std::fmt;
@@ -225,6 +225,37 @@ fn run(call: &Value<'_>) -> Outcome {
                 data: o.and_then(|o| o.get("data")),
             };
             Ok(Value::str(http_error_from_response(&response, &options).to_json()))
+        }
+        "log_record" => {
+            let chain = Chain::of(a.get("chain").ok_or("no chain")?)?;
+            let o = a.get("options");
+            let contract = contract(o.and_then(|o| o.get("contract")))?;
+            let options = LogRecordOptions {
+                tool: o.map(|o| text(o, "tool")).transpose()?.ok_or("no tool")?,
+                contract: &contract,
+                aborted: opt_bool(o, "aborted")?.unwrap_or(false),
+                phase: o.map(|o| opt_text(o, "phase")).transpose()?.flatten(),
+                raw: opt_bool(o, "raw")?.unwrap_or(false),
+                scope_refusal: opt_bool(o, "scopeRefusal")?.unwrap_or(false),
+            };
+            Ok(Value::str(log_record(chain.as_error(), &options)))
+        }
+        "try_catch" => {
+            let chain = Chain::of(a.get("chain").ok_or("no chain")?)?;
+            let o = a.get("options");
+            let error_code = o
+                .and_then(|o| o.get("errorCode"))
+                .map(|c| c.as_f64().and_then(integer))
+                .map(|c| c.and_then(JsonRpcErrorCode::from_value).ok_or("errorCode is no JsonRpcErrorCode"));
+            let options = TryCatchOptions {
+                operation: o.map(|o| text(o, "operation")).transpose()?.ok_or("no operation")?,
+                error_code: error_code.transpose()?,
+                raw: opt_bool(o, "raw")?.unwrap_or(false),
+            };
+            let failed = caught(chain.as_error(), &options);
+            let json =
+                Value::object([("error", Value::str(failed.error.to_json())), ("record", Value::str(failed.record))]);
+            Ok(Value::str(json.to_json()))
         }
         "format_deltas" => Ok(Value::str(Value::str(format_deltas_as_xml(&deltas(a)?)).to_json())),
         "prevalidate" => prevalidate_call(a),

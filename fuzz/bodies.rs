@@ -255,9 +255,11 @@ pub fn protocol(data: &[u8]) {
 #[cfg(not(target_arch = "wasm32"))]
 pub fn api(data: &[u8]) {
     use mcp_envelope::{
-        check_contract, classify_error, error_result, error_result_for, fail, format_validation, read_tool_error,
-        recovery_for, rejection_result, xml_tool_error, xml_validation_error, ContractEntry, ErrorResultOptions, Issue,
-        McpError, Validation,
+        caught, check_contract, classify_error, enrich_validation_error, error_result, error_result_for, fail,
+        format_deltas_as_xml, format_validation, group_validation_error, http_error_from_response, log_record,
+        read_tool_error, recovery_for, rejection_result, route_action, xml_tool_error, xml_validation_error,
+        ContractDelta, ContractEntry, EnrichOptions, ErrorBuilder, ErrorResultOptions, HttpResponse, Issue,
+        LogRecordOptions, McpError, TryCatchOptions, UpstreamOptions, Validation,
     };
     let text = String::from_utf8_lossy(data);
     let mut parts = text.split('\0');
@@ -291,6 +293,31 @@ pub fn api(data: &[u8]) {
     if let Ok(result) = Value::parse_json(&result) {
         let _ = read_tool_error(&result);
     }
+    // The XML builder, routing, groups and deltas; upstream responses; records.
+    let words: Vec<&str> = message.split(' ').collect();
+    reads_back(
+        &ErrorBuilder::new(&tool, &message).actions(&words).details(words.iter().map(|w| (w, w))).build().to_json(),
+    );
+    if let Err(refused) = route_action(args.as_ref(), &tool, &words) {
+        reads_back(&refused.to_json());
+    }
+    reads_back(&group_validation_error(&tool, &reason, &issues).to_json());
+    let deltas: Vec<ContractDelta> = words.iter().map(|w| ContractDelta::new(w, &reason, &message)).collect();
+    let _ = enrich_validation_error(&result, &tool, &reason, &deltas, &EnrichOptions::default());
+    let _ = format_deltas_as_xml(&deltas);
+    let headers = [("retry-after", reason.as_str()), (tool.as_str(), message.as_str())];
+    let response = HttpResponse {
+        status: 502,
+        status_text: &reason,
+        url: &tool,
+        headers: &headers,
+        body: Some(result.as_bytes()),
+    };
+    let upstream =
+        UpstreamOptions { error_headers: &[tool.as_str()], data: data.as_ref(), ..UpstreamOptions::default() };
+    reads_back(&http_error_from_response(&response, &upstream).to_json());
+    reads_back(&log_record(&thrown, &LogRecordOptions { contract: &contract, ..LogRecordOptions::new(&tool) }));
+    reads_back(&caught(&thrown, &TryCatchOptions::new(&reason)).record);
 }
 
 /// JSON the crate writes reads back: with its own reader, or (nested deeper than that

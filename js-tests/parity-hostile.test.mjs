@@ -373,6 +373,23 @@ function callsFor(t, i) {
     },
     { op: 'format_deltas', args: { deltas: many(i % 2 ? 1200 : 3, delta) } },
   );
+  // The failure's log record: chains of Rust errors, McpErrors with data, the contract's level.
+  const chainOf = (n) =>
+    many(n, (k) =>
+      k % 3 === 1 ? { message: t.slice(0, 17000), io: 'TimedOut' } : { message: `${k} ${t.slice(0, 300)}` },
+    );
+  calls.push(
+    { op: 'log_record', args: { chain: [{ message: t }, ...chainOf(3)], options: { tool: t, phase: t } } },
+    { op: 'log_record', args: { chain: chainOf(25), options: { tool: 'x', raw: i % 2 === 0 } } },
+    {
+      op: 'log_record',
+      args: {
+        chain: [{ mcp: -32001, message: t, data: { reason: 'no_match', detail: t, nested: hostileValue(t) } }],
+        options: { tool: 'search', contract, aborted: i % 4 === 0, scopeRefusal: i % 5 === 0 },
+      },
+    },
+    { op: 'log_record', args: { chain: [{ message: t, io: 'ConnectionRefused' }], options: { tool: t.slice(0, 50) } } },
+  );
   // The package has no bare redact; its counterpart (the message errorResult sends) is bounded, so only texts within the caps.
   if (t.length <= 1000) calls.push({ op: 'redact', args: { text: t } });
   return calls.map((c, n) => ({ ...c, label: `${label} call ${n}` }));

@@ -204,6 +204,16 @@ export function npm(op, rawArgs) {
       const out = m.enrichValidationError(a.xml, a.tool, a.actionKey, options);
       return JSON.stringify({ xml: out.xml, injected: out.injected, deltaCount: out.deltaCount });
     }
+    case 'log_record': {
+      // Rust errors have no stack: the JS errors' are taken off.
+      const thrown = thrownChain(a.chain);
+      for (let e = thrown; e instanceof Error; e = e.cause) Object.defineProperty(e, 'stack', { value: undefined });
+      const options = { tool: a.options.tool };
+      for (const key of ['contract', 'aborted', 'phase', 'raw', 'scopeRefusal']) {
+        if (a.options[key] !== undefined) options[key] = a.options[key];
+      }
+      return JSON.stringify(m.logRecord(thrown, options));
+    }
     case 'format_deltas':
       return JSON.stringify(m.formatDeltasAsXml(a.deltas));
     case 'redact':

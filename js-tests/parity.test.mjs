@@ -28,7 +28,6 @@ const NO_COUNTERPART = {
   'fusion fluent_tool': 'a returned ErrorBuilder serialised by JSON.stringify is JS-only',
   'tscore zodMessage': 'a thrown ZodError instance (its name and issues read off a JS object) is no Rust error',
   'tscore requestId': 'a fresh random id: no two runs, let alone two sides, write the same bytes',
-  'tscoreSource logCategory': 'logRecord (the failure log record) is no Rust API',
 };
 
 /** Vectors of a replayed kind that are not representable in Rust, by id, with the reason. */
@@ -236,6 +235,13 @@ function callsFor(file, v) {
       if (input.mcp) return [{ op: 'error_result', args: { error: input.mcp, options } }];
       return [{ op: 'error_result_for', args: { chain: [{ message: input.error.message }], options } }];
     }
+    case 'tscoreSource logCategory': {
+      const chain = [{ mcp: input.code, message: 'upstream failed', data: input.data }];
+      return [
+        { op: 'log_record', args: { chain, options: { tool: 'search' } } },
+        { op: 'log_record', args: { chain, options: { tool: 'search', raw: true, phase: 'fetch' } } },
+      ];
+    }
     case 'tscoreSource validation':
       return rejectionCalls(input.tool, input.issues, input.args, input.jsonSchema, input.input);
     case 'contractLint lint': {
@@ -433,6 +439,7 @@ const EXPECTED = {
   'tscore validation-caps': 5,
   'tscore handlerError': 1,
   'tscoreSource validation': 35,
+  'tscoreSource logCategory': 3,
   'contractLint lint': 19,
   'contractLint capability': 3,
   'prevalidate -': 27,

@@ -258,6 +258,24 @@ test('100 MB strings: cut to their caps where the model sent them, at 65,536 uni
   assert.equal(m.parseToolError(m.error(huge)).message.length, 65537);
   const actions = new Proxy([], { get: (t, k) => (k === 'length' ? 1e9 : 'list') });
   assert.ok(text(m.groupUnknownAction('g', 'a', actions)).length < 20000, 'a list claiming 1e9 entries reads 1,000');
+  // The builder keeps 1,000 actions however many calls add them, as toolError's list.
+  const names = Array.from({ length: 700 }, (_, i) => `a${i}`);
+  const built = text(
+    m
+      .errorBuilder('X', 'm')
+      .actions(...names)
+      .actions(...names)
+      .build(),
+  );
+  assert.equal(built.split('<action>').length - 1, 1000, 'the builder keeps the first 1,000 actions');
+  assert.ok(built.includes('<action>a299</action>\n</available_actions>'), 'the last one kept is the 1,000th given');
+  // A tool's deltas are found under its name as given, however long (only its copy is cut).
+  const tool = 't'.repeat(70000);
+  const deltas = [{ field: 'f', severity: 'BREAKING', description: 'changed' }];
+  const enriched = m.enrichValidationError('<validation_error/>', tool, 'a', {
+    activeDeltas: new Map([[tool, { deltas }]]),
+  });
+  assert.equal(enriched.deltaCount, 1, 'the deltas of a tool whose name is past the copy cap');
   stillWorks('huge developer strings');
 });
 

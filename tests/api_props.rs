@@ -11,10 +11,13 @@
 //! does not decide (the caps) must not grow with it.
 
 use mcp_envelope::{
-    check_contract, classify_error, code_for_io_kind, error_result, error_result_for, fail, format_validation,
-    http_status_to_error_code, read_tool_error, recovery_for, redact, rejection_result, request_id, xml_tool_error,
-    xml_validation_error, ContractEntry, ErrorResultOptions, Issue, JsonRpcErrorCode, McpError, PathSegment,
-    ToolErrorOptions, Validation, Value,
+    caught, check_contract, classify_error, code_for_io_kind, enrich_validation_error, error_result, error_result_for,
+    fail, format_deltas_as_xml, format_validation, group_unknown_action, group_validation_error,
+    http_error_from_response, http_status_to_error_code, log_record, read_tool_error, recovery_for, redact,
+    rejection_result, request_id, route_action, routing_error, xml_tool_error, xml_validation_error, ContractDelta,
+    ContractEntry, EnrichOptions, ErrorBuilder, ErrorResultOptions, HttpResponse, Issue, JsonRpcErrorCode,
+    LogRecordOptions, McpError, PathSegment, RoutingError, ToolErrorOptions, TryCatchOptions, UpstreamOptions,
+    Validation, Value,
 };
 use proptest::prelude::*;
 use std::io;
@@ -223,6 +226,90 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn the_xml_builder_routing_groups_and_deltas(code in text(), message in text(), words in prop::collection::vec(text(), 0..5),
+                                                 issues in prop::collection::vec(issue(), 0..5), sent in proptest::option::of(value()),
+                                                 retry in any::<f64>(), limit in proptest::option::of(0usize..200), all in any::<bool>()) {
+        let built = words.iter().fold(ErrorBuilder::new(&code, &message), |b, w| {
+            b.suggest(w).actions([w]).details([(w.as_str(), w.len())]).severity(w)
+        }).retry_after(retry).build();
+        well_formed(&built.to_json());
+        prop_assert_eq!(built.is_error(), words.last().map_or(true, |w| w != "warning"));
+        let routed = route_action(sent.as_ref(), &code, &words);
+        match (&routed, sent.as_ref().and_then(Value::as_str)) {
+            (Ok(action), Some(s)) => prop_assert_eq!(*action, s),
+            (Ok(_), None) => prop_assert!(false, "routed without a string"),
+            (Err(refused), _) => {
+                well_formed(&refused.to_json());
+                prop_assert!(refused.is_error());
+            }
+        }
+        for kind in [RoutingError::Missing, RoutingError::Invalid { received_type: "number" }, RoutingError::Unknown { value: &message }] {
+            well_formed(&routing_error(kind, &code, &words).to_json());
+        }
+        well_formed(&group_unknown_action(&code, &message, &words).to_json());
+        let group = group_validation_error(&code, &message, &issues);
+        well_formed(&group.to_json());
+        prop_assert!(group.text().starts_with("<tool_error code=\"INVALID_PARAMS\">"));
+        let deltas: Vec<ContractDelta> = words.iter().map(|w| ContractDelta::new(w, if all { "SAFE" } else { "BREAKING" }, &message).before(w)).collect();
+        let options = EnrichOptions { include_all_severities: all, max_deltas_per_error: limit };
+        let enriched = enrich_validation_error(&message, &code, &code, &deltas, &options);
+        prop_assert_eq!(enriched.injected, enriched.delta_count > 0);
+        prop_assert!(enriched.delta_count <= limit.unwrap_or(5).min(100));
+        prop_assert!(enriched.xml.contains(message.as_str()) || message.is_empty());
+        prop_assert_eq!(format_deltas_as_xml(&deltas).is_empty(), deltas.is_empty());
+    }
+
+    #[test]
+    fn upstream_responses_logs_and_caught_errors(status in any::<u16>(), text_ in text(), body in proptest::option::of(prop::collection::vec(any::<u8>(), 0..700)),
+                                                 headers in prop::collection::vec((prop_oneof![Just("retry-after".to_owned()), Just("X-Request-Id".to_owned()), text()], text()), 0..4),
+                                                 limit in proptest::option::of(0usize..2000), data in proptest::option::of(value()),
+                                                 chain in prop::collection::vec(text(), 1..25), code in code(), raw in any::<bool>()) {
+        let pairs: Vec<(&str, &str)> = headers.iter().map(|(n, v)| (n.as_str(), v.as_str())).collect();
+        let names: Vec<&str> = headers.iter().map(|(n, _)| n.as_str()).collect();
+        let response = HttpResponse { status, status_text: &text_, url: &text_, headers: &pairs, body: body.as_deref() };
+        let options = UpstreamOptions { body_limit: limit, include_url: raw, error_headers: &names, data: data.as_ref(), ..UpstreamOptions::default() };
+        let error = http_error_from_response(&response, &options);
+        well_formed(&error.to_json());
+        let kept = error.data.as_ref().and_then(|d| d.get("body")).and_then(Value::as_str).map_or(0, str::len);
+        // Each byte the decoder cannot read is U+FFFD (three bytes): the cap is on the bytes read.
+        prop_assert!(kept <= 3 * (limit.unwrap_or(500) + 3) + "…".len(), "{} bytes of body kept", kept);
+        // A chain of errors, each the source of the one before.
+        let linked = chain.iter().rev().fold(None::<Linked>, |source, message| Some(Linked { message: message.clone(), source: source.map(Box::new) }));
+        let linked = linked.unwrap_or(Linked { message: String::new(), source: None });
+        let record = log_record(&linked, &LogRecordOptions { raw, ..LogRecordOptions::new(&text_) });
+        well_formed(&record);
+        prop_assert_eq!(record.matches("\"depth\":").count(), if chain.len() > 1 { chain.len().min(21) } else { 0 });
+        let mcp = McpError::new(code, text_.clone()).with_data(data.clone().unwrap_or(Value::Null));
+        let failed = caught(&mcp, &TryCatchOptions::new(&text_));
+        prop_assert_eq!(failed.error.code, code.value());
+        well_formed(&failed.error.to_json());
+        well_formed(&failed.record);
+    }
+}
+
+/// An error with a message and, maybe, a source: a Rust error chain of any length.
+#[derive(Debug)]
+struct Linked {
+    message: String,
+    source: Option<Box<Linked>>,
+}
+
+impl std::fmt::Display for Linked {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Linked {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source.as_deref().map(|s| s as _)
+    }
+}
+
 /// The stack the deep-value test runs on: 2 MiB, what a tokio worker thread gets. The
 /// core recurses once per level of what it keeps (at most 128, the API's cut).
 const STACK: usize = 2 << 20;
@@ -280,6 +367,26 @@ fn output_is_bounded_by_the_caps_not_by_the_input() {
     assert!(rejection_bytes(10_000, 20_000).abs_diff(base) <= 16, "more issues");
     assert!(rejection_bytes(1_000, 200_000).abs_diff(base) <= 16, "longer messages");
     assert!(base < 128 * 1024, "{base} bytes");
+}
+
+/// The bytes of the XML dialect's replies to `n` actions, details, issues and deltas, each text `units` long.
+fn xml_bytes(n: usize, units: usize) -> usize {
+    let long = "m".repeat(units);
+    let names: Vec<String> = (0..n).map(|i| format!("a{}", i % 10)).collect();
+    let built = ErrorBuilder::new(&long, &long).actions(&names).details(names.iter().map(|k| (k, &long))).build();
+    let routed = routing_error(RoutingError::Unknown { value: &long }, &long, &names);
+    let issues = vec![Issue::custom(long.clone()).at(["f"]); n];
+    let group = group_validation_error("g", "a", &issues);
+    let deltas = vec![ContractDelta::new("f", "BREAKING", &long).before(&long); n];
+    let changes = format_deltas_as_xml(&deltas);
+    built.to_json().len() + routed.to_json().len() + group.to_json().len() + changes.len()
+}
+
+#[test]
+fn the_xml_replies_are_bounded_by_the_caps_not_by_the_input() {
+    let base = xml_bytes(2_000, 70_000);
+    assert!(xml_bytes(20_000, 70_000).abs_diff(base) <= 16, "more entries");
+    assert!(xml_bytes(2_000, 700_000).abs_diff(base) <= 16, "longer texts");
 }
 
 #[test]

@@ -13,6 +13,7 @@ mod issue;
 mod jsonrpc;
 #[cfg(feature = "jsonschema")]
 mod jsonschema_issues;
+mod log;
 mod mcp_error;
 mod prevalidate;
 mod routing;
@@ -35,6 +36,7 @@ pub use issue::{Issue, PathSegment};
 pub use jsonrpc::{error_result, error_result_for, format_validation, rejection_result, Validation};
 #[cfg(feature = "jsonschema")]
 pub use jsonschema_issues::issues_from_jsonschema;
+pub use log::{caught, log_record, try_catch, Caught, LogRecordOptions, TryCatchOptions};
 pub use mcp_error::McpError;
 pub use prevalidate::{prevalidate, prevalidate_with, PrevalidateOptions, Prevalidated};
 pub use routing::{group_unknown_action, group_validation_error, route_action, routing_error};

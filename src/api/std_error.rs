@@ -14,7 +14,7 @@ use std::io::ErrorKind;
 const NAME: &str = "Error";
 
 /// The Node system code (`err.code`) for the same failure, where there is one.
-fn system_code(kind: ErrorKind) -> Option<&'static str> {
+pub(super) fn system_code(kind: ErrorKind) -> Option<&'static str> {
     Some(match kind {
         ErrorKind::ConnectionRefused => "ECONNREFUSED",
         ErrorKind::ConnectionReset => "ECONNRESET",
