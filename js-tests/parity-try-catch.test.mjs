@@ -8,19 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as m from '../pkg/node.js';
 import { rust, thrownChain } from './parity.mjs';
+import { seeded } from './seeded.mjs';
 
-/** mulberry32, seeded: every run sends the same calls. */
-function generator(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = generator(0x7c47c4);
+const random = seeded(0x7c47c4);
 const pick = (list) => list[Math.floor(random() * list.length)];
 
 const MESSAGES = [

@@ -10,6 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { httpErrorFromResponse } from '../pkg/node.js';
 import { rust } from './parity.mjs';
+import { seeded } from './seeded.mjs';
 
 /** A Response of that shape: `status`, `statusText` and `url` set as given (a constructed one refuses some). */
 function response({ status, statusText, url, headers, body, chunk }) {
@@ -36,18 +37,7 @@ function response({ status, statusText, url, headers, body, chunk }) {
   return made;
 }
 
-/** mulberry32, seeded: every run sends the same bytes. */
-function generator(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = generator(0x0b57ea3);
+const random = seeded(0x0b57ea3);
 const pick = (list) => list[Math.floor(random() * list.length)];
 const utf8 = (text) => [...new TextEncoder().encode(text)];
 

@@ -396,16 +396,7 @@ impl Prepared {
         let keys = copier.copy(&Value::Array(fields.iter().map(|(k, _)| Value::String(k.clone())).collect()));
         // Each record: size, kind, depth (1), the key's position.
         let cut: Vec<u32> = copier.sizes().chunks(4).filter_map(|r| r.get(3).copied()).collect();
-        let sent: Vec<SentKey> = keys
-            .as_array()
-            .unwrap_or_default()
-            .iter()
-            .enumerate()
-            .map(|(i, k)| SentKey {
-                text: k.as_str().unwrap_or_default(),
-                cut: !matches!(k, Value::String(_)) || u32::try_from(i).is_ok_and(|i| cut.contains(&i)),
-            })
-            .collect();
+        let sent = SentKey::list(&keys, &cut);
         let options =
             KeyOptions::read(self.aliases.as_ref(), self.ignore_keys.as_ref(), self.ignore_off, self.case_style);
         let (first, retry) = attempts(plan, &sent, tag.as_ref(), &options);

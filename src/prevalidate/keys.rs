@@ -28,6 +28,23 @@ pub struct SentKey<'a> {
     pub cut: bool,
 }
 
+impl<'a> SentKey<'a> {
+    /// The keys of a bounded copy of the key list (`keys`, an array of strings) whose
+    /// positions in `cut` the copy cut; an entry that is no string is a cut key too.
+    #[inline]
+    pub fn list(keys: &'a Value<'_>, cut: &[u32]) -> Vec<SentKey<'a>> {
+        keys.as_array()
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+            .map(|(i, k)| SentKey {
+                text: k.as_str().unwrap_or_default(),
+                cut: !matches!(k, Value::String(_)) || u32::try_from(i).is_ok_and(|i| cut.contains(&i)),
+            })
+            .collect()
+    }
+}
+
 /// The step's switches (mcp-ts-core's `InputHandlingOptions` and `inputAliases`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KeyOptions<'a> {

@@ -92,19 +92,7 @@ fn attempt_reply(attempt: &Attempt<'_>) -> Value<'static> {
 pub(crate) fn prevalidate_keys(request: PrevalidateKeys<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
     let schema = schema_of(request.schema, "PrevalidateKeysRequest")?;
     let plan = Plan::of(&schema);
-    let cut = request.cut_keys;
-    let sent: Vec<SentKey> = request
-        .keys
-        .0
-        .as_array()
-        .unwrap_or_default()
-        .iter()
-        .enumerate()
-        .map(|(i, k)| SentKey {
-            text: k.as_str().unwrap_or_default(),
-            cut: !matches!(k, Value::String(_)) || u32::try_from(i).is_ok_and(|i| cut.contains(&i)),
-        })
-        .collect();
+    let sent = SentKey::list(request.keys.0, request.cut_keys);
     let options = KeyOptions::read(
         request.aliases.map(|a| a.0),
         request.ignore_keys.map(|k| k.0),
