@@ -110,7 +110,7 @@ bench-levels: build
 # fuzz/target/corpus/ (the committed seeds in fuzz/corpus/ are only read); a crash is
 # saved in fuzz/artifacts/<target>/ and fails the run: add it to tests/fuzz_regressions.rs.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := json_reader xml_issues jsonrpc_issues classifier xml_builders client_parser api
+FUZZ_TARGETS := json_reader xml_issues jsonrpc_issues classifier xml_builders client_parser protocol api api_serde
 fuzz: setup
 	@command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 	cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz build -O

@@ -255,11 +255,13 @@ pub fn protocol(data: &[u8]) {
 #[cfg(not(target_arch = "wasm32"))]
 pub fn api(data: &[u8]) {
     use mcp_envelope::{
-        caught, check_contract, classify_error, enrich_validation_error, error_result, error_result_for, fail,
-        format_deltas_as_xml, format_validation, group_validation_error, http_error_from_response, log_record,
-        read_tool_error, recovery_for, rejection_result, route_action, xml_tool_error, xml_validation_error,
-        ContractDelta, ContractEntry, EnrichOptions, ErrorBuilder, ErrorResultOptions, HttpResponse, Issue,
-        LogRecordOptions, McpError, TryCatchOptions, UpstreamOptions, Validation,
+        capability_missing, caught, check_contract, check_contract_value, classify_error, enrich_validation_error,
+        error_result, error_result_for, fail, format_deltas_as_xml, format_validation, group_unknown_action,
+        group_validation_error, http_error_from_response, http_status_to_error_code, log_record, prevalidate,
+        prevalidate_with, read_tool_error, recovery_for, redact, rejection_result, route_action, routing_error,
+        xml_error, xml_internal_error, xml_required, xml_tool_error, xml_validation_error, ContractDelta,
+        ContractEntry, EnrichOptions, ErrorBuilder, ErrorResultOptions, HttpResponse, Issue, LogRecordOptions,
+        McpError, PrevalidateOptions, RoutingError, TryCatchOptions, UpstreamOptions, Validation, WirePolicy,
     };
     let text = String::from_utf8_lossy(data);
     let mut parts = text.split('\0');
@@ -318,6 +320,50 @@ pub fn api(data: &[u8]) {
     reads_back(&http_error_from_response(&response, &upstream).to_json());
     reads_back(&log_record(&thrown, &LogRecordOptions { contract: &contract, ..LogRecordOptions::new(&tool) }));
     reads_back(&caught(&thrown, &TryCatchOptions::new(&reason)).record);
+    // The rest of the XML dialect, contracts as JSON, masking, status codes.
+    reads_back(&xml_error(&message, Some(&reason)).to_json());
+    reads_back(&xml_required(&reason).to_json());
+    reads_back(&xml_internal_error(&thrown, &tool, Some(&reason), WirePolicy::default()).to_json());
+    let routed = [
+        RoutingError::Missing,
+        RoutingError::Invalid { received_type: &reason },
+        RoutingError::Unknown { value: &message },
+    ];
+    for kind in routed {
+        reads_back(&routing_error(kind, &tool, &words).to_json());
+    }
+    reads_back(&group_unknown_action(&tool, &message, &words).to_json());
+    if let Some(refused) = capability_missing(&reason, Some(&message)) {
+        reads_back(&refused.to_json());
+    }
+    if let Some(declared) = data.as_ref() {
+        let _ = check_contract_value(declared, Some(&tool));
+    }
+    let _ = redact(&message);
+    let status = reason.parse::<f64>().unwrap_or_else(|_| f64::from(u32::try_from(message.len()).unwrap_or(u32::MAX)));
+    let _ = http_status_to_error_code(status);
+    // Pre-validation: the data piece as the schema, aliases and ignored keys from the words.
+    if let (Some(args), Some(schema)) = (args.as_ref(), data.as_ref()) {
+        let mut options = PrevalidateOptions::new().ignore_keys(words.iter().skip(2).copied());
+        if let [alias, target, ..] = words.as_slice() {
+            options = options.alias(*alias, *target);
+        }
+        let options = options.coerce(message.len() % 2 == 0).case_style_aliases(reason.len() % 2 == 0);
+        let repaired = prevalidate(args, schema, &options);
+        reads_back(&repaired.args.to_json());
+        reads_back(&repaired.report.to_json());
+        let mut calls = 0;
+        let checked = prevalidate_with(args, schema, &options, |_| {
+            calls += 1;
+            if calls == 1 {
+                issues.clone()
+            } else {
+                Vec::new()
+            }
+        });
+        reads_back(&checked.args.to_json());
+        reads_back(&checked.report.to_json());
+    }
 }
 
 /// JSON the crate writes reads back: with its own reader, or (nested deeper than that
@@ -331,5 +377,78 @@ fn reads_back(json: &str) {
             _ => (o, c),
         });
         assert!(json.len() > 2 && open > 0 && close > 0, "not JSON: {json:.200}");
+    }
+}
+
+/// The Rust API's readers of serde and `jsonschema` errors (feature `jsonschema`): the
+/// first byte picks one of a few tool schemas, the rest is the arguments' JSON text
+/// (often malformed). serde's own error for text that is no JSON, serde's error for
+/// arguments that are no `Args`, and the `jsonschema` crate's errors for the picked
+/// schema each become issues, which both dialects render. The schemas are fixed: what
+/// is fuzzed is this crate's reading of the errors, not the `jsonschema` crate.
+#[cfg(all(not(target_arch = "wasm32"), feature = "jsonschema"))]
+pub fn api_serde(data: &[u8]) {
+    use mcp_envelope::{
+        deserialize_args, format_validation, issues_from_jsonschema, issues_from_serde_json, xml_validation_error,
+        Issue, Validation,
+    };
+
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields, rename_all = "camelCase")]
+    #[allow(dead_code)] // read only to fail
+    struct Args {
+        query: String,
+        max_results: Option<u32>,
+        tags: Vec<String>,
+        kind: Kind,
+        nested: Option<Box<Args>>,
+    }
+    #[derive(serde::Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    enum Kind {
+        Book,
+        Pen,
+    }
+
+    const SCHEMAS: [&str; 6] = [
+        r#"{"type":"object","properties":{"query":{"type":"string","minLength":1},"maxResults":{"type":"integer","minimum":1,"maximum":100},"tags":{"type":"array","items":{"type":"string"},"maxItems":3},"kind":{"enum":["book","pen"]}},"required":["query","tags","kind"],"additionalProperties":false}"#,
+        r#"{"type":"object","properties":{"email":{"type":"string","format":"email"},"when":{"type":"string","format":"date-time"},"ip":{"type":"string","format":"ipv4"},"id":{"type":"string","format":"uuid"}}}"#,
+        r#"{"type":"object","properties":{"code":{"type":"string","pattern":"^[A-Z]{3}$"},"n":{"type":"number","exclusiveMinimum":0,"multipleOf":0.5},"flag":{"const":true}}}"#,
+        r#"{"anyOf":[{"type":"object","properties":{"kind":{"const":"a"},"x":{"type":"number"}},"required":["kind","x"]},{"type":"object","properties":{"kind":{"const":"b"},"y":{"type":"string"}},"required":["kind","y"]}]}"#,
+        r#"{"type":"object","properties":{"items":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"object","properties":{"name":{"type":"string"},"qty":{"type":"integer","exclusiveMinimum":0}},"required":["name","qty"]}}},"required":["items"]}"#,
+        r#"{"type":"object","propertyNames":{"maxLength":8},"minProperties":1,"maxProperties":4,"additionalProperties":{"type":["string","null"]}}"#,
+    ];
+
+    let Some((&pick, rest)) = data.split_first() else { return };
+    let schema_text = SCHEMAS.get(usize::from(pick) % SCHEMAS.len()).copied().unwrap_or_default();
+    let Ok(schema_json) = serde_json::from_str::<serde_json::Value>(schema_text) else { return };
+    let schema = Value::from_serde(&schema_json);
+    let text = String::from_utf8_lossy(rest);
+    let render = |issues: &[Issue], args: Option<&Value>| {
+        let mut validation = Validation::new("t");
+        validation.args = args;
+        validation.schema = Some(&schema);
+        reads_back(&format_validation(issues, &validation).to_json());
+        reads_back(&xml_validation_error("t", issues, args).to_json());
+    };
+    let args = match serde_json::from_str::<serde_json::Value>(&text) {
+        Ok(args) => args,
+        Err(error) => {
+            for given in [None, Some(&schema)] {
+                render(&issues_from_serde_json(&error, given), None);
+            }
+            return;
+        }
+    };
+    let sent = Value::from_serde(&args);
+    for given in [None, Some(&schema)] {
+        if let Err(issues) = deserialize_args::<Args>(&args, given) {
+            render(&issues, Some(&sent));
+        }
+    }
+    if let Ok(validator) = jsonschema::options().should_validate_formats(true).build(&schema_json) {
+        for given in [None, Some(&schema)] {
+            render(&issues_from_jsonschema(validator.iter_errors(&args), given), Some(&sent));
+        }
     }
 }

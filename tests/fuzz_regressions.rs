@@ -40,6 +40,12 @@ fn api_corpus() {
     replay("api", bodies::api);
 }
 
+#[cfg(all(not(target_arch = "wasm32"), feature = "jsonschema"))]
+#[test]
+fn api_serde_corpus() {
+    replay("api_serde", bodies::api_serde);
+}
+
 #[test]
 fn classifier_corpus() {
     replay("classifier", bodies::classifier);

@@ -17,6 +17,7 @@ use crate::utf16::js_len;
 use crate::value::{js_number_string, Value};
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 /// What one crossing's copies may spend: containers visited and string units written
 /// (`lib/copy.js`'s `copyBudget(COPY_NODE_BUDGET, COPY_UNIT_BUDGET)`).
@@ -36,12 +37,12 @@ impl Budget {
 
 /// A path segment an issue copy wrote: its text as `String()` prints it, its position
 /// in its path, and whether the path is the issue's own (not a branch's).
-type Seen = (String, usize, bool);
+type Seen = (Rc<str>, usize, bool);
 
 /// The keys a pruned copy keeps at each depth (`lib/copy.js`'s `segmentSet`), each
 /// depth's set in the npm Set's insertion order, with the array indices among them.
 pub(crate) struct SegmentSet {
-    keys: Vec<Vec<String>>,
+    keys: Vec<Vec<Rc<str>>>,
     indices: Vec<Vec<usize>>,
 }
 
@@ -70,10 +71,13 @@ pub(crate) fn array_index(key: &str) -> Option<usize> {
     }
 }
 
-/// Inserts `key` into an insertion-ordered set.
-fn insert(list: &mut Vec<String>, set: &mut HashSet<String>, key: &str) {
-    if set.insert(key.to_owned()) {
-        list.push(key.to_owned());
+/// An insertion-ordered set of keys: the order, and the set for lookups.
+type Ordered = (Vec<Rc<str>>, HashSet<Rc<str>>);
+
+/// Inserts `key` into an insertion-ordered set (the text shared, never copied).
+fn insert(list: &mut Vec<Rc<str>>, set: &mut HashSet<Rc<str>>, key: &Rc<str>) {
+    if set.insert(Rc::clone(key)) {
+        list.push(Rc::clone(key));
     }
 }
 
@@ -81,11 +85,11 @@ impl SegmentSet {
     /// The set for the segments an issue copy collected; `None` (copy everything) past
     /// [`MAX_SEGMENTS`] distinct ones. Built for every depth a copy of `depth` reaches.
     fn of(seen: &[Seen], depth: usize) -> Option<SegmentSet> {
-        let mut exact: Vec<(Vec<String>, HashSet<String>)> = Vec::new();
-        let mut loose: Vec<(Vec<String>, HashSet<String>)> = Vec::new();
+        let mut exact: Vec<Ordered> = Vec::new();
+        let mut loose: Vec<Ordered> = Vec::new();
         let mut distinct: HashSet<&str> = HashSet::new();
         for (key, position, own) in seen {
-            distinct.insert(key);
+            distinct.insert(key.as_ref());
             if distinct.len() > MAX_SEGMENTS {
                 return None;
             }
@@ -119,7 +123,7 @@ impl SegmentSet {
         Some(SegmentSet { keys, indices })
     }
 
-    fn keys_at(&self, depth: usize) -> &[String] {
+    fn keys_at(&self, depth: usize) -> &[Rc<str>] {
         self.keys.get(depth).map(Vec::as_slice).unwrap_or_default()
     }
 
@@ -228,7 +232,7 @@ impl<'o> Copier<'o> {
         if self.collect && kind == 0 {
             let (position, exact) = (self.position, self.exact_path);
             if let Some(seen) = self.seen.as_mut() {
-                seen.push((kept.to_string(), position, exact));
+                seen.push((Rc::from(kept.as_ref()), position, exact));
             }
         }
         kept.into_owned()
@@ -241,7 +245,7 @@ impl<'o> Copier<'o> {
                 if self.collect {
                     let (position, exact) = (self.position, self.exact_path);
                     if let Some(seen) = self.seen.as_mut() {
-                        seen.push((js_number_string(*n), position, exact));
+                        seen.push((Rc::from(js_number_string(*n)), position, exact));
                     }
                 }
                 if !n.is_finite() {
@@ -312,8 +316,8 @@ impl<'o> Copier<'o> {
                 });
             for key in keys {
                 let at = match &index {
-                    Some(index) => index.get(key.as_str()).copied(),
-                    None => fields.iter().position(|(k, _)| k == key),
+                    Some(index) => index.get(key.as_ref()).copied(),
+                    None => fields.iter().position(|(k, _)| k.as_ref() == key.as_ref()),
                 };
                 let Some((k, v)) = at.and_then(|i| fields.get(i)) else { continue };
                 self.set_path(depth, out.len());

@@ -38,13 +38,17 @@ fn echoed(value: &str) -> Cow<'_, str> {
 pub fn routing_error<S: AsRef<str>>(kind: RoutingError<'_>, discriminator: &str, actions: &[S]) -> ToolResult {
     let discriminator = author_text(discriminator);
     let actions = action_names(actions);
-    let value;
+    let text;
     let kind = match kind {
-        RoutingError::Unknown { value: sent } => {
-            value = echoed(sent);
-            RoutingError::Unknown { value: &value }
+        RoutingError::Unknown { value } => {
+            text = echoed(value);
+            RoutingError::Unknown { value: &text }
         }
-        RoutingError::Invalid { received_type } => RoutingError::Invalid { received_type },
+        // A `typeof` name from JS; any text from a Rust caller, so bounded as theirs.
+        RoutingError::Invalid { received_type } => {
+            text = author_text(received_type);
+            RoutingError::Invalid { received_type: &text }
+        }
         RoutingError::Missing => RoutingError::Missing,
     };
     ToolResult::new(xml::routing_error(kind, &discriminator, &actions).to_call_tool_result())

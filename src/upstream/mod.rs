@@ -104,9 +104,13 @@ pub fn http_error(response: &UpstreamResponse<'_>, options: &HttpErrorOptions<'_
     if let Some(headers) = headers::selected_headers(&response.headers) {
         put("headers", headers);
     }
+    // The caller's fields after ours, one of the same name in our place: only our few
+    // fields are searched, so a caller's object of any size costs one pass (its keys are
+    // distinct already, as a JS object's are).
+    let own = data.len();
     for (key, value) in options.data.unwrap_or_default() {
         let value = value.to_owned_value();
-        match data.iter_mut().find(|(k, _)| k == key) {
+        match data.get_mut(..own).and_then(|ours| ours.iter_mut().find(|(k, _)| k == key)) {
             Some(field) => field.1 = value,
             None => data.push((Cow::Owned(key.to_string()), value)),
         }

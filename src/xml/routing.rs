@@ -14,7 +14,7 @@ use super::tool_error::{error, tool_error, ToolErrorOptions, ToolResponse};
 use super::validation::{issue_message, path_text};
 use crate::codes::Category;
 use crate::js::js_typeof;
-use crate::redact::{WirePolicy, SERVER_ERROR_MESSAGE};
+use crate::redact::{redact, WirePolicy, SERVER_ERROR_MESSAGE};
 use crate::utf16::cut_utf16;
 use crate::value::Value;
 use crate::zod::IssueView;
@@ -82,7 +82,8 @@ pub fn routing_error<S: AsRef<str>>(kind: RoutingError<'_>, discriminator: &str,
             text.push_str("The ");
             push_content(&mut text, discriminator);
             text.push_str(" \"");
-            push_content(&mut text, &cut_utf16(value, MAX_ECHOED_ACTION_UNITS, "..."));
+            // The model's own text, echoed: masked as every message is.
+            push_content(&mut text, &redact(&cut_utf16(value, MAX_ECHOED_ACTION_UNITS, "...")));
             text.push_str("\" does not exist.");
         }
     }
@@ -267,6 +268,16 @@ mod tests {
         let other = Value::str("x<y");
         let unknown = route_action(Some(&other), "action", &actions).err().map(|r| r.text).unwrap_or_default();
         assert!(unknown.contains("<message>The action \"x&lt;y\" does not exist.</message>"));
+    }
+
+    #[test]
+    fn an_unknown_action_is_echoed_with_its_secrets_masked() {
+        // A model that sends a credential as the action does not get it echoed back.
+        let secret = Value::str("password=hunter2");
+        let text = route_action(Some(&secret), "action", &["list"]).err().map(|r| r.text).unwrap_or_default();
+        assert!(text.contains("<message>The action \"password=") && !text.contains("hunter2"), "{text}");
+        let group = group_unknown_action("g", "password=hunter2", &["list"]).text;
+        assert!(!group.contains("hunter2"), "{group}");
     }
 
     #[test]
