@@ -55,7 +55,7 @@ test('package.json declares exports, types, sideEffects and files that all exist
 // before compression: the key stages, the value repairs, their gates and the held
 // repairs) to 164,031; the Ajv reader's date, time, duration and IP formats and its integer
 // rule (shared with the Rust API's jsonschema errors) to 164,322; the core's share of the Rust API
-// since to 164,198. The goal is still to be met again.
+// since to 164,209. The goal is still to be met again.
 test('the shipped .wasm is at most 164,400 bytes gzipped (the goal is 102,400)', () => {
   const wasm = readFileSync(new URL('wasm/mcp_envelope_bg.wasm', pkgDir));
   const gzip = gzipSync(wasm, { level: 9 }).length;

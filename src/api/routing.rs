@@ -76,18 +76,7 @@ pub fn route_action<'v, S: AsRef<str>>(
     discriminator: &str,
     actions: &[S],
 ) -> Result<&'v str, ToolResult> {
-    let kind = match sent {
-        None => RoutingError::Missing,
-        Some(Value::String(s)) if s.is_empty() => RoutingError::Missing,
-        Some(Value::String(s)) => {
-            if actions.iter().any(|a| a.as_ref() == s) {
-                return Ok(s);
-            }
-            RoutingError::Unknown { value: s }
-        }
-        Some(other) => RoutingError::Invalid { received_type: crate::js::js_typeof(Some(other)) },
-    };
-    Err(routing_error(kind, discriminator, actions))
+    xml::routing::routed(sent, actions).map_err(|kind| routing_error(kind, discriminator, actions))
 }
 
 /// `createGroup`'s reply to an action the group does not have (`INVALID_PARAMS`,

@@ -114,19 +114,17 @@ pub fn route_action<'v, S: AsRef<str>>(
     discriminator: &str,
     actions: &[S],
 ) -> Result<&'v str, ToolResponse> {
+    routed(value, actions).map_err(|kind| routing_error(kind, discriminator, actions))
+}
+
+/// Which action `value` names, or which routing error it is (see [`route_action`]).
+pub fn routed<'v, S: AsRef<str>>(value: Option<&'v Value<'v>>, actions: &[S]) -> Result<&'v str, RoutingError<'v>> {
     match value {
-        None => Err(routing_error(RoutingError::Missing, discriminator, actions)),
-        Some(Value::String(s)) if s.is_empty() => Err(routing_error(RoutingError::Missing, discriminator, actions)),
-        Some(Value::String(s)) => {
-            if actions.iter().any(|a| a.as_ref() == s) {
-                Ok(s)
-            } else {
-                Err(routing_error(RoutingError::Unknown { value: s }, discriminator, actions))
-            }
-        }
-        Some(other) => {
-            Err(routing_error(RoutingError::Invalid { received_type: js_typeof(Some(other)) }, discriminator, actions))
-        }
+        None => Err(RoutingError::Missing),
+        Some(Value::String(s)) if s.is_empty() => Err(RoutingError::Missing),
+        Some(Value::String(s)) if actions.iter().any(|a| a.as_ref() == s) => Ok(s),
+        Some(Value::String(s)) => Err(RoutingError::Unknown { value: s }),
+        Some(other) => Err(RoutingError::Invalid { received_type: js_typeof(Some(other)) }),
     }
 }
 
