@@ -131,7 +131,7 @@ const rows = builds.map((b) => [
   b.raw.toLocaleString('en-US'),
   b.gzip.toLocaleString('en-US'),
 ]);
-for (const [name, call] of Object.entries(calls)) {
+for (const call of Object.values(calls)) {
   const best = builds.map(() => Infinity);
   for (let r = 0; r < 9; r++) builds.forEach(({ m }, i) => (best[i] = Math.min(best[i], round(call, m))));
   best.forEach((us, i) => rows[i].push(duration(us)));

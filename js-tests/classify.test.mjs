@@ -128,7 +128,7 @@ function hostileValues() {
     ['Symbol', Symbol('timeout'), 'Timeout'],
     ['function', function unauthorized() {}, 'Unauthorized'],
     ['lone surrogates', new Error('\ud800not found\udfff'), 'NotFound'],
-    ['100 MB message, keyword past the cap', new Error('x'.repeat(100_000_000) + ' not found'), 'InternalError'],
+    ['100 MB message, keyword past the cap', new Error(`${'x'.repeat(100_000_000)} not found`), 'InternalError'],
   ];
 }
 

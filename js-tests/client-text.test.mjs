@@ -321,7 +321,7 @@ test('a hostile result never makes parseToolError throw, let alone its own error
     },
     'content claims 1e9 blocks': {
       isError: true,
-      content: new Proxy([], { get: (t, k) => (k === 'length' ? 1e9 : { type: 'text', text: 'x' }) }),
+      content: new Proxy([], { get: (_t, k) => (k === 'length' ? 1e9 : { type: 'text', text: 'x' }) }),
     },
     'a block getter throws': {
       isError: true,

@@ -15,7 +15,7 @@ const revoked = (() => {
   return r.proxy;
 })();
 const lying = new Proxy([], {
-  get: (t, k) => (k === 'length' ? 1e9 : k === Symbol.iterator ? throwing : 'x'),
+  get: (_t, k) => (k === 'length' ? 1e9 : k === Symbol.iterator ? throwing : 'x'),
   ownKeys: () => ['a', 'a', 'length'],
   getOwnPropertyDescriptor: () => ({ value: 1, enumerable: true, configurable: true }),
   getPrototypeOf: throwing,

@@ -13,7 +13,6 @@ const { errorResult, fail, formatValidation, recoveryFor, McpError, JsonRpcError
 const TEST_REQ_ID = 'test-req-id';
 const GENERATED_ID = /^[A-Z0-9]{5}-[A-Z0-9]{5}$/;
 const PREFIX = 'Input validation error: Invalid arguments for tool ';
-const UNREADABLE = '[Unreadable]';
 
 // The vectors' schemas are their own test code; `z` is the only name they use.
 const evaluate = (expression) => new Function('z', `return (${expression});`)(z);
@@ -185,7 +184,7 @@ const capsReplays = {
     return ['data.issues', 'data.issuesCount', 'message', 'textBytesLessThan', 'structuredContentBytesLessThan'];
   },
   // 1000 undeclared keys String(i).padEnd(200, "m") beside query; Zod names them all.
-  c124(v, check) {
+  c124(_v, check) {
     const keys = Array.from({ length: 1000 }, (_, i) => String(i).padEnd(200, 'm'));
     const args = { query: 'x', ...Object.fromEntries(keys.map((k) => [k, 1])) };
     const schema = evaluate(RECORDS_SEARCH).strict();
@@ -200,7 +199,7 @@ const capsReplays = {
     return ['data.issues[0].keys', 'data.issues[0].keysCount', 'data.issues[0].keysLengths'];
   },
   // One undeclared key "k".repeat(200000).
-  c125(v, check) {
+  c125(_v, check) {
     const key = 'k'.repeat(200000);
     const args = { query: 'x', [key]: 1 };
     const schema = evaluate(RECORDS_SEARCH).strict();
@@ -238,7 +237,7 @@ const capsReplays = {
     return ['issues[0].params', 'issues[0].paramsCount'];
   },
   // An alias and a dropped key, both 5,000+ characters long; the failed parse saw query: true.
-  c128(v, check) {
+  c128(_v, check) {
     const alias = `Q${'_'.repeat(5000)}uery`;
     const dropped = `_${'v'.repeat(5000)}`;
     const schema = evaluate(RECORDS_SEARCH);

@@ -9,7 +9,7 @@ import * as api from '../pkg/node.js';
 test('a call made from inside crypto.getRandomValues is refused; the outer call answers', () => {
   const original = crypto.getRandomValues;
   const inner = [];
-  crypto.getRandomValues = function (buffer) {
+  crypto.getRandomValues = (buffer) => {
     try {
       inner.push(api.requestId());
     } catch (error) {

@@ -256,7 +256,7 @@ test('100 MB strings: cut to their caps where the model sent them, at 65,536 uni
   const cut = m.parseToolError(m.toolError('BIG', { message: pair })).message;
   assert.ok(cut === `a${'😀'.repeat(32767)}…`, `cut inside a pair: ${cut.length} units`);
   assert.equal(m.parseToolError(m.error(huge)).message.length, 65537);
-  const actions = new Proxy([], { get: (t, k) => (k === 'length' ? 1e9 : 'list') });
+  const actions = new Proxy([], { get: (_t, k) => (k === 'length' ? 1e9 : 'list') });
   assert.ok(text(m.groupUnknownAction('g', 'a', actions)).length < 20000, 'a list claiming 1e9 entries reads 1,000');
   // The builder keeps 1,000 actions however many calls add them, as toolError's list.
   const names = Array.from({ length: 700 }, (_, i) => `a${i}`);

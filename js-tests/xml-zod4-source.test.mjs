@@ -76,7 +76,7 @@ const rows = [
   ['record key uuid (not named)', z.record(z.uuid(), z.number()), { 'not-a-uuid': 1 }, null],
   [
     'refinement too_small',
-    z.array(z.number()).superRefine((v, ctx) => {
+    z.array(z.number()).superRefine((_v, ctx) => {
       ctx.addIssue({ code: 'too_small', minimum: 3 });
     }),
     [1],
@@ -84,7 +84,7 @@ const rows = [
   ],
   [
     'refinement too_big',
-    z.array(z.number()).superRefine((v, ctx) => {
+    z.array(z.number()).superRefine((_v, ctx) => {
       ctx.addIssue({ code: 'too_big', maximum: 3 });
     }),
     [1],
@@ -92,7 +92,7 @@ const rows = [
   ],
   [
     'refinement too_small, not inclusive',
-    z.number().superRefine((v, ctx) => {
+    z.number().superRefine((_v, ctx) => {
       ctx.addIssue({ code: 'too_small', minimum: 3, inclusive: false });
     }),
     1,

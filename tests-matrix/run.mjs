@@ -3,7 +3,7 @@
 // probe (fixtures/probe.mjs); it must equal what pkg/ returns in plain Node. A row that
 // cannot run fails; none is skipped.
 import { spawn, execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath } from 'node:url';
 

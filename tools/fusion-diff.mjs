@@ -217,7 +217,7 @@ function refineNode(inner) {
   // plain custom issue.
   const kind = R.pick(['too_small', 'too_big', 'too_small_open', 'custom']);
   const n = R.int(0, 5);
-  const schema = inner.schema.superRefine((v, ctx) => {
+  const schema = inner.schema.superRefine((_v, ctx) => {
     if (!R.chance(0.5)) return;
     if (kind === 'too_small') ctx.addIssue({ code: 'too_small', minimum: n });
     else if (kind === 'too_big') ctx.addIssue({ code: 'too_big', maximum: n });

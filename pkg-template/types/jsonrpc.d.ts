@@ -20,7 +20,6 @@ import type {
   ToolErrorResult,
   TryCatchOptions,
   IssueLike,
-  ZodIssueLike,
 } from './shapes.js';
 
 export type {

@@ -4,14 +4,11 @@
 // enum and its tables; this file imports those.
 
 import type {
-  AliasCollision,
-  CanonicalToolErrorCodes,
   ErrorCategory,
   ErrorContractEntry,
   ErrorDialect,
   JsonRpcErrorCode,
   JsonRpcErrorCodeName,
-  KeyAlias,
   LogRecord,
   PreValidationInput,
 } from '../wasm/mcp_envelope.js';

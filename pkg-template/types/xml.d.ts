@@ -28,7 +28,6 @@ import type {
   ToolResultLike,
   ValidationErrorResponse,
   IssueLike,
-  ZodIssueLike,
 } from './shapes.js';
 
 export type { CanonicalToolErrorCodes, ErrorDialect } from '../wasm/mcp_envelope.js';

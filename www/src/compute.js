@@ -58,7 +58,7 @@ class InputError extends Error {
   }
 }
 
-const own = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+const own = (object, key) => Object.hasOwn(object, key);
 
 /** The text of anything caught, read defensively (a user's throw may be anything). */
 function describe(caught) {
