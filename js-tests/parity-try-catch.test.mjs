@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as m from '../pkg/node.js';
-import { rust, thrownChain } from './parity.mjs';
+import { differing, thrownChain } from './parity.mjs';
 import { seeded } from './seeded.mjs';
 
 const random = seeded(0x7c47c4);
@@ -78,16 +78,9 @@ test('tryCatch: the same rebuilt McpError and record through the npm package and
   calls.push({ chain: [{ message: 'slow', io: 'TimedOut' }], options: { operation: 'geocode' } });
   const ours = [];
   for (const call of calls) ours.push(await npm(call));
-  const theirs = rust(calls.map((args) => ({ op: 'try_catch', args })));
-  const differences = [];
-  calls.forEach((call, i) => {
-    if (ours[i] !== theirs[i]) {
-      differences.push(
-        `call ${i} ${JSON.stringify(call).slice(0, 300)}\n   npm ${ours[i].slice(0, 500)}\n  rust ${String(theirs[i]).slice(0, 500)}`,
-      );
-    }
-  });
-  assert.deepEqual(differences, []);
+  const asked = calls.map((args) => ({ op: 'try_catch', args }));
+  const label = (call, i) => `call ${i} ${JSON.stringify(call.args).slice(0, 300)}`;
+  assert.deepEqual(differing(asked, ours, label), []);
   // What the calls compared: a rebuilt error of each kind.
   const kinds = new Set(ours.map((o) => JSON.parse(JSON.parse(o).error).code));
   assert.ok(kinds.size >= 5, `codes compared: ${[...kinds]}`);

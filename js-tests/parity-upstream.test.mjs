@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { httpErrorFromResponse } from '../pkg/node.js';
-import { rust } from './parity.mjs';
+import { differing } from './parity.mjs';
 import { seeded } from './seeded.mjs';
 
 /** A Response of that shape: `status`, `statusText` and `url` set as given (a constructed one refuses some). */
@@ -158,14 +158,7 @@ test('httpErrorFromResponse: the same McpError through the npm package and the R
     const error = await httpErrorFromResponse(response(c), c.options);
     ours.push(JSON.stringify({ code: error.code, message: error.message, data: error.data }));
   }
-  const theirs = rust(cases.map((c) => ({ op: 'http_error_from_response', args: encode(c) })));
-  const differences = [];
-  cases.forEach((c, i) => {
-    if (ours[i] !== theirs[i]) {
-      differences.push(
-        `case ${i} ${JSON.stringify(c).slice(0, 300)}\n   npm ${ours[i].slice(0, 400)}\n  rust ${String(theirs[i]).slice(0, 400)}`,
-      );
-    }
-  });
-  assert.deepEqual(differences, []);
+  const asked = cases.map((c) => ({ op: 'http_error_from_response', args: encode(c) }));
+  const label = (_call, i) => `case ${i} ${JSON.stringify(cases[i]).slice(0, 300)}`;
+  assert.deepEqual(differing(asked, ours, label), []);
 });
