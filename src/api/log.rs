@@ -171,8 +171,8 @@ pub fn caught(error: &(dyn Error + 'static), options: &TryCatchOptions<'_>) -> C
     recorded(error, code.value(), &log, |record, read| Caught {
         error: McpError {
             code: record.code,
-            message: read.message.clone(),
-            data: Some(jsonrpc::original_data(read.data, read.name, &read.message)),
+            message: read.message.to_owned(),
+            data: Some(jsonrpc::original_data(read.data, read.name, read.message)),
         },
         record: record.to_json(),
     })
@@ -198,7 +198,7 @@ pub fn try_catch<T, E: Error + 'static>(
 /// What the record of a caught error reads of it besides its code.
 struct Origin<'d> {
     name: &'static str,
-    message: String,
+    message: &'d str,
     data: Option<&'d Value<'d>>,
 }
 
@@ -231,12 +231,11 @@ fn recorded<R>(
             stack: None,
         })
         .collect();
-    let mcp = error.downcast_ref::<McpError>().is_some();
-    let data = error.downcast_ref::<McpError>().and_then(|e| e.data.as_ref()).map(shallow);
-    let data = wire_data(data.as_deref());
+    let mcp = error.downcast_ref::<McpError>();
+    let data = wire_data(mcp.and_then(|e| e.data.as_ref()).map(shallow).as_deref());
     let thrown = match mcp {
-        true => ThrownError::Mcp { code, message: &own.message, data: data.as_ref() },
-        false => ThrownError::Plain { code, message: &own.message },
+        Some(_) => ThrownError::Mcp { code, message: &own.message, data: data.as_ref() },
+        None => ThrownError::Plain { code, message: &own.message },
     };
     let failure = Failure {
         name: Cow::Borrowed(own.name),
@@ -248,5 +247,5 @@ fn recorded<R>(
         causes: links,
     };
     let record = jsonrpc::log_record(&thrown, &failure, options);
-    write(&record, &Origin { name: own.name, message: own.message.clone(), data: data.as_ref() })
+    write(&record, &Origin { name: own.name, message: &own.message, data: data.as_ref() })
 }
