@@ -188,8 +188,8 @@ pub fn client_parser(data: &[u8]) {
     let _ = parse_tool_error(&wrapped);
 }
 
-/// Whether `result` is what operation `index` replies: JSON, any text, or an XML reply
-/// (its flags digit, then the text).
+/// Whether `result` is what operation `index` replies: JSON, any text, an XML reply
+/// (its flags digit, then the text), an McpError's parts or an index.
 pub fn well_formed_reply(index: usize, result: &str) -> bool {
     use mcp_envelope::protocol::table::{Reply, OPERATIONS};
     match OPERATIONS.get(index).map(|op| op.reply) {
@@ -197,6 +197,11 @@ pub fn well_formed_reply(index: usize, result: &str) -> bool {
         Some(Reply::Text) => true,
         Some(Reply::Xml) => matches!(result.as_bytes().first(), Some(b'0'..=b'3')),
         Some(Reply::Parts) => parts_reply_is_well_formed(result),
+        // classify's, the only index reply: a code's index, or nothing (`needsCauses`).
+        Some(Reply::Index) => {
+            result.is_empty()
+                || result.parse::<usize>().is_ok_and(|i| i < mcp_envelope::JsonRpcErrorCode::ALL.len())
+        }
         None => false,
     }
 }

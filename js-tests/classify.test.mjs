@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as m from '../pkg/node.js';
-import { CODE_CATEGORIES } from '../pkg/lib/constants.js';
+import { CODE_TABLE } from '../pkg/lib/constants.js';
 import { vectors } from './vectors.mjs';
 
 function errorNamed(name, message) {
@@ -158,14 +158,17 @@ test('JsonRpcErrorCode has the 19 codes with reverse mapping, equal to the core 
   assert.equal(m.JsonRpcErrorCode.RequestCancelled, -32011);
   assert.equal(m.JsonRpcErrorCode[-32011], 'RequestCancelled');
   assert.ok(Object.isFrozen(m.JsonRpcErrorCode));
-  // The core's category table names the same codes.
+  // The core's code table names the same codes, by the same names, in the enum's order.
   assert.deepEqual(
-    Object.keys(CODE_CATEGORIES).map(Number).sort(),
-    names.map((name) => m.JsonRpcErrorCode[name]).sort(),
+    CODE_TABLE.map(([code]) => code),
+    names.map((name) => m.JsonRpcErrorCode[name]),
   );
-  for (const [value, category] of Object.entries(CODE_CATEGORIES)) {
-    assert.equal(m.classify(new m.McpError(Number(value), 'x')).category, category, value);
+  for (const [code, name, category] of CODE_TABLE) {
+    assert.equal(m.JsonRpcErrorCode[code], name);
+    assert.ok(['client', 'server', 'upstream'].includes(category), category);
+    assert.deepEqual(m.classify(new m.McpError(code, 'x')), { code, name, category });
   }
+  assert.ok(Object.isFrozen(CODE_TABLE) && CODE_TABLE.every(Object.isFrozen));
 });
 
 test('McpError and the 11 factories: code, message, data, cause, stack starting at the caller', () => {

@@ -103,6 +103,12 @@ macro_rules! core_code_enum {
                     $(JsonRpcErrorCode::$name => stringify!($name),)*
                 }
             }
+
+            /// Its position in [`JsonRpcErrorCode::ALL`] (how the npm package's classify
+            /// answer names it).
+            pub(crate) fn index(self) -> usize {
+                JsonRpcErrorCode::ALL.iter().position(|code| *code == self).unwrap_or_default()
+            }
         }
     };
 }

@@ -234,15 +234,15 @@ pub enum Literal {
     List(Vec<String>),
     /// A frozen array of common words (field names): only the whole list is checked.
     Fields(Vec<String>),
-    /// A frozen object from each code to its category.
-    Categories(Vec<(i32, &'static str)>),
+    /// A frozen array of each code's frozen `[code, name, category]`, in the core's order.
+    Codes(Vec<(i32, &'static str, &'static str)>),
     /// A copy policy: a frozen `{ depth, entries, stringUnits }`.
     Policy(CopyPolicy),
 }
 
 /// Every constant the JS layer imports: name, what it is, value.
 pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
-    use Literal::{Categories, Fields, List, Number, Policy, Text};
+    use Literal::{Codes, Fields, List, Number, Policy, Text};
     let fields = |names: &[&str]| Fields(names.iter().map(|n| (*n).to_owned()).collect());
     let n = |v: usize| Number(i64::try_from(v).unwrap_or(i64::MAX));
     let internal = JsonRpcErrorCode::InternalError.value();
@@ -361,7 +361,11 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
             "the issue codes whose branches decide how many lines an issue counts (always cross whole)",
             List(crate::zod::issue::UNION_CODES.iter().map(|c| (*c).to_owned()).collect()),
         ),
-        ("CODE_CATEGORIES", "each JSON-RPC code's category, by code", Categories(JsonRpcErrorCode::ALL.iter().map(|c| (c.value(), c.category().as_str())).collect())),
+        (
+            "CODE_TABLE",
+            "each JSON-RPC code with its name and category, in the order classify's answer indexes them",
+            Codes(JsonRpcErrorCode::ALL.iter().map(|c| (c.value(), c.name(), c.category().as_str())).collect()),
+        ),
         ("CLIENT_TEXT_UNITS", "the UTF-16 units of text parseToolError reads in all", n(crate::client::TEXT_UNITS)),
         (
             "PREVALIDATE_ROOT_KEYS",
@@ -393,6 +397,11 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
             "FALLBACK_CATEGORY",
             "the category classify answers after a trap (InternalError's)",
             Text(JsonRpcErrorCode::InternalError.category().as_str().to_owned()),
+        ),
+        (
+            "FALLBACK_CLASSIFY_REPLY",
+            "classify's answer after a trap: InternalError's index in CODE_TABLE",
+            Text(JsonRpcErrorCode::InternalError.index().to_string()),
         ),
         ("FALLBACK_MESSAGE", "the message of every answer after a trap", Text(FALLBACK_MESSAGE.to_owned())),
         ("FALLBACK_REJECTION_JSON", "rejectionResult's answer after a trap, without a request id", Text(fallback_rejection_of(None))),
@@ -463,17 +472,19 @@ pub fn module() -> String {
                 "Object.freeze({{ depth: {}, entries: {}, stringUnits: {} }})",
                 policy.depth, policy.entries, policy.string_units
             )),
-            Literal::Categories(entries) => {
-                out.push_str("Object.freeze({");
-                for (i, (code, category)) in entries.iter().enumerate() {
+            Literal::Codes(entries) => {
+                out.push_str("Object.freeze([");
+                for (i, (code, name, category)) in entries.iter().enumerate() {
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    write_json_string(&code.to_string(), &mut out);
-                    out.push_str(": ");
+                    out.push_str(&format!("Object.freeze([{code}, "));
+                    write_json_string(name, &mut out);
+                    out.push_str(", ");
                     write_json_string(category, &mut out);
+                    out.push_str("])");
                 }
-                out.push_str("})");
+                out.push_str("])");
             }
         }
         out.push_str(";\n");

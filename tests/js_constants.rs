@@ -187,8 +187,8 @@ fn the_js_layer_imports_every_core_constant_and_copies_none() {
                         }
                     }
                 }
-                Literal::Categories(entries) => {
-                    for (code, _) in entries {
+                Literal::Codes(entries) => {
+                    for (code, _, _) in entries {
                         let digits = code.unsigned_abs().to_string();
                         if numbers(&scanned.code).contains(&digits) {
                             found.push(format!("{file} writes {code}, one of the core's {name}"));

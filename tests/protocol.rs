@@ -5,6 +5,7 @@
 
 use mcp_envelope::protocol::table::{entry as raw, ENTRIES, OPERATIONS};
 use mcp_envelope::protocol::{encode_json, Host, ProtocolError};
+use mcp_envelope::JsonRpcErrorCode;
 
 /// Each operation tested here, from a request written as JSON.
 mod entry {
@@ -80,27 +81,30 @@ fn classify(kind: u8, code: &str, code_text: Option<&str>, name: &str, message: 
     entry::classify(&request, &mut none()).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// The code an index of classify's answer names.
+fn code_at(answer: &str) -> i32 {
+    let index: usize = answer.parse().unwrap_or_else(|_| panic!("{answer:?}"));
+    JsonRpcErrorCode::ALL.get(index).unwrap_or_else(|| panic!("{answer}")).value()
+}
+
 /// The code classify answers, reading the causes when it asks for them (as classify.js does).
 fn full(kind: u8, code: &str, code_text: Option<&str>, name: &str, message: &str, causes: &str) -> i64 {
     let first = classify(kind, code, code_text, name, message, None);
-    let answer = if first == r#"{"needsCauses":true}"# {
-        classify(kind, code, code_text, name, message, Some(causes))
-    } else {
-        first
-    };
-    let value: serde_json::Value = serde_json::from_str(&answer).unwrap_or_default();
-    value["code"].as_i64().unwrap_or_else(|| panic!("{answer}"))
+    let answer = if first.is_empty() { classify(kind, code, code_text, name, message, Some(causes)) } else { first };
+    i64::from(code_at(&answer))
 }
 
 #[test]
 fn classify_answers_from_the_value_or_asks_for_its_causes() {
-    assert_eq!(classify(0, r#""NaN""#, None, "Error", "status code 429", None), r#"{"code":-32003}"#);
-    assert_eq!(classify(1, "-32001", None, "McpError", "x", None), r#"{"code":-32001}"#);
-    assert_eq!(classify(1, "1e300", None, "McpError", "x", None), r#"{"code":-32603}"#);
-    assert_eq!(classify(0, "-32000", None, "McpError", "aborted", None), r#"{"code":-32011}"#);
-    // Nothing better than InternalError from the value itself: the causes decide.
-    assert_eq!(classify(0, r#""NaN""#, None, "TypeError", "fetch failed", None), r#"{"needsCauses":true}"#);
-    assert_eq!(classify(0, r#""NaN""#, None, "TypeError", "fetch failed", Some("[]")), r#"{"code":-32603}"#);
+    assert_eq!(code_at(&classify(0, r#""NaN""#, None, "Error", "status code 429", None)), -32003);
+    assert_eq!(code_at(&classify(1, "-32001", None, "McpError", "x", None)), -32001);
+    assert_eq!(code_at(&classify(1, "1e300", None, "McpError", "x", None)), -32603);
+    assert_eq!(code_at(&classify(0, "-32000", None, "McpError", "aborted", None)), -32011);
+    // The answer is the code's index in the core's table, the first code's 0.
+    assert_eq!(classify(1, "-32700", None, "McpError", "x", None), "0");
+    // Nothing better than InternalError from the value itself: the causes decide (an empty answer).
+    assert_eq!(classify(0, r#""NaN""#, None, "TypeError", "fetch failed", None), "");
+    assert_eq!(code_at(&classify(0, r#""NaN""#, None, "TypeError", "fetch failed", Some("[]"))), -32603);
 }
 
 #[test]
@@ -128,7 +132,7 @@ fn named(facts: &str, message: &str, causes: &str) -> String {
         r#"{{"op":"classify","kind":0,"code":"NaN",{facts},"message":{},"aborted":false,"statusCode":0,"causes":{causes}}}"#,
         text(message)
     );
-    entry::classify(&request, &mut none()).unwrap_or_else(|e| panic!("{e}"))
+    code_at(&entry::classify(&request, &mut none()).unwrap_or_else(|e| panic!("{e}"))).to_string()
 }
 
 /// The core names the value (src/classify/name.rs, mcp-ts-core's getErrorName), the value
@@ -138,26 +142,20 @@ fn named(facts: &str, message: &str, causes: &str) -> String {
 fn the_core_names_the_value_and_each_link_from_what_js_saw() {
     let facts = |kind: u8, rest: &str| format!(r#""valueKind":{kind},"isError":false,"nameThrew":false{rest}"#);
     // A truthy name is its text, an Error's or a plain object's.
-    assert_eq!(named(&facts(3, r#","name":"AbortError""#), "", "[]"), r#"{"code":-32004}"#);
-    assert_eq!(named(&facts(3, r#","name":"RangeError""#), "", "[]"), r#"{"code":-32007}"#);
+    assert_eq!(named(&facts(3, r#","name":"AbortError""#), "", "[]"), "-32004");
+    assert_eq!(named(&facts(3, r#","name":"RangeError""#), "", "[]"), "-32007");
     // A name whose read threw is [Unreadable], whatever the text sent beside it.
-    assert_eq!(
-        named(r#""valueKind":3,"isError":false,"nameThrew":true,"name":"AbortError""#, "", "[]"),
-        r#"{"code":-32603}"#
-    );
+    assert_eq!(named(r#""valueKind":3,"isError":false,"nameThrew":true,"name":"AbortError""#, "", "[]"), "-32603");
     // A primitive is named by its typeof: `rate limitEncountered` would be RateLimited.
-    assert_eq!(named(&facts(2, r#","typeOf":"symbol""#), "", "[]"), r#"{"code":-32603}"#);
-    assert_eq!(named(&facts(2, r#","typeOf":"rate limit""#), "", "[]"), r#"{"code":-32003}"#);
+    assert_eq!(named(&facts(2, r#","typeOf":"symbol""#), "", "[]"), "-32603");
+    assert_eq!(named(&facts(2, r#","typeOf":"rate limit""#), "", "[]"), "-32003");
     // A link is named as the value is; a link without facts is an object named by its name.
     let link = |facts: &str| format!(r#"[{{{facts}"message":""}}]"#);
-    assert_eq!(named(&facts(3, ""), "", &link(r#""valueKind":3,"name":"AbortError","#)), r#"{"code":-32004}"#);
-    assert_eq!(named(&facts(3, ""), "", &link(r#""name":"RangeError","#)), r#"{"code":-32007}"#);
-    assert_eq!(
-        named(&facts(3, ""), "", &link(r#""valueKind":3,"nameThrew":true,"name":"RangeError","#)),
-        r#"{"code":-32603}"#
-    );
-    assert_eq!(named(&facts(3, ""), "", &link(r#""valueKind":2,"typeOf":"timeout","#)), r#"{"code":-32004}"#);
-    assert_eq!(named(&facts(3, ""), "", &link(r#""valueKind":4,"name":"AbortError","#)), r#"{"code":-32603}"#);
+    assert_eq!(named(&facts(3, ""), "", &link(r#""valueKind":3,"name":"AbortError","#)), "-32004");
+    assert_eq!(named(&facts(3, ""), "", &link(r#""name":"RangeError","#)), "-32007");
+    assert_eq!(named(&facts(3, ""), "", &link(r#""valueKind":3,"nameThrew":true,"name":"RangeError","#)), "-32603");
+    assert_eq!(named(&facts(3, ""), "", &link(r#""valueKind":2,"typeOf":"timeout","#)), "-32004");
+    assert_eq!(named(&facts(3, ""), "", &link(r#""valueKind":4,"name":"AbortError","#)), "-32603");
     // A valueKind that is no VALUE_* constant is a request the core cannot read.
     let request = r#"{"op":"classify","kind":0,"code":"NaN","valueKind":9,"isError":false,"nameThrew":false,"message":"","aborted":false,"statusCode":0}"#;
     assert_eq!(

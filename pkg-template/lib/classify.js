@@ -1,8 +1,8 @@
 // classify, httpStatusToErrorCode, requestId: thin wrappers over the core.
 
 import * as abi from './abi.js';
-import { categoryOf, JsonRpcErrorCode } from './codes.js';
-import { FALLBACK_CATEGORY, KIND_MCP_ERROR } from './constants.js';
+import { JsonRpcErrorCode } from './codes.js';
+import { CODE_TABLE, FALLBACK_CATEGORY, KIND_MCP_ERROR } from './constants.js';
 import { argumentError, readThrown, unreadableError } from './read.js';
 
 const INTERNAL_ERROR = JsonRpcErrorCode.InternalError;
@@ -53,20 +53,34 @@ function request(read, aborted, causes) {
 }
 
 /**
- * The code of a thrown value as `readThrown` read it, in one wasm call when its cause
- * chain is known without reading `cause` (an McpError needs none; a value without any
- * `cause` has none). Otherwise the core answers `needsCauses` where the chain would
- * decide, and only then is the chain read (once) and sent.
+ * The entry of `CODE_TABLE` (the core's codes, each with its name and category) for a
+ * thrown value as `readThrown` read it, in one wasm call when its cause chain is known
+ * without reading `cause` (an McpError needs none; a value without any `cause` has none).
+ * Otherwise the core answers −1 (`needsCauses`) where the chain would decide, and only
+ * then is the chain read (once) and sent.
+ * @param {import('./read.js').ThrownRead} read
+ * @param {boolean} aborted
+ */
+function classifiedEntry(read, aborted) {
+  const known = read.kind === KIND_MCP_ERROR ? '[]' : read.knownChain();
+  let index = abi.classify(request(read, aborted, known));
+  // With the chain given, the core answers an index.
+  if (index < 0) index = abi.classify(request(read, aborted, read.chain()));
+  return /** @type {CodeEntry} */ (CODE_TABLE[index]);
+}
+
+/**
+ * @typedef {readonly [JsonRpcErrorCode, string, import('../wasm/mcp_envelope.js').ErrorCategory]} CodeEntry
+ */
+
+/**
+ * The code of a thrown value as `readThrown` read it (see `classifiedEntry`).
  * @param {import('./read.js').ThrownRead} read
  * @param {boolean} aborted
  * @returns {JsonRpcErrorCode}
  */
 export function classifyRead(read, aborted) {
-  const known = read.kind === KIND_MCP_ERROR ? '[]' : read.knownChain();
-  const answer = abi.classify(request(read, aborted, known));
-  if ('code' in answer) return answer.code;
-  // With the chain given, the core answers a code.
-  return /** @type {{ code: JsonRpcErrorCode }} */ (abi.classify(request(read, aborted, read.chain()))).code;
+  return classifiedEntry(read, aborted)[0];
 }
 
 /**
@@ -76,15 +90,15 @@ export function classifyRead(read, aborted) {
 export function classify(thrown, options) {
   const aborted = readAborted(options);
   const read = readThrown(thrown);
-  const code = classifyRead(read, aborted);
+  const [code, name, own] = classifiedEntry(read, aborted);
   // The core files a code by the thrown McpError's `data.reason` too (getErrorCategory(code,
-  // data)); without one, the category is the code's own, from the core's generated table.
+  // data)); without one, the category is the code's own, from the core's table.
   const reason = read.reason();
-  const category = reason === undefined ? categoryOf(code) : abi.categoryFor({ code, reason });
+  const category = reason === undefined ? own : abi.categoryFor({ code, reason });
   // After a trap (categoryFor answers null): InternalError whole, its category from the core's table.
   if (category === null)
     return { code: INTERNAL_ERROR, name: JsonRpcErrorCode[INTERNAL_ERROR], category: FALLBACK_CATEGORY };
-  return { code, name: JsonRpcErrorCode[code], category };
+  return { code, name, category };
 }
 
 /** @param {unknown} status */

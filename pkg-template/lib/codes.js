@@ -3,7 +3,6 @@
 // (`json_rpc_code_table!` in src/codes.rs): plain data in the glue, ready before init.
 
 import { JsonRpcErrorCode } from '../wasm/mcp_envelope.js';
-import { CODE_CATEGORIES } from './constants.js';
 
 export { JsonRpcErrorCode };
 
@@ -13,15 +12,4 @@ export { JsonRpcErrorCode };
  */
 export function isJsonRpcErrorCode(value) {
   return typeof value === 'number' && typeof JsonRpcErrorCode[value] === 'string';
-}
-
-/**
- * The category of a code, as the core defines it (its generated table).
- * @param {number} code
- * @returns {import('../wasm/mcp_envelope.js').ErrorCategory | undefined}
- */
-export function categoryOf(code) {
-  /** @type {Readonly<Record<number, import('../wasm/mcp_envelope.js').ErrorCategory>>} */
-  const categories = CODE_CATEGORIES;
-  return Object.hasOwn(categories, code) ? categories[code] : undefined;
 }

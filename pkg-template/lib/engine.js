@@ -8,6 +8,7 @@
 import * as glue from '../wasm/mcp_envelope.js';
 import { attach, begin, end, run } from './wire.js';
 import {
+  FALLBACK_CLASSIFY_REPLY,
   FALLBACK_CLIENT_JSON,
   FALLBACK_FAIL_JSON,
   FALLBACK_LOG_JSON,
@@ -175,7 +176,7 @@ const XML_RESULT = () => FALLBACK_XML_RESULT;
 // request id), put in as JSON strings. Each takes the operation's request.
 /** @type {{ [Name in keyof Abi]?: (request: Parameters<Abi[Name]>[0]) => string }} */
 const FALLBACKS = {
-  classify: () => `{"code":${glue.JsonRpcErrorCode.InternalError}}`,
+  classify: () => FALLBACK_CLASSIFY_REPLY,
   // No category: classify() then answers InternalError whole, not a code with a guessed category.
   categoryFor: () => 'null',
   httpStatusToErrorCode: () => 'null',

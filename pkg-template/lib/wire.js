@@ -229,6 +229,14 @@ export function readParts(text) {
 }
 
 /**
+ * An index into a table the JS layer holds (`Reply::Index`): decimal text, or nothing for −1.
+ * @param {string} text
+ */
+export function readIndex(text) {
+  return text === '' ? -1 : +text;
+}
+
+/**
  * Runs operation `op` on the request written and returns its result's text; a request
  * the core could not read is a JS `Error` with its message.
  * @param {number} op

@@ -60,6 +60,22 @@ pub const fn needle(text: &'static str) -> Needle {
     Needle { text, classes }
 }
 
+/// [`class_bit`] of every byte, looked up instead of matched per byte.
+static CLASS_BITS: [u64; 256] = class_bits();
+
+// Const evaluation only (the table is a static): `i < 256` bounds every index, and an
+// out-of-range index would fail the build, never panic at run time.
+#[allow(clippy::indexing_slicing, clippy::cast_possible_truncation)]
+const fn class_bits() -> [u64; 256] {
+    let mut table = [0; 256];
+    let mut i = 0;
+    while i < 256 {
+        table[i] = class_bit(i as u8);
+        i += 1;
+    }
+    table
+}
+
 impl<'a> Haystack<'a> {
     pub fn new(text: &'a str, cap_bytes: usize) -> Self {
         let mut end = cap_bytes.min(text.len());
@@ -67,15 +83,18 @@ impl<'a> Haystack<'a> {
             end -= 1;
         }
         let text = text.get(..end).unwrap_or_default();
-        let classes = text.bytes().fold(0, |set, b| set | class_bit(b));
+        // One pass: each byte's class, and the pair it ends (word: the first byte's six
+        // bits, bit: the second's, as [`bigram`] numbers it).
+        let mut classes = 0;
         let mut bigrams = [0u64; 64];
-        for pair in text.as_bytes().windows(2) {
-            if let [a, b] = pair {
-                let bit = bigram(*a, *b);
-                if let Some(word) = bigrams.get_mut(bit / 64) {
-                    *word |= 1 << (bit % 64);
-                }
+        let mut previous: Option<usize> = None;
+        for &byte in text.as_bytes() {
+            classes |= CLASS_BITS.get(usize::from(byte)).copied().unwrap_or_default();
+            let low = usize::from(byte.to_ascii_lowercase() & 0x3f);
+            if let Some(word) = previous.and_then(|first| bigrams.get_mut(first)) {
+                *word |= 1 << low;
             }
+            previous = Some(low);
         }
         Haystack { text, classes, bigrams }
     }
@@ -433,5 +452,54 @@ mod tests {
         assert_eq!(hay.text, "é");
         let hay = Haystack::new("abc", 2);
         assert!(hay.contains(&needle("ab")) && !hay.contains(&needle("bc")));
+    }
+
+    // Property tests run natively; proptest has no wasm32 backend.
+    #[cfg(not(target_arch = "wasm32"))]
+    mod props {
+        use super::*;
+        use proptest::prelude::*;
+
+        /// Every needle of both tables.
+        fn needles() -> Vec<&'static Needle> {
+            let mut all = Vec::new();
+            for (rule, _) in PROVIDER_PATTERNS.iter().chain(COMMON_PATTERNS.iter()) {
+                for pattern in rule.alternatives {
+                    match pattern {
+                        Pattern::AnyOf(list) | Pattern::InOrder(list) => all.extend(list.iter()),
+                        Pattern::Separated { head, tails, .. } => {
+                            all.push(head);
+                            all.extend(tails.iter());
+                        }
+                        Pattern::Digits { prefix, .. } => all.push(prefix),
+                    }
+                }
+            }
+            all
+        }
+
+        proptest! {
+            // The pre-filter (classes and pairs) never rules out a needle the text holds,
+            // and `contains` is exactly an ASCII-case-insensitive substring test.
+            #[test]
+            fn contains_is_a_case_insensitive_substring_test(
+                text in r#"[a-zA-Z0-9 _'\-éİ\x00\x7f]{0,24}"#,
+                pick in any::<prop::sample::Index>(),
+                at in any::<prop::sample::Index>(),
+            ) {
+                let all = needles();
+                let Some(needle) = all.get(pick.index(all.len())).copied() else { return Ok(()) };
+                // Half the cases hold the needle (upper-cased), spliced in at a char boundary.
+                let boundaries: Vec<usize> = (0..=text.len()).filter(|i| text.is_char_boundary(*i)).collect();
+                let cut = boundaries.get(at.index(boundaries.len())).copied().unwrap_or(0);
+                let (before, after) = (text.get(..cut).unwrap_or_default(), text.get(cut..).unwrap_or_default());
+                let spliced = format!("{before}{}{after}", needle.text.to_ascii_uppercase());
+                for candidate in [text.as_str(), spliced.as_str()] {
+                    let hay = Haystack::new(candidate, usize::MAX);
+                    let expected = candidate.to_ascii_lowercase().contains(needle.text);
+                    prop_assert_eq!(hay.contains(needle), expected, "{:?} in {:?}", needle.text, candidate);
+                }
+            }
+        }
     }
 }

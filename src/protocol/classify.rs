@@ -108,13 +108,13 @@ pub(crate) fn verdict(own: &Own<'_>, name: &str, aborted: bool, causes: Option<&
     let status = JsonRpcErrorCode::from_value(own.status_code);
     let thrown = Thrown { kind, name, message: own.message, code, causes: &[], status };
     if let Some(found) = classify_value(&thrown, aborted) {
-        return Verdict::Code(found.code.value());
+        return Verdict::Code(found.code);
     }
     match causes {
         None => Verdict::NeedsCauses,
         Some(causes) => {
             let own_code = own.code_text.map_or(Code::Absent, Code::Text);
-            Verdict::Code(classify_by_cause(own_code, causes).code.value())
+            Verdict::Code(classify_by_cause(own_code, causes).code)
         }
     }
 }
@@ -173,7 +173,7 @@ impl<'a> Causes<'a> {
 
 /// What classification answers: the code, or that the chain must be read first.
 pub(crate) enum Verdict {
-    Code(i32),
+    Code(JsonRpcErrorCode),
     NeedsCauses,
 }
 
@@ -184,7 +184,8 @@ fn integral_i32(n: f64) -> Option<i32> {
     in_range.then_some(n as i32)
 }
 
-/// `{"code":N}`, or `{"needsCauses":true}` when the chain decides and was not sent.
+/// The code's index in [`JsonRpcErrorCode::ALL`] (the JS layer's `CODE_TABLE`) as decimal
+/// text, or nothing when the chain decides and was not sent (`needsCauses`).
 pub(crate) fn classify(request: Classify<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
     let own = Own {
         kind: request.kind,
@@ -202,8 +203,8 @@ pub(crate) fn classify(request: Classify<'_>, _: &mut dyn Host) -> Result<String
     let causes = request.causes.map(Causes::read);
     let links = causes.as_ref().map(Causes::links);
     Ok(match verdict(&own, &name, request.aborted, links.as_deref()) {
-        Verdict::Code(code) => Out::new().number("code", f64::from(code)).finish(),
-        Verdict::NeedsCauses => Out::new().bool("needsCauses", true).finish(),
+        Verdict::Code(code) => code.index().to_string(),
+        Verdict::NeedsCauses => String::new(),
     })
 }
 

@@ -43,7 +43,7 @@ pub fn abi_js() -> String {
     out.push_str("// the reader of the operation's reply read its result.\n");
     out.push_str("import { call } from './engine.js';\n");
     let mut readers: Vec<&str> = Vec::new();
-    for reply in [Reply::Json, Reply::Text, Reply::Xml, Reply::Parts] {
+    for reply in [Reply::Json, Reply::Text, Reply::Xml, Reply::Parts, Reply::Index] {
         if OPERATIONS.iter().any(|op| op.reply == reply) {
             readers.push(reply.js_reader());
         }
@@ -166,7 +166,7 @@ mod tests {
         assert!(js.contains("\n  number(request.code);\n  if (present(request.codeText)) text(request.codeText);\n"));
         let index = OPERATIONS.iter().position(|op| op.name == "classify").unwrap_or(usize::MAX);
         assert!(
-            js.contains(&format!("  return call('classify', {index}, request, encodeClassifyRequest, readJson);\n"))
+            js.contains(&format!("  return call('classify', {index}, request, encodeClassifyRequest, readIndex);\n"))
         );
         let index = OPERATIONS.iter().position(|op| op.name == "xmlToolError").unwrap_or(usize::MAX);
         assert!(js.contains(&format!(

@@ -222,7 +222,7 @@ pub(crate) fn error_result(request: ErrorResult<'_>, host: &mut dyn Host) -> Res
         THROWN_XML => 0,
         _ => match verdict(&own, &name, false, chain.as_deref()) {
             Verdict::NeedsCauses => return Ok(Out::new().bool("needsCauses", true).finish()),
-            Verdict::Code(code) => code,
+            Verdict::Code(code) => code.value(),
         },
     };
     let contract = contract(request.contract);

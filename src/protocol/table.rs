@@ -9,8 +9,9 @@
 macro_rules! operations {
     ($callback:ident) => {
         $callback! {
-            /// A thrown value's code (steps 1–10 of classify).
-            classify: classify::classify(classify::Classify) -> Json "{ code: JsonRpcErrorCode } | { needsCauses: true }";
+            /// A thrown value's code (steps 1–10 of classify): its index in `CODE_TABLE`, or −1 when
+            /// the cause chain decides and was not sent.
+            classify: classify::classify(classify::Classify) -> Index "number";
             /// What a thrown plain object's problem-detail fields say.
             problemRead: classify::problem_read(classify::ProblemRead) -> Json "{ message: string; code: number }";
             /// The category a code files under given a thrown McpError's `data.reason`.
@@ -103,6 +104,9 @@ pub enum Reply {
     /// is read: `code`, `,`, the message's length in UTF-16 units, `,`, the message, then
     /// the data's JSON (nothing when there is none) ([`super::jsonrpc::parts_reply`]).
     Parts,
+    /// An index into a table the JS layer holds (generated from the core, like
+    /// `CODE_TABLE`) as decimal text; nothing for −1 (classify's `needsCauses`).
+    Index,
 }
 
 impl Reply {
@@ -113,6 +117,7 @@ impl Reply {
             Reply::Text => "readText",
             Reply::Xml => "readXml",
             Reply::Parts => "readParts",
+            Reply::Index => "readIndex",
         }
     }
 }
