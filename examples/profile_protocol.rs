@@ -1,7 +1,11 @@
 //! A native driver for profiling one protocol operation as the wasm module runs it
 //! (see bench/PROFILING.md): the request laid out once, then read and answered in a loop.
 //!
-//! `cargo run --release --example profile_protocol -- [issues] [iterations]`
+//! `cargo run --release --example profile_protocol -- [issues] [iterations] [request.json]`
+//!
+//! With a third argument, the formatValidation request is that file's JSON (what the JS
+//! layer sends, e.g. dumped with `JSON.stringify` of the request `abi.formatValidation`
+//! takes) instead of `issues` made-up issues.
 
 use mcp_envelope::protocol::{encode_json, table::ENTRIES, Host};
 
@@ -24,10 +28,11 @@ fn main() -> Result<(), String> {
     let total: usize = argv.next().and_then(|a| a.parse().ok()).unwrap_or(4);
     let iterations: usize = argv.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
     let first: Vec<&str> = ISSUE.iter().copied().cycle().take(total.min(100)).collect();
-    let request = format!(
+    let from_file = argv.next().map(|path| std::fs::read_to_string(path).map_err(|e| e.to_string())).transpose()?;
+    let request = from_file.unwrap_or_else(|| format!(
         r#"{{"issues":[{}],"issuesTotal":{total},"issueSizes":[],"tool":"create_user","args":{{"name":5,"age":"x","tags":[1]}},"schema":"{{\"type\":\"object\"}}"}}"#,
         first.join(",")
-    );
+    ));
     let bytes = encode_json("formatValidation", &request).map_err(|e| e.to_string())?;
     let (_, entry) = ENTRIES.iter().find(|(name, _)| *name == "formatValidation").ok_or("no operation")?;
     println!("{}", entry(&bytes, &mut NoRandom).map_err(|e| e.to_string())?);

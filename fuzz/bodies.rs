@@ -199,8 +199,7 @@ pub fn well_formed_reply(index: usize, result: &str) -> bool {
         Some(Reply::Parts) => parts_reply_is_well_formed(result),
         // classify's, the only index reply: a code's index, or nothing (`needsCauses`).
         Some(Reply::Index) => {
-            result.is_empty()
-                || result.parse::<usize>().is_ok_and(|i| i < mcp_envelope::JsonRpcErrorCode::ALL.len())
+            result.is_empty() || result.parse::<usize>().is_ok_and(|i| i < mcp_envelope::JsonRpcErrorCode::ALL.len())
         }
         None => false,
     }

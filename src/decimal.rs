@@ -29,7 +29,15 @@ pub fn parse_number(text: &str) -> Option<f64> {
         Some((b'-', rest)) => (true, rest),
         _ => (false, bytes),
     };
-    let magnitude = parse_magnitude(rest)?;
+    // Up to 15 digits and nothing else: an integer below 10^15, exact in an f64, read
+    // without the general reader's digit list.
+    let magnitude = if !rest.is_empty() && rest.len() <= 15 && rest.iter().all(u8::is_ascii_digit) {
+        #[allow(clippy::cast_precision_loss)] // below 10^15 < 2^53: exact
+        let whole = rest.iter().fold(0u64, |n, d| n * 10 + u64::from(d - b'0')) as f64;
+        whole
+    } else {
+        parse_magnitude(rest)?
+    };
     Some(if negative { -magnitude } else { magnitude })
 }
 

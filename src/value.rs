@@ -339,9 +339,10 @@ impl<'a> Value<'a> {
     /// assert!(matches!(value.get("quote"), Some(Value::String(Cow::Owned(_)))));
     /// ```
     pub fn parse_borrowed(text: &'a str) -> Result<Value<'a>, JsonError> {
-        let mut parser = Parser { text, bytes: text.as_bytes(), pos: 0, items: Vec::new(), entries: Vec::new() };
+        let mut parser = Parser { text, bytes: text.as_bytes(), pos: 0, items: Vec::new(), keys: Vec::new() };
         parser.skip_ws();
-        let value = parser.value(0)?;
+        parser.value(0)?;
+        let value = parser.items.pop().ok_or_else(|| parser.error("unexpected end"))?;
         parser.skip_ws();
         if parser.pos != parser.bytes.len() {
             return Err(parser.error("trailing characters"));
@@ -352,50 +353,74 @@ impl<'a> Value<'a> {
 
 /// `String(n)` for a finite or non-finite JS number.
 pub fn js_number_string(n: f64) -> String {
-    let mut out = String::new();
-    write_js_number(n, &mut out);
-    out
+    JsNumber::new(n).as_str().to_owned()
 }
 
 fn write_js_number(n: f64, out: &mut String) {
-    if n.is_nan() {
-        out.push_str("NaN");
-    } else if n.is_infinite() {
-        out.push_str(if n > 0.0 { "Infinity" } else { "-Infinity" });
-    } else if n == 0.0 {
-        // -0 prints as "0" in JS.
-        out.push('0');
-    } else if n.fract() == 0.0 && n.abs() < 9_007_199_254_740_992.0 {
-        // A whole number below 2^53 is exact as an integer, and JS prints its digits.
-        #[allow(clippy::cast_possible_truncation)] // whole and below 2^53: exact
-        let whole = n as i64;
-        write_integer(whole, out);
-    } else {
-        let mut buffer = ryu_js::Buffer::new();
-        out.push_str(buffer.format_finite(n));
-    }
+    out.push_str(JsNumber::new(n).as_str());
 }
 
-/// The decimal digits of `n`, with its sign.
-fn write_integer(n: i64, out: &mut String) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = n.unsigned_abs();
-    loop {
-        at -= 1;
-        if let Some(slot) = digits.get_mut(at) {
-            // A digit: always ASCII.
-            *slot = b'0' + (rest % 10) as u8;
+/// `String(n)` held in a buffer of its own, so writing a number allocates nothing.
+pub struct JsNumber {
+    bytes: [u8; 32],
+    len: usize,
+}
+
+impl JsNumber {
+    pub fn new(n: f64) -> JsNumber {
+        let mut number = JsNumber { bytes: [0; 32], len: 0 };
+        if n.is_nan() {
+            number.push("NaN");
+        } else if n.is_infinite() {
+            number.push(if n > 0.0 { "Infinity" } else { "-Infinity" });
+        } else if n == 0.0 {
+            // -0 prints as "0" in JS.
+            number.push("0");
+        } else if n.fract() == 0.0 && n.abs() < 9_007_199_254_740_992.0 {
+            // A whole number below 2^53 is exact as an integer, and JS prints its digits.
+            #[allow(clippy::cast_possible_truncation)] // whole and below 2^53: exact
+            number.push_integer(n as i64);
+        } else {
+            let mut buffer = ryu_js::Buffer::new();
+            number.push(buffer.format_finite(n));
         }
-        rest /= 10;
-        if rest == 0 || at == 0 {
-            break;
+        number
+    }
+
+    /// The text; ASCII.
+    pub fn as_str(&self) -> &str {
+        self.bytes.get(..self.len).and_then(|b| core::str::from_utf8(b).ok()).unwrap_or_default()
+    }
+
+    /// Appends ASCII text (JS number texts are at most 25 bytes: the buffer holds them).
+    fn push(&mut self, text: &str) {
+        if let Some(slot) = self.bytes.get_mut(self.len..self.len + text.len()) {
+            slot.copy_from_slice(text.as_bytes());
+            self.len += text.len();
         }
     }
-    if n < 0 {
-        out.push('-');
+
+    /// The decimal digits of `n`, with its sign.
+    fn push_integer(&mut self, n: i64) {
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        let mut rest = n.unsigned_abs();
+        loop {
+            at -= 1;
+            if let Some(slot) = digits.get_mut(at) {
+                // A digit: always ASCII.
+                *slot = b'0' + (rest % 10) as u8;
+            }
+            rest /= 10;
+            if rest == 0 || at == 0 {
+                break;
+            }
+        }
+        if n < 0 {
+            self.push("-");
+        }
+        self.push(core::str::from_utf8(digits.get(at..).unwrap_or_default()).unwrap_or_default());
     }
-    out.push_str(core::str::from_utf8(digits.get(at..).unwrap_or_default()).unwrap_or_default());
 }
 
 /// Entries an object parse checks for a repeated key one by one.
@@ -406,11 +431,12 @@ struct Parser<'a> {
     text: &'a str,
     bytes: &'a [u8],
     pos: usize,
-    /// The entries of the lists and objects open while parsing, innermost last: each
-    /// container gathers its entries here and takes them in one allocation of their
-    /// exact size when it closes.
+    /// The values of the lists and objects open while parsing, innermost last, and the
+    /// keys of the open objects: each value is parsed onto `items` (never returned and
+    /// moved: a moved `Value` cost more than building it), and each container takes its
+    /// entries from the stacks in one allocation of their exact size when it closes.
     items: Vec<Value<'a>>,
-    entries: Vec<(Cow<'a, str>, Value<'a>)>,
+    keys: Vec<Cow<'a, str>>,
 }
 
 impl<'a> Parser<'a> {
@@ -436,18 +462,21 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn value(&mut self, depth: usize) -> Result<Value<'a>, JsonError> {
-        match self.peek() {
-            Some(b'n') => self.eat("null").map(|()| Value::Null),
-            Some(b't') => self.eat("true").map(|()| Value::Bool(true)),
-            Some(b'f') => self.eat("false").map(|()| Value::Bool(false)),
-            Some(b'"') => self.string().map(Value::String),
-            Some(b'[') => self.array(depth),
-            Some(b'{') => self.object(depth),
-            Some(b'-' | b'0'..=b'9') => self.number(),
-            Some(_) => Err(self.error("unexpected character")),
-            None => Err(self.error("unexpected end")),
-        }
+    /// Parses one value onto `items`.
+    fn value(&mut self, depth: usize) -> Result<(), JsonError> {
+        let value = match self.peek() {
+            Some(b'n') => self.eat("null").map(|()| Value::Null)?,
+            Some(b't') => self.eat("true").map(|()| Value::Bool(true))?,
+            Some(b'f') => self.eat("false").map(|()| Value::Bool(false))?,
+            Some(b'"') => Value::String(self.string()?),
+            Some(b'[') => return self.array(depth),
+            Some(b'{') => return self.object(depth),
+            Some(b'-' | b'0'..=b'9') => self.number()?,
+            Some(_) => return Err(self.error("unexpected character")),
+            None => return Err(self.error("unexpected end")),
+        };
+        self.items.push(value);
+        Ok(())
     }
 
     fn enter(&self, depth: usize) -> Result<usize, JsonError> {
@@ -458,40 +487,44 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn array(&mut self, depth: usize) -> Result<Value<'a>, JsonError> {
+    fn array(&mut self, depth: usize) -> Result<(), JsonError> {
         let depth = self.enter(depth)?;
         self.pos += 1;
         self.skip_ws();
         if self.peek() == Some(b']') {
             self.pos += 1;
-            return Ok(Value::Array(Vec::new()));
+            self.items.push(Value::Array(Vec::new()));
+            return Ok(());
         }
         let first = self.items.len();
         loop {
             self.skip_ws();
-            let item = self.value(depth)?;
-            self.items.push(item);
+            // Pushes exactly one item on success: `first` stays within `items`.
+            self.value(depth)?;
             self.skip_ws();
             match self.peek() {
                 Some(b',') => self.pos += 1,
                 Some(b']') => {
                     self.pos += 1;
-                    return Ok(Value::Array(self.items.drain(first..).collect()));
+                    let list = self.items.drain(first..).collect();
+                    self.items.push(Value::Array(list));
+                    return Ok(());
                 }
                 _ => return Err(self.error("expected , or ]")),
             }
         }
     }
 
-    fn object(&mut self, depth: usize) -> Result<Value<'a>, JsonError> {
+    fn object(&mut self, depth: usize) -> Result<(), JsonError> {
         let depth = self.enter(depth)?;
         self.pos += 1;
         self.skip_ws();
         if self.peek() == Some(b'}') {
             self.pos += 1;
-            return Ok(Value::Object(Vec::new()));
+            self.items.push(Value::Object(Vec::new()));
+            return Ok(());
         }
-        let first = self.entries.len();
+        let (first_item, first_key) = (self.items.len(), self.keys.len());
         loop {
             self.skip_ws();
             if self.peek() != Some(b'"') {
@@ -504,28 +537,34 @@ impl<'a> Parser<'a> {
             }
             self.pos += 1;
             self.skip_ws();
-            let item = self.value(depth)?;
             // JSON.parse keeps the last duplicate at the first one's position: found
             // here while the object is small, by one sort past that.
-            let entries = self.entries.get_mut(first..).unwrap_or_default();
-            if entries.len() < LINEAR_KEY_CHECK {
-                match entries.iter_mut().find(|(k, _)| *k == key) {
-                    Some(slot) => slot.1 = item,
-                    None => self.entries.push((key, item)),
+            let keys = self.keys.get(first_key..).unwrap_or_default();
+            let repeated = if keys.len() < LINEAR_KEY_CHECK { keys.iter().position(|k| *k == key) } else { None };
+            self.value(depth)?;
+            match repeated {
+                Some(at) => {
+                    if let Some(item) = self.items.pop() {
+                        if let Some(slot) = self.items.get_mut(first_item + at) {
+                            *slot = item;
+                        }
+                    }
                 }
-            } else {
-                self.entries.push((key, item));
+                None => self.keys.push(key),
             }
             self.skip_ws();
             match self.peek() {
                 Some(b',') => self.pos += 1,
                 Some(b'}') => {
                     self.pos += 1;
-                    let mut entries: Vec<_> = self.entries.drain(first..).collect();
+                    // One value per key kept: both stacks hold this object's entries past their marks.
+                    let values = self.items.drain(first_item..);
+                    let mut entries: Vec<_> = self.keys.drain(first_key..).zip(values).collect();
                     if entries.len() > LINEAR_KEY_CHECK {
                         entries = crate::key_order::merge_repeated_keys(entries);
                     }
-                    return Ok(Value::Object(entries));
+                    self.items.push(Value::Object(entries));
+                    return Ok(());
                 }
                 _ => return Err(self.error("expected , or }")),
             }

@@ -30,6 +30,13 @@ proptest! {
         }
     }
 
+    /// Plain integers (the fast path reads up to 15 digits, the general reader more),
+    /// leading zeros and `-0` included.
+    #[test]
+    fn plain_integers_read_like_the_standard_library(negative in any::<bool>(), digits in "[0-9]{1,18}") {
+        agrees(&format!("{}{digits}", if negative { "-" } else { "" }))?;
+    }
+
     /// Random digit strings with a point anywhere and any exponent, including ones far
     /// past the range (0 and infinity) and past the kept digits.
     #[test]

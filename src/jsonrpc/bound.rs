@@ -64,11 +64,6 @@ impl<'a> Bounded<'a> {
         }
         out
     }
-
-    /// This value as one entry of a `<f>Lengths` list.
-    fn length_entry(&self) -> Value<'static> {
-        self.uncut.map_or(Value::Null, count_value)
-    }
 }
 
 #[allow(clippy::cast_precision_loss)] // sizes are far below 2^53
@@ -101,8 +96,7 @@ pub fn push_field<'a>(entries: &mut Vec<(Cow<'a, str>, Value<'a>)>, key: &'a str
 }
 
 fn bound_issue_list<'a>(issues: &'a [Value<'_>], total: usize, budget: &mut Budget<'_>) -> Bounded<'a> {
-    let mut kept = Vec::new();
-    let mut lengths = Vec::new();
+    let mut list = KeptList::with_capacity(issues.len());
     budget.nesting += 1;
     for issue in issues.iter().take(MAX_ENTRIES) {
         if budget.issues_left == 0 {
@@ -115,11 +109,10 @@ fn bound_issue_list<'a>(issues: &'a [Value<'_>], total: usize, budget: &mut Budg
             }
             other => bound_plain(other, 0, budget),
         };
-        lengths.push(bounded.length_entry());
-        kept.push(bounded.value);
+        list.push(bounded);
     }
     budget.nesting -= 1;
-    finish_list(kept, lengths, total)
+    list.finish(total)
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -142,10 +135,35 @@ impl Role<'_> {
     }
 }
 
-fn finish_list<'a>(kept: Vec<Value<'a>>, lengths: Vec<Value<'static>>, total: usize) -> Bounded<'a> {
-    let uncut = (kept.len() < total).then_some(total);
-    let lengths = lengths.iter().any(|l| !matches!(l, Value::Null)).then_some(lengths);
-    Bounded { value: Value::Array(kept), uncut, lengths }
+/// The entries a list keeps and their `<f>Lengths` entries, which are listed only from
+/// the first cut entry on (a list none of whose kept entries was cut has none).
+struct KeptList<'a> {
+    kept: Vec<Value<'a>>,
+    lengths: Vec<Value<'static>>,
+}
+
+impl<'a> KeptList<'a> {
+    fn with_capacity(n: usize) -> KeptList<'a> {
+        KeptList { kept: Vec::with_capacity(n.min(MAX_ENTRIES)), lengths: Vec::new() }
+    }
+
+    fn push(&mut self, bounded: Bounded<'a>) {
+        if let Some(uncut) = bounded.uncut {
+            self.lengths.resize(self.kept.len(), Value::Null);
+            self.lengths.push(count_value(uncut));
+        }
+        self.kept.push(bounded.value);
+    }
+
+    fn finish(self, total: usize) -> Bounded<'a> {
+        let KeptList { kept, mut lengths } = self;
+        let uncut = (kept.len() < total).then_some(total);
+        let lengths = (!lengths.is_empty()).then(|| {
+            lengths.resize(kept.len(), Value::Null);
+            lengths
+        });
+        Bounded { value: Value::Array(kept), uncut, lengths }
+    }
 }
 
 fn bound_plain<'a>(value: &'a Value<'_>, level: usize, budget: &mut Budget<'_>) -> Bounded<'a> {
@@ -160,14 +178,11 @@ fn bound_plain<'a>(value: &'a Value<'_>, level: usize, budget: &mut Budget<'_>) 
             if level > MAX_LEVELS {
                 return emptied(Value::Array(Vec::new()), total);
             }
-            let mut kept = Vec::new();
-            let mut lengths = Vec::new();
+            let mut list = KeptList::with_capacity(items.len());
             for item in items.iter().take(MAX_ENTRIES) {
-                let bounded = bound_plain(item, level + 1, budget);
-                lengths.push(bounded.length_entry());
-                kept.push(bounded.value);
+                list.push(bound_plain(item, level + 1, budget));
             }
-            finish_list(kept, lengths, total)
+            list.finish(total)
         }
         Value::Object(entries) => bound_object(value, entries, level, Role::Plain, budget),
         other => Bounded::whole(other.clone().into_owned()),
@@ -220,8 +235,12 @@ fn bound_object<'a>(
             Candidate { key: cut_key, key_uncut, value }
         })
         .collect();
-    let names: Vec<Vec<String>> = candidates.iter().map(Candidate::annotation_names).collect();
-    let mut out: Vec<(Cow<'a, str>, Value<'a>)> = Vec::new();
+    // The count fields the candidates need (none, mostly: then nothing is listed).
+    let annotated =
+        candidates.iter().any(|c| c.key_uncut.is_some() || c.value.uncut.is_some() || c.value.lengths.is_some());
+    let names: Vec<Vec<String>> =
+        if annotated { candidates.iter().map(Candidate::annotation_names).collect() } else { Vec::new() };
+    let mut out: Vec<(Cow<'a, str>, Value<'a>)> = Vec::with_capacity(candidates.len());
     let mut kept = 0usize;
     for (i, candidate) in candidates.into_iter().enumerate() {
         let taken_by_record =
@@ -312,17 +331,14 @@ fn bound_issue_holders<'a, 'v>(
     budget: &mut Budget<'_>,
     mut entry: impl FnMut(&'a Value<'v>, &mut Budget<'_>) -> Bounded<'a>,
 ) -> Bounded<'a> {
-    let mut kept = Vec::new();
-    let mut lengths = Vec::new();
+    let mut list = KeptList::with_capacity(holders.len());
     for holder in holders.iter().take(MAX_ENTRIES) {
         if budget.issues_left == 0 {
             break;
         }
-        let bounded = entry(holder, budget);
-        lengths.push(bounded.length_entry());
-        kept.push(bounded.value);
+        list.push(entry(holder, budget));
     }
-    finish_list(kept, lengths, total)
+    list.finish(total)
 }
 
 #[cfg(test)]

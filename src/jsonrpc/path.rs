@@ -1,7 +1,7 @@
 //! An issue path as this dialect writes it: `path.join(".")` as JavaScript would,
 //! cut at the line cap. Segments are read by [`crate::zod::Segment`].
 
-use crate::value::{js_number_string, Value};
+use crate::value::{JsNumber, Value};
 use crate::zod::Segment;
 
 use super::text::Capped;
@@ -22,7 +22,7 @@ pub fn write_path(out: &mut Capped, path: &[&Value]) {
 fn write_segment(out: &mut Capped, seg: Segment<'_>) {
     match seg {
         Segment::Key(s) => out.push_str(s),
-        Segment::Number(n) => out.push_str(&js_number_string(n)),
+        Segment::Number(n) => out.push_str(JsNumber::new(n).as_str()),
         Segment::Bool(b) => out.push_str(if b { "true" } else { "false" }),
         Segment::Null => out.push_str("null"),
         // Not a Zod path segment; written as JSON, capped like the rest.

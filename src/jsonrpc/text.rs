@@ -28,6 +28,10 @@ pub fn cut_line(s: &str) -> String {
     out.finish()
 }
 
+/// Bytes a builder reserves at its first push: a message line or hint sentence (most are
+/// under 128 bytes) then grows at most once.
+const FIRST_RESERVE: usize = 128;
+
 /// A string builder that stops at a cap, so a huge input costs only its prefix.
 /// It remembers whether anything was refused, and `finish` then appends `…`.
 #[derive(Debug, Clone)]
@@ -54,7 +58,7 @@ impl Capped {
         }
         let room = self.limit.saturating_sub(self.units);
         if self.out.capacity() == 0 {
-            self.out.reserve(s.len().min(room.saturating_mul(4)).max(32));
+            self.out.reserve(s.len().max(FIRST_RESERVE).min(room.saturating_mul(4)));
         }
         let (kept, units, cut) = prefix(s, room);
         self.out.push_str(kept);

@@ -47,7 +47,7 @@ use super::tool_error::ToolResponse;
 use crate::js::{js_date_iso, js_display, js_iso_ms, json_prefix};
 use crate::sizes::{TrueSizes, NO_CUTS};
 use crate::utf16::{cut_utf16, utf16_len_exceeds, utf16_prefix_end};
-use crate::value::{js_number_string, Value};
+use crate::value::{JsNumber, Value};
 use crate::zod::{value_at, At, IssueView, Major, Segment};
 
 /// The line every validation error ends with.
@@ -173,7 +173,7 @@ fn push_segment(out: &mut String, segment: &Value) {
         Segment::Key(s) => out.push_str(&cut_utf16(s, MAX_SEGMENT_UNITS, "...")),
         // `[null].join('.')` is empty; other values print as JS would.
         Segment::Null => {}
-        Segment::Number(n) => out.push_str(&js_number_string(n)),
+        Segment::Number(n) => out.push_str(JsNumber::new(n).as_str()),
         Segment::Bool(b) => out.push_str(if b { "true" } else { "false" }),
         // `join` converts a list or an object as `String()` does (`[object Object]`).
         Segment::Other(other) => out.push_str(&template_text(Some(other))),

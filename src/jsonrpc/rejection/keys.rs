@@ -7,7 +7,7 @@ use crate::jsonrpc::hint::Sentence;
 use crate::jsonrpc::path::write_path;
 use crate::jsonrpc::schema::accepted_keys;
 use crate::jsonrpc::text::Capped;
-use crate::value::{js_number_string, Value};
+use crate::value::{JsNumber, Value};
 use crate::zod::IssueView;
 
 impl<'a> Renderer<'a> {
@@ -143,7 +143,7 @@ pub(super) fn push_names(out: &mut Capped, count: usize, mut write: impl FnMut(&
 pub(super) fn write_key(out: &mut Capped, key: &Value) {
     match key {
         Value::String(k) => out.push_str(k),
-        Value::Number(n) => out.push_str(&js_number_string(*n)),
+        Value::Number(n) => out.push_str(JsNumber::new(*n).as_str()),
         other => out.push_str(&other.to_json()),
     }
 }

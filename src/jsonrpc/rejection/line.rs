@@ -4,7 +4,7 @@ use crate::js::js_trim;
 use crate::jsonrpc::hint::{Line, Sentence};
 use crate::jsonrpc::path::{path_string, write_path};
 use crate::jsonrpc::text::{Capped, Piece};
-use crate::value::{js_number_string, Value};
+use crate::value::{JsNumber, Value};
 use crate::zod::Arriving;
 
 pub(super) fn raw(message: &str) -> Piece {
@@ -132,7 +132,7 @@ pub(super) fn write_primitive(out: &mut Capped, v: &Value) {
                 out.push_str(&quoted);
             }
         }
-        Value::Number(n) => out.push_str(&js_number_string(*n)),
+        Value::Number(n) => out.push_str(JsNumber::new(*n).as_str()),
         Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
         Value::Null => out.push_str("null"),
         Value::Array(_) | Value::Object(_) => out.push_str("[object]"),
