@@ -339,9 +339,9 @@ impl<'a> Value<'a> {
     /// assert!(matches!(value.get("quote"), Some(Value::String(Cow::Owned(_)))));
     /// ```
     pub fn parse_borrowed(text: &'a str) -> Result<Value<'a>, JsonError> {
-        let mut parser = Parser { text, bytes: text.as_bytes(), pos: 0, items: Vec::new(), keys: Vec::new() };
+        let mut parser = Parser { text, bytes: text.as_bytes(), pos: 0, items: Vec::new(), entries: Vec::new() };
         parser.skip_ws();
-        parser.value(0)?;
+        parser.value(0, Slot::Item)?;
         let value = parser.items.pop().ok_or_else(|| parser.error("unexpected end"))?;
         parser.skip_ws();
         if parser.pos != parser.bytes.len() {
@@ -431,12 +431,27 @@ struct Parser<'a> {
     text: &'a str,
     bytes: &'a [u8],
     pos: usize,
-    /// The values of the lists and objects open while parsing, innermost last, and the
-    /// keys of the open objects: each value is parsed onto `items` (never returned and
-    /// moved: a moved `Value` cost more than building it), and each container takes its
-    /// entries from the stacks in one allocation of their exact size when it closes.
+    /// The entries of the lists and of the objects open while parsing, innermost last:
+    /// each value is built where it goes (never returned and moved: a moved `Value` cost
+    /// more than building it), and each container takes its entries from the top of its
+    /// stack in one bulk copy when it closes.
     items: Vec<Value<'a>>,
-    keys: Vec<Cow<'a, str>>,
+    entries: Vec<(Cow<'a, str>, Value<'a>)>,
+}
+
+/// Where a parsed value goes: a list's entries (or the result), or an object's under its key.
+enum Slot<'a> {
+    Item,
+    Entry(Cow<'a, str>),
+}
+
+/// The entries of `stack` from `first` on, taken off in one bulk copy (`first` ≤ its length).
+fn top<T>(stack: &mut Vec<T>, first: usize) -> Vec<T> {
+    if first == 0 {
+        core::mem::take(stack)
+    } else {
+        stack.split_off(first.min(stack.len()))
+    }
 }
 
 impl<'a> Parser<'a> {
@@ -462,21 +477,28 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Parses one value onto `items`.
-    fn value(&mut self, depth: usize) -> Result<(), JsonError> {
+    /// Parses one value into `slot`.
+    fn value(&mut self, depth: usize, slot: Slot<'a>) -> Result<(), JsonError> {
         let value = match self.peek() {
             Some(b'n') => self.eat("null").map(|()| Value::Null)?,
             Some(b't') => self.eat("true").map(|()| Value::Bool(true))?,
             Some(b'f') => self.eat("false").map(|()| Value::Bool(false))?,
             Some(b'"') => Value::String(self.string()?),
-            Some(b'[') => return self.array(depth),
-            Some(b'{') => return self.object(depth),
+            Some(b'[') => return self.array(depth, slot),
+            Some(b'{') => return self.object(depth, slot),
             Some(b'-' | b'0'..=b'9') => self.number()?,
             Some(_) => return Err(self.error("unexpected character")),
             None => return Err(self.error("unexpected end")),
         };
-        self.items.push(value);
+        self.put(slot, value);
         Ok(())
+    }
+
+    fn put(&mut self, slot: Slot<'a>, value: Value<'a>) {
+        match slot {
+            Slot::Item => self.items.push(value),
+            Slot::Entry(key) => self.entries.push((key, value)),
+        }
     }
 
     fn enter(&self, depth: usize) -> Result<usize, JsonError> {
@@ -487,27 +509,27 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn array(&mut self, depth: usize) -> Result<(), JsonError> {
+    fn array(&mut self, depth: usize, slot: Slot<'a>) -> Result<(), JsonError> {
         let depth = self.enter(depth)?;
         self.pos += 1;
         self.skip_ws();
         if self.peek() == Some(b']') {
             self.pos += 1;
-            self.items.push(Value::Array(Vec::new()));
+            self.put(slot, Value::Array(Vec::new()));
             return Ok(());
         }
         let first = self.items.len();
         loop {
             self.skip_ws();
             // Pushes exactly one item on success: `first` stays within `items`.
-            self.value(depth)?;
+            self.value(depth, Slot::Item)?;
             self.skip_ws();
             match self.peek() {
                 Some(b',') => self.pos += 1,
                 Some(b']') => {
                     self.pos += 1;
-                    let list = self.items.drain(first..).collect();
-                    self.items.push(Value::Array(list));
+                    let list = top(&mut self.items, first);
+                    self.put(slot, Value::Array(list));
                     return Ok(());
                 }
                 _ => return Err(self.error("expected , or ]")),
@@ -515,16 +537,16 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn object(&mut self, depth: usize) -> Result<(), JsonError> {
+    fn object(&mut self, depth: usize, slot: Slot<'a>) -> Result<(), JsonError> {
         let depth = self.enter(depth)?;
         self.pos += 1;
         self.skip_ws();
         if self.peek() == Some(b'}') {
             self.pos += 1;
-            self.items.push(Value::Object(Vec::new()));
+            self.put(slot, Value::Object(Vec::new()));
             return Ok(());
         }
-        let (first_item, first_key) = (self.items.len(), self.keys.len());
+        let first = self.entries.len();
         loop {
             self.skip_ws();
             if self.peek() != Some(b'"') {
@@ -539,31 +561,28 @@ impl<'a> Parser<'a> {
             self.skip_ws();
             // JSON.parse keeps the last duplicate at the first one's position: found
             // here while the object is small, by one sort past that.
-            let keys = self.keys.get(first_key..).unwrap_or_default();
-            let repeated = if keys.len() < LINEAR_KEY_CHECK { keys.iter().position(|k| *k == key) } else { None };
-            self.value(depth)?;
+            let entries = self.entries.get(first..).unwrap_or_default();
+            let repeated =
+                if entries.len() < LINEAR_KEY_CHECK { entries.iter().position(|(k, _)| *k == key) } else { None };
             match repeated {
+                None => self.value(depth, Slot::Entry(key))?,
                 Some(at) => {
-                    if let Some(item) = self.items.pop() {
-                        if let Some(slot) = self.items.get_mut(first_item + at) {
-                            *slot = item;
-                        }
+                    self.value(depth, Slot::Item)?;
+                    if let (Some(item), Some(entry)) = (self.items.pop(), self.entries.get_mut(first + at)) {
+                        entry.1 = item;
                     }
                 }
-                None => self.keys.push(key),
             }
             self.skip_ws();
             match self.peek() {
                 Some(b',') => self.pos += 1,
                 Some(b'}') => {
                     self.pos += 1;
-                    // One value per key kept: both stacks hold this object's entries past their marks.
-                    let values = self.items.drain(first_item..);
-                    let mut entries: Vec<_> = self.keys.drain(first_key..).zip(values).collect();
+                    let mut entries = top(&mut self.entries, first);
                     if entries.len() > LINEAR_KEY_CHECK {
                         entries = crate::key_order::merge_repeated_keys(entries);
                     }
-                    self.items.push(Value::Object(entries));
+                    self.put(slot, Value::Object(entries));
                     return Ok(());
                 }
                 _ => return Err(self.error("expected , or }")),
