@@ -367,6 +367,8 @@ pub struct JsNumber {
 }
 
 impl JsNumber {
+    // One copy of the number writer in the module, not one per caller.
+    #[inline(never)]
     pub fn new(n: f64) -> JsNumber {
         let mut number = JsNumber { bytes: [0; 32], len: 0 };
         if n.is_nan() {

@@ -60,17 +60,18 @@ pub const fn needle(text: &'static str) -> Needle {
     Needle { text, classes }
 }
 
-/// [`class_bit`] of every byte, looked up instead of matched per byte.
-static CLASS_BITS: [u64; 256] = class_bits();
+/// The class number of every byte (the bit [`class_bit`] sets), looked up instead of
+/// matched per byte.
+static CLASS_OF: [u8; 256] = class_numbers();
 
 // Const evaluation only (the table is a static): `i < 256` bounds every index, and an
 // out-of-range index would fail the build, never panic at run time.
 #[allow(clippy::indexing_slicing, clippy::cast_possible_truncation)]
-const fn class_bits() -> [u64; 256] {
+const fn class_numbers() -> [u8; 256] {
     let mut table = [0; 256];
     let mut i = 0;
     while i < 256 {
-        table[i] = class_bit(i as u8);
+        table[i] = class_bit(i as u8).trailing_zeros() as u8;
         i += 1;
     }
     table
@@ -89,7 +90,7 @@ impl<'a> Haystack<'a> {
         let mut bigrams = [0u64; 64];
         let mut previous: Option<usize> = None;
         for &byte in text.as_bytes() {
-            classes |= CLASS_BITS.get(usize::from(byte)).copied().unwrap_or_default();
+            classes |= 1 << CLASS_OF.get(usize::from(byte)).copied().unwrap_or(63);
             let low = usize::from(byte.to_ascii_lowercase() & 0x3f);
             if let Some(word) = previous.and_then(|first| bigrams.get_mut(first)) {
                 *word |= 1 << low;

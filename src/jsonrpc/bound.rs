@@ -149,20 +149,26 @@ impl<'a> KeptList<'a> {
 
     fn push(&mut self, bounded: Bounded<'a>) {
         if let Some(uncut) = bounded.uncut {
-            self.lengths.resize(self.kept.len(), Value::Null);
+            self.pad();
             self.lengths.push(count_value(uncut));
         }
         self.kept.push(bounded.value);
     }
 
-    fn finish(self, total: usize) -> Bounded<'a> {
-        let KeptList { kept, mut lengths } = self;
+    /// A `null` for each kept entry not listed yet.
+    fn pad(&mut self) {
+        while self.lengths.len() < self.kept.len() {
+            self.lengths.push(Value::Null);
+        }
+    }
+
+    fn finish(mut self, total: usize) -> Bounded<'a> {
+        if !self.lengths.is_empty() {
+            self.pad();
+        }
+        let KeptList { kept, lengths } = self;
         let uncut = (kept.len() < total).then_some(total);
-        let lengths = (!lengths.is_empty()).then(|| {
-            lengths.resize(kept.len(), Value::Null);
-            lengths
-        });
-        Bounded { value: Value::Array(kept), uncut, lengths }
+        Bounded { value: Value::Array(kept), uncut, lengths: (!lengths.is_empty()).then_some(lengths) }
     }
 }
 
