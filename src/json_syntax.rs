@@ -174,6 +174,114 @@ pub(crate) fn decode_string(text: &str, start: usize, end: End) -> Result<(Cow<'
     }
 }
 
+/// Whether `text` is exactly one JSON value (whitespace around it allowed), as
+/// `JSON.parse` would accept it, read without recursion: any depth costs only a byte of
+/// stack per open list or object.
+pub(crate) fn is_json(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    // The lists (`[`) and objects (`{`) open around the value being read.
+    let mut open: Vec<u8> = Vec::new();
+    let mut i = skip_space(bytes, 0);
+    loop {
+        // A value starts at `i`.
+        match bytes.get(i) {
+            Some(&bracket @ (b'[' | b'{')) => {
+                let close = if bracket == b'[' { b']' } else { b'}' };
+                i = skip_space(bytes, i + 1);
+                if bytes.get(i) == Some(&close) {
+                    i += 1;
+                } else {
+                    open.push(bracket);
+                    if bracket == b'{' {
+                        let Some(next) = object_key(text, i) else { return false };
+                        i = next;
+                    }
+                    continue;
+                }
+            }
+            Some(b'"') => match decode_string(text, i + 1, End::Quote) {
+                Ok((_, end)) => i = end,
+                Err(_) => return false,
+            },
+            Some(b'-' | b'0'..=b'9') => match number_end(bytes, i) {
+                Some(end) => i = end,
+                None => return false,
+            },
+            Some(b't') if bytes.get(i..i + 4) == Some(b"true") => i += 4,
+            Some(b'f') if bytes.get(i..i + 5) == Some(b"false") => i += 5,
+            Some(b'n') if bytes.get(i..i + 4) == Some(b"null") => i += 4,
+            _ => return false,
+        }
+        // After a value: close what it ends, or move to the next entry.
+        loop {
+            i = skip_space(bytes, i);
+            let Some(&bracket) = open.last() else { return i == bytes.len() };
+            match bytes.get(i) {
+                Some(b',') => {
+                    i = skip_space(bytes, i + 1);
+                    if bracket == b'{' {
+                        let Some(next) = object_key(text, i) else { return false };
+                        i = next;
+                    }
+                    break;
+                }
+                Some(b']') if bracket == b'[' => {
+                    open.pop();
+                    i += 1;
+                }
+                Some(b'}') if bracket == b'{' => {
+                    open.pop();
+                    i += 1;
+                }
+                _ => return false,
+            }
+        }
+    }
+}
+
+/// Past an object's `"key":` starting at `i`, at its value; `None` when there is none.
+fn object_key(text: &str, i: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    if bytes.get(i) != Some(&b'"') {
+        return None;
+    }
+    let (_, end) = decode_string(text, i + 1, End::Quote).ok()?;
+    let colon = skip_space(bytes, end);
+    (bytes.get(colon) == Some(&b':')).then(|| skip_space(bytes, colon + 1))
+}
+
+/// The end of the JSON number starting at `i`: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
+fn number_end(bytes: &[u8], mut i: usize) -> Option<usize> {
+    let digits = |from: usize| (from..).find(|&j| !bytes.get(j).is_some_and(u8::is_ascii_digit)).unwrap_or(from);
+    if bytes.get(i) == Some(&b'-') {
+        i += 1;
+    }
+    match bytes.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => i = digits(i),
+        _ => return None,
+    }
+    if bytes.get(i) == Some(&b'.') {
+        let end = digits(i + 1);
+        if end == i + 1 {
+            return None;
+        }
+        i = end;
+    }
+    if matches!(bytes.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(bytes.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        let end = digits(i);
+        if end == i {
+            return None;
+        }
+        i = end;
+    }
+    Some(i)
+}
+
 fn hex4(bytes: &[u8], at: usize) -> Result<u32, &'static str> {
     let mut code = 0u32;
     for i in at..at + 4 {
@@ -214,6 +322,39 @@ mod tests {
     }
 
     #[test]
+    fn is_json_reads_one_value_at_any_depth() {
+        for text in
+            ["0", " -0.5e+3 ", "\"a\\u00e9\"", "[]", "{}", "[1,[2,{}],{\"a\":null}]", "true", "{\"a\":{\"b\":[false]}}"]
+        {
+            assert!(is_json(text), "{text}");
+        }
+        for text in [
+            "",
+            "01",
+            "1.",
+            ".5",
+            "-",
+            "1e",
+            "[1,]",
+            "{\"a\"}",
+            "{\"a\":1,}",
+            "[1 2]",
+            "nul",
+            "\"\\x\"",
+            "\"\u{1}\"",
+            "1 2",
+            "{1:2}",
+            "[}",
+            "\"a\"+\"b\"",
+        ] {
+            assert!(!is_json(text), "{text}");
+        }
+        let deep = format!("{}1{}", "[".repeat(100_000), "]".repeat(100_000));
+        assert!(is_json(&deep));
+        assert!(!is_json(&deep[..deep.len() - 1]));
+    }
+
+    #[test]
     fn eight_bytes_at_a_time_name_the_bytes_one_at_a_time_does() {
         // Every byte at every position, among plain bytes, among bytes that borrow
         // (0x00, 0x80, 0xff) and beside a byte that needs an escape.
@@ -237,6 +378,28 @@ mod tests {
         use proptest::prelude::*;
 
         proptest! {
+            // Token soup, mostly not JSON: is_json agrees with serde_json (no `\u`
+            // escapes: serde_json refuses lone surrogates, which JSON.parse accepts).
+            #[test]
+            fn is_json_agrees_with_serde_json(text in r#"[\[\]{}",: 0-9a-z.eE+\-\\\n\t\x01]{0,24}"#) {
+                let theirs = serde_json::from_str::<serde_json::Value>(&text).is_ok();
+                prop_assert_eq!(is_json(&text), theirs, "{:?}", text);
+            }
+
+            // Every JSON text of a value, at any depth, is JSON.
+            #[test]
+            fn written_values_are_json(depth in 0usize..300, leaf in r#"[a-z"\\é\x00-\x1f]{0,8}"#, n in any::<f64>()) {
+                let mut text = crate::value::Value::String(leaf.into()).to_json();
+                for level in 0..depth {
+                    text = if level % 3 == 0 {
+                        format!("[{text}, {}]", crate::value::js_number_string(n).replace("NaN", "null").replace("Infinity", "1e999"))
+                    } else {
+                        format!(r#"{{"k{level}" : {text}}}"#)
+                    };
+                }
+                prop_assert!(is_json(&text), "{}", text);
+            }
+
             #[test]
             fn any_word_reads_as_its_bytes_do(word in any::<[u8; 8]>()) {
                 prop_assert_eq!(any_needs_escape(u64::from_le_bytes(word)), any_needs_escape_bytewise(word));

@@ -6,7 +6,7 @@
 //! put back in the envelope's JSON where the marker landed ([`ThrownData::restore`]).
 //! The member scan is iterative, so depth costs nothing.
 
-use crate::json_syntax::{json_string_end, skip_space};
+use crate::json_syntax::{is_json, json_string_end, skip_space};
 use crate::redact::redact_json;
 use crate::value::Value;
 
@@ -42,6 +42,9 @@ impl ThrownData {
             };
             let value = match Value::parse_json(member) {
                 Ok(value) => value,
+                // Only a field too deep for the reader is kept as its text; anything
+                // else it refuses is no JSON, and would make the envelope none either.
+                Err(_) if !is_json(member) => return Err("data is not JSON"),
                 Err(_) => {
                     let marker = format!("\u{0}{tag}{}\u{0}", raw.len());
                     raw.push((Value::str(marker.clone()).to_json(), member.to_owned()));
@@ -157,6 +160,10 @@ mod tests {
             format!(r#"{{"a":1,"deep":{deep},"s":"x,}}]\"","x":"\u0000mcp-envelope:raw0:0\u0000"}}"#)
         );
         assert!(ThrownData::parse(&deep, "").is_err());
+        // A member the reader refuses for anything but its depth is no JSON: refused,
+        // never copied into the envelope as it came.
+        assert_eq!(ThrownData::parse(r#"{"a":"x"+"b":7}"#, ""), Err("data is not JSON"));
+        assert_eq!(ThrownData::parse(&format!(r#"{{"a":{deep},"b":[1,]}}"#), ""), Err("data is not JSON"));
         assert_eq!(ThrownData::parse("", ""), Ok(ThrownData { value: None, raw: Vec::new() }));
     }
 
