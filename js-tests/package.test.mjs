@@ -56,12 +56,14 @@ test('package.json declares exports, types, sideEffects and files that all exist
 // repairs) to 164,031; the Ajv reader's date, time, duration and IP formats and its integer
 // rule (shared with the Rust API's jsonschema errors) to 164,322; the core's share of the Rust API
 // since to 164,209; classify's answer as an index, and the parser and data.issues' bound
-// building values where they go (2.4 KB less code, which compresses less well) to 164,544.
+// building values where they go (2.4 KB less code, which compresses less well) to 164,544;
+// checking that a thrown McpError's deep data member is JSON before it goes out as sent
+// (a validator without recursion, about 1.7 KB of code) to 165,223.
 // The goal is still to be met again.
-test('the shipped .wasm is at most 164,600 bytes gzipped (the goal is 102,400)', () => {
+test('the shipped .wasm is at most 165,300 bytes gzipped (the goal is 102,400)', () => {
   const wasm = readFileSync(new URL('wasm/mcp_envelope_bg.wasm', pkgDir));
   const gzip = gzipSync(wasm, { level: 9 }).length;
-  assert.ok(gzip <= 164_600, `${gzip} bytes gzipped (guard 164,600; goal 102,400)`);
+  assert.ok(gzip <= 165_300, `${gzip} bytes gzipped (guard 165,300; goal 102,400)`);
 });
 
 test('the embedded entry carries exactly the shipped .wasm', async () => {

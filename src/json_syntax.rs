@@ -182,56 +182,57 @@ pub(crate) fn is_json(text: &str) -> bool {
     // The lists (`[`) and objects (`{`) open around the value being read.
     let mut open: Vec<u8> = Vec::new();
     let mut i = skip_space(bytes, 0);
+    // Whether the next thing is an object's key (then its `:`), not a value.
+    let mut key = false;
     loop {
-        // A value starts at `i`.
-        match bytes.get(i) {
+        let end = match bytes.get(i) {
+            Some(b'"') => string_end(bytes, i),
+            _ if key => None,
             Some(&bracket @ (b'[' | b'{')) => {
-                let close = if bracket == b'[' { b']' } else { b'}' };
-                i = skip_space(bytes, i + 1);
-                if bytes.get(i) == Some(&close) {
-                    i += 1;
+                let after = skip_space(bytes, i + 1);
+                if bytes.get(after) == Some(&(bracket + 2)) {
+                    Some(after + 1)
                 } else {
                     open.push(bracket);
-                    if bracket == b'{' {
-                        let Some(next) = object_key(text, i) else { return false };
-                        i = next;
-                    }
+                    i = after;
+                    key = bracket == b'{';
                     continue;
                 }
             }
-            Some(b'"') => match decode_string(text, i + 1, End::Quote) {
-                Ok((_, end)) => i = end,
-                Err(_) => return false,
-            },
-            Some(b'-' | b'0'..=b'9') => match number_end(bytes, i) {
-                Some(end) => i = end,
-                None => return false,
-            },
-            Some(b't') if bytes.get(i..i + 4) == Some(b"true") => i += 4,
-            Some(b'f') if bytes.get(i..i + 5) == Some(b"false") => i += 5,
-            Some(b'n') if bytes.get(i..i + 4) == Some(b"null") => i += 4,
-            _ => return false,
+            Some(b'-' | b'0'..=b'9') => number_end(bytes, i),
+            Some(&first @ (b't' | b'f' | b'n')) => {
+                let literal: &[u8] = match first {
+                    b't' => b"true",
+                    b'f' => b"false",
+                    _ => b"null",
+                };
+                (bytes.get(i..i + literal.len()) == Some(literal)).then_some(i + literal.len())
+            }
+            _ => None,
+        };
+        let Some(end) = end else { return false };
+        i = skip_space(bytes, end);
+        if key {
+            if bytes.get(i) != Some(&b':') {
+                return false;
+            }
+            i = skip_space(bytes, i + 1);
+            key = false;
+            continue;
         }
         // After a value: close what it ends, or move to the next entry.
         loop {
-            i = skip_space(bytes, i);
             let Some(&bracket) = open.last() else { return i == bytes.len() };
             match bytes.get(i) {
                 Some(b',') => {
                     i = skip_space(bytes, i + 1);
-                    if bracket == b'{' {
-                        let Some(next) = object_key(text, i) else { return false };
-                        i = next;
-                    }
+                    key = bracket == b'{';
                     break;
                 }
-                Some(b']') if bracket == b'[' => {
+                // `]` is `[` + 2, `}` is `{` + 2.
+                Some(&close) if close == bracket + 2 => {
                     open.pop();
-                    i += 1;
-                }
-                Some(b'}') if bracket == b'{' => {
-                    open.pop();
-                    i += 1;
+                    i = skip_space(bytes, i + 1);
                 }
                 _ => return false,
             }
@@ -239,45 +240,45 @@ pub(crate) fn is_json(text: &str) -> bool {
     }
 }
 
-/// Past an object's `"key":` starting at `i`, at its value; `None` when there is none.
-fn object_key(text: &str, i: usize) -> Option<usize> {
-    let bytes = text.as_bytes();
-    if bytes.get(i) != Some(&b'"') {
-        return None;
+/// Past the JSON string starting at `i` (its quote): escapes valid, no raw control character.
+fn string_end(bytes: &[u8], mut i: usize) -> Option<usize> {
+    i += 1;
+    loop {
+        match *bytes.get(i)? {
+            b'"' => return Some(i + 1),
+            b'\\' => {
+                i += match *bytes.get(i + 1)? {
+                    b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => 2,
+                    b'u' if bytes.get(i + 2..i + 6)?.iter().all(u8::is_ascii_hexdigit) => 6,
+                    _ => return None,
+                };
+            }
+            b if b < 0x20 => return None,
+            _ => i += 1,
+        }
     }
-    let (_, end) = decode_string(text, i + 1, End::Quote).ok()?;
-    let colon = skip_space(bytes, end);
-    (bytes.get(colon) == Some(&b':')).then(|| skip_space(bytes, colon + 1))
 }
 
 /// The end of the JSON number starting at `i`: `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`.
 fn number_end(bytes: &[u8], mut i: usize) -> Option<usize> {
-    let digits = |from: usize| (from..).find(|&j| !bytes.get(j).is_some_and(u8::is_ascii_digit)).unwrap_or(from);
+    // The end of the run of digits at `from`, `None` when it is empty.
+    let digits = |from: usize| {
+        let end = from + bytes.get(from..).map_or(0, |rest| rest.iter().take_while(|b| b.is_ascii_digit()).count());
+        (end > from).then_some(end)
+    };
     if bytes.get(i) == Some(&b'-') {
         i += 1;
     }
-    match bytes.get(i) {
-        Some(b'0') => i += 1,
-        Some(b'1'..=b'9') => i = digits(i),
-        _ => return None,
-    }
+    i = if bytes.get(i) == Some(&b'0') { i + 1 } else { digits(i)? };
     if bytes.get(i) == Some(&b'.') {
-        let end = digits(i + 1);
-        if end == i + 1 {
-            return None;
-        }
-        i = end;
+        i = digits(i + 1)?;
     }
     if matches!(bytes.get(i), Some(b'e' | b'E')) {
         i += 1;
         if matches!(bytes.get(i), Some(b'+' | b'-')) {
             i += 1;
         }
-        let end = digits(i);
-        if end == i {
-            return None;
-        }
-        i = end;
+        i = digits(i)?;
     }
     Some(i)
 }
