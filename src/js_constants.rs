@@ -394,13 +394,8 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
         ("UPSTREAM_BODY_SLACK", "bytes read past bodyLimit to finish the character that straddles it", n(crate::upstream::BODY_SLACK)),
         ("UPSTREAM_HEADER_NAMES", "the most names errorHeaders may list", n(crate::upstream::MAX_HEADER_NAMES)),
         (
-            "FALLBACK_CATEGORY",
-            "the category classify answers after a trap (InternalError's)",
-            Text(JsonRpcErrorCode::InternalError.category().as_str().to_owned()),
-        ),
-        (
             "FALLBACK_CLASSIFY_REPLY",
-            "classify's answer after a trap: InternalError's index in CODE_TABLE",
+            "classify's answer after a trap: InternalError's index in CODE_TABLE (its code, name and category there)",
             Text(JsonRpcErrorCode::InternalError.index().to_string()),
         ),
         ("FALLBACK_MESSAGE", "the message of every answer after a trap", Text(FALLBACK_MESSAGE.to_owned())),

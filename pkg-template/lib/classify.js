@@ -1,11 +1,9 @@
 // classify, httpStatusToErrorCode, requestId: thin wrappers over the core.
 
 import * as abi from './abi.js';
-import { JsonRpcErrorCode } from './codes.js';
-import { CODE_TABLE, FALLBACK_CATEGORY, KIND_MCP_ERROR } from './constants.js';
+import { CODE_TABLE, FALLBACK_CLASSIFY_REPLY, KIND_MCP_ERROR } from './constants.js';
+import { readIndex } from './wire.js';
 import { argumentError, readThrown, unreadableError } from './read.js';
-
-const INTERNAL_ERROR = JsonRpcErrorCode.InternalError;
 
 /**
  * The caller's `{ aborted }`, read once (a caller's value: any).
@@ -70,14 +68,17 @@ function classifiedEntry(read, aborted) {
 }
 
 /**
- * @typedef {readonly [JsonRpcErrorCode, string, import('../wasm/mcp_envelope.js').ErrorCategory]} CodeEntry
+ * @typedef {readonly [import('./codes.js').JsonRpcErrorCode, string, import('../wasm/mcp_envelope.js').ErrorCategory]} CodeEntry
  */
+
+/** The entry classify answers after a trap (InternalError's). */
+const FALLBACK_ENTRY = /** @type {CodeEntry} */ (CODE_TABLE[readIndex(FALLBACK_CLASSIFY_REPLY)]);
 
 /**
  * The code of a thrown value as `readThrown` read it (see `classifiedEntry`).
  * @param {import('./read.js').ThrownRead} read
  * @param {boolean} aborted
- * @returns {JsonRpcErrorCode}
+ * @returns {import('./codes.js').JsonRpcErrorCode}
  */
 export function classifyRead(read, aborted) {
   return classifiedEntry(read, aborted)[0];
@@ -95,9 +96,11 @@ export function classify(thrown, options) {
   // data)); without one, the category is the code's own, from the core's table.
   const reason = read.reason();
   const category = reason === undefined ? own : abi.categoryFor({ code, reason });
-  // After a trap (categoryFor answers null): InternalError whole, its category from the core's table.
-  if (category === null)
-    return { code: INTERNAL_ERROR, name: JsonRpcErrorCode[INTERNAL_ERROR], category: FALLBACK_CATEGORY };
+  // After a trap (categoryFor answers null): InternalError whole, as the core's table has it.
+  if (category === null) {
+    const [internal, internalName, internalCategory] = FALLBACK_ENTRY;
+    return { code: internal, name: internalName, category: internalCategory };
+  }
   return { code, name, category };
 }
 

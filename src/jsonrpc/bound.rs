@@ -206,6 +206,11 @@ struct Candidate<'a> {
 }
 
 impl Candidate<'_> {
+    /// Whether it needs any count field (then [`Self::annotation_names`] lists them).
+    fn annotated(&self) -> bool {
+        self.key_uncut.is_some() || self.value.uncut.is_some() || self.value.lengths.is_some()
+    }
+
     fn annotation_names(&self) -> Vec<String> {
         let mut names: Vec<String> =
             self.value.annotations(self.key).into_iter().map(|(k, _)| k.into_owned()).collect();
@@ -242,10 +247,11 @@ fn bound_object<'a>(
         })
         .collect();
     // The count fields the candidates need (none, mostly: then nothing is listed).
-    let annotated =
-        candidates.iter().any(|c| c.key_uncut.is_some() || c.value.uncut.is_some() || c.value.lengths.is_some());
-    let names: Vec<Vec<String>> =
-        if annotated { candidates.iter().map(Candidate::annotation_names).collect() } else { Vec::new() };
+    let names: Vec<Vec<String>> = if candidates.iter().any(Candidate::annotated) {
+        candidates.iter().map(Candidate::annotation_names).collect()
+    } else {
+        Vec::new()
+    };
     let mut out: Vec<(Cow<'a, str>, Value<'a>)> = Vec::with_capacity(candidates.len());
     let mut kept = 0usize;
     for (i, candidate) in candidates.into_iter().enumerate() {

@@ -3,7 +3,7 @@
 //! it through the engine) and `pkg/lib/abi.d.ts` (each request's interface and each
 //! function's signature). `scripts/build-pkg.mjs` runs `cargo run --example js_constants`.
 
-use super::table::{Operation, Reply, OPERATIONS};
+use super::table::{Operation, OPERATIONS};
 use super::{FieldSpec, Wire};
 
 const HEADER: &str =
@@ -42,14 +42,14 @@ pub fn abi_js() -> String {
     out.push_str("// through the engine, which has the request's encoder write it into the instance and\n");
     out.push_str("// the reader of the operation's reply read its result.\n");
     out.push_str("import { call } from './engine.js';\n");
-    let mut readers: Vec<&str> = Vec::new();
-    for reply in [Reply::Json, Reply::Text, Reply::Xml, Reply::Parts, Reply::Index] {
-        if OPERATIONS.iter().any(|op| op.reply == reply) {
-            readers.push(reply.js_reader());
+    let mut imports = used_helpers();
+    // The reader of each reply kind an operation uses, once.
+    for op in OPERATIONS {
+        let reader = op.reply.js_reader();
+        if !imports.contains(&reader) {
+            imports.push(reader);
         }
     }
-    let mut imports = used_helpers();
-    imports.extend(readers);
     imports.sort_unstable();
     out.push_str(&format!("import {{ {} }} from './wire.js';\n", imports.join(", ")));
     for (index, op) in OPERATIONS.iter().enumerate() {
