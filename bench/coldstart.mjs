@@ -3,12 +3,15 @@
 // (median of RUNS processes). Figures only; nothing asserts speed.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const RUNS = 15;
-// `node bench/coldstart.mjs [DIR]`: DIR is a built package (default pkg/), to compare builds.
-const pkgDir = process.argv[2] ? `${process.argv[2].replace(/\/$/, '')}/` : `${root}pkg/`;
+const RUNS = Number(process.env.RUNS ?? 15);
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('bench/coldstart.mjs: RUNS must be a positive integer');
+// `node bench/coldstart.mjs [DIR]`: DIR is a built package (default pkg/), to compare builds;
+// RUNS overrides the number of processes.
+const pkgDir = process.argv[2] ? `${resolve(process.argv[2])}/` : `${root}pkg/`;
 const dir = `${root}build/coldstart`;
 mkdirSync(dir, { recursive: true });
 

@@ -2,13 +2,14 @@
 // and after each hostile input (goal: flat, under 1 MiB of growth). Run with
 // `node --expose-gc bench/memory.mjs` (make bench). CALLS overrides the count.
 import * as api from '../pkg/node.js';
-import { __mcpEnvelopeMemoryBytes } from '../pkg/wasm/mcp_envelope.js';
+import internals from '../pkg/lib/bundle.js';
 
 if (typeof globalThis.gc !== 'function') throw new Error('bench/memory.mjs: run with node --expose-gc');
 const calls = Number(process.env.CALLS ?? 1_000_000);
 const MiB = 1024 * 1024;
-// scripts/glue-hook.mjs adds this reader of the instance's memory size to the glue.
-const wasmBytes = () => __mcpEnvelopeMemoryBytes();
+// The instance's memory size, as scripts/glue-hook.mjs reads it (through lib/bundle.js, the
+// module the entry loaded).
+const wasmBytes = () => internals.memoryBytes();
 function heap() {
   globalThis.gc();
   globalThis.gc();

@@ -8,7 +8,10 @@ import assert from 'node:assert/strict';
 import * as z from 'zod';
 import * as z3 from 'zod/v3';
 import { formatValidation } from '../pkg/node.js';
-import { formatValidation as formatValidationCall } from '../pkg/lib/abi.js';
+import internals from '../pkg/lib/bundle.js';
+
+// The wasm export as the JS layer calls it, in the module the entry loaded.
+const formatValidationCall = internals.abi.formatValidation;
 
 /** The whole arguments as the package sends them: string values empty (only their type matters). */
 function wholeArgs(args) {

@@ -9,8 +9,11 @@ import assert from 'node:assert/strict';
 import * as z from 'zod';
 import * as z3 from 'zod/v3';
 import { errorResult, formatValidation } from '../pkg/node.js';
-import { errorResult as errorResultCall, formatValidation as formatValidationCall } from '../pkg/lib/abi.js';
+import internals from '../pkg/lib/bundle.js';
 import { ISSUES_READ_WHOLE, UNION_CODES, VALUE_OBJECT } from '../pkg/lib/constants.js';
+
+// The wasm exports as the JS layer calls them, in the module the entry loaded.
+const { errorResult: errorResultCall, formatValidation: formatValidationCall } = internals.abi;
 
 const NONE = new Uint32Array(0);
 /** The formatValidation export with every issue whole, as JSON text. */

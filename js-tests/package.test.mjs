@@ -4,7 +4,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
 
 const pkgDir = new URL('../pkg/', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('package.json', pkgDir), 'utf8'));
@@ -29,7 +31,7 @@ test('package.json declares exports, types, sideEffects and files that all exist
     default: { types: './wasm.d.ts', default: './wasm/mcp_envelope_bg.wasm' },
   });
   const initialising = leaves.filter(
-    (leaf) => leaf.endsWith('.js') && /^\s*initSync\(/m.test(readFileSync(new URL(leaf, pkgDir), 'utf8')),
+    (leaf) => leaf.endsWith('.js') && /^\s*internals\.initSync\(/m.test(readFileSync(new URL(leaf, pkgDir), 'utf8')),
   );
   assert.deepEqual([...new Set(initialising)].sort(), ['./deno.js', './embedded.js', './node.js', './workerd.js']);
   assert.deepEqual([...manifest.sideEffects].sort(), ['./deno.js', './embedded.js', './node.js', './workerd.js']);
@@ -64,6 +66,43 @@ test('the shipped .wasm is at most 165,300 bytes gzipped (the goal is 102,400)',
   const wasm = readFileSync(new URL('wasm/mcp_envelope_bg.wasm', pkgDir));
   const gzip = gzipSync(wasm, { level: 9 }).length;
   assert.ok(gzip <= 165_300, `${gzip} bytes gzipped (guard 165,300; goal 102,400)`);
+});
+
+/** The specifiers `file` (in pkg/) imports, as esbuild reads them. */
+async function importsOf(file) {
+  const seen = [];
+  await build({
+    entryPoints: [fileURLToPath(new URL(file, pkgDir))],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'record',
+        setup(resolving) {
+          resolving.onResolve({ filter: /.*/ }, (args) => {
+            if (args.kind === 'entry-point') return undefined;
+            seen.push(args.path);
+            return { path: args.path, external: true };
+          });
+        },
+      },
+    ],
+  });
+  return seen;
+}
+
+// Cold start: each module Node loads costs about half a millisecond whatever its size, so
+// an entry loads the JS layer and the glue as one module, which imports nothing.
+test('each entry loads one module of JavaScript beside its .wasm: lib/bundle.js, which imports nothing', async () => {
+  for (const entry of ['node.js', 'browser.js', 'deno.js', 'workerd.js', 'embedded.js']) {
+    const javascript = (await importsOf(entry)).filter(
+      (path) => !path.startsWith('node:') && !/\.wasm(\.js)?$/.test(path),
+    );
+    assert.deepEqual([...new Set(javascript)], ['./lib/bundle.js'], entry);
+  }
+  assert.deepEqual(await importsOf('lib/bundle.js'), []);
 });
 
 test('the embedded entry carries exactly the shipped .wasm', async () => {

@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import * as z from 'zod';
 import * as z3 from 'zod/v3';
 import { errorResult, formatValidation, JsonRpcErrorCode } from '../pkg/node.js';
-import { rejectionResult } from '../pkg/lib/jsonrpc.js';
+import internals from '../pkg/lib/bundle.js';
+
+const { rejectionResult } = internals;
 
 const item = z.object({ name: z.string(), qty: z.number().int().positive(), kind: z.enum(['book', 'pen', 'ink']) });
 const batch = z.object({ items: z.array(item) });

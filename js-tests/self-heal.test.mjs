@@ -22,12 +22,12 @@ assert.equal(
   'build/test-trap/ is built from the current sources',
 );
 const healing = await import('../build/test-trap/node.js');
-const { engine } = await import('../build/test-trap/lib/engine.js');
+const { engine } = (await import('../build/test-trap/lib/bundle.js')).default;
 const published = await import('../pkg/node.js');
 // registerTool's one-call rejection envelope is not a package export: reached through each build's own lib.
 const rejectionResultOf = new Map([
-  [published, (await import('../pkg/lib/jsonrpc.js')).rejectionResult],
-  [healing, (await import('../build/test-trap/lib/jsonrpc.js')).rejectionResult],
+  [published, (await import('../pkg/lib/bundle.js')).default.rejectionResult],
+  [healing, (await import('../build/test-trap/lib/bundle.js')).default.rejectionResult],
 ]);
 
 const exportsOf = (path) => WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(path))).map((e) => e.name);
@@ -40,7 +40,8 @@ test('the published wasm leaves the trapping exports out; the test build has the
     assert.ok(!pkg.includes(name), `pkg/ wasm exports ${name}`);
     assert.ok(trap.includes(name), `the test build lacks ${name}`);
   }
-  assert.doesNotMatch(readFileSync(`${root}pkg/wasm/mcp_envelope.js`, 'utf8'), /trapForTest/);
+  assert.doesNotMatch(readFileSync(`${root}pkg/lib/bundle.js`, 'utf8'), /trapForTest/);
+  assert.match(readFileSync(`${root}build/test-trap/lib/bundle.js`, 'utf8'), /trapForTest/);
   assert.equal(typeof published.trapForTest, 'undefined');
 });
 

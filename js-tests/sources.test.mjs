@@ -20,8 +20,10 @@ import {
   parseToolError,
   registerTool,
 } from '../pkg/node.js';
-import { rejectionResult } from '../pkg/lib/jsonrpc.js';
+import internals from '../pkg/lib/bundle.js';
 import { connected, V2 } from './sdks.mjs';
+
+const { rejectionResult } = internals;
 
 const PREFIX = 'Input validation error: Invalid arguments for tool t: ';
 

@@ -14,7 +14,10 @@ import {
   VALUE_UNDEFINED,
   VALUE_UNINSPECTABLE,
 } from '../pkg/lib/constants.js';
-import { readThrown } from '../pkg/lib/read.js';
+import internals from '../pkg/lib/bundle.js';
+
+// What the JS layer reads of a thrown value, in the module the entry loaded.
+const { readThrown } = internals;
 
 const expected = JSON.parse(readFileSync(new URL('../tests/fixtures/thrown-names.json', import.meta.url), 'utf8'));
 

@@ -2,14 +2,13 @@
 // module loader resolves itself, so `deno run` needs no --allow-read (reading the file
 // with node:fs would). Initialisation is synchronous; there is no `await init()`.
 import source wasmModule from './wasm/mcp_envelope_bg.wasm';
-import { initSync } from './wasm/mcp_envelope.js';
-import { markReady } from './lib/engine.js';
+import internals from './lib/bundle.js';
 
-initSync({ module: wasmModule });
+internals.initSync({ module: wasmModule });
 // The engine keeps the module to re-instantiate from if the instance traps.
-markReady(wasmModule);
+internals.markReady(wasmModule);
 
-export * from './lib/index.js';
+export * from './lib/bundle.js';
 
 /** Already initialised; kept so code written for the browser entry runs unchanged. */
 export function init() {

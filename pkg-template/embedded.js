@@ -2,20 +2,19 @@
 // condition, which bundlers set and Node does not): the .wasm travels inside the
 // JavaScript as base64, so the bundle needs no file beside it and no loader setting.
 import wasmBase64 from './wasm/mcp_envelope_bg.wasm.js';
-import { initSync } from './wasm/mcp_envelope.js';
-import { markReady } from './lib/engine.js';
+import internals from './lib/bundle.js';
 
 const bytes =
   typeof Buffer === 'function'
     ? Buffer.from(wasmBase64, 'base64')
     : Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0));
 // Compiled here, not inside initSync, so the engine keeps the module to re-instantiate
-// from if the instance ever traps (lib/engine.js).
+// from if the instance ever traps (lib/engine.js, through lib/bundle.js).
 const wasmModule = new WebAssembly.Module(bytes);
-initSync({ module: wasmModule });
-markReady(wasmModule);
+internals.initSync({ module: wasmModule });
+internals.markReady(wasmModule);
 
-export * from './lib/index.js';
+export * from './lib/bundle.js';
 
 /** Already initialised; kept so code written for the browser entry runs unchanged. */
 export function init() {

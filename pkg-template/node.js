@@ -2,8 +2,7 @@
 // `require()` reaches this file too, through node.cjs (Node ≥ 20.19 / 22.12 load ES
 // modules synchronously). Bundlers take embedded.js instead (the `module` condition).
 import { readFileSync } from 'node:fs';
-import { initSync } from './wasm/mcp_envelope.js';
-import { markReady } from './lib/engine.js';
+import internals from './lib/bundle.js';
 
 const wasmUrl = new URL('./wasm/mcp_envelope_bg.wasm', import.meta.url);
 let bytes;
@@ -16,12 +15,12 @@ try {
   );
 }
 // Compiled here, not inside initSync, so the engine keeps the module to re-instantiate
-// from if the instance ever traps (lib/engine.js).
+// from if the instance ever traps (lib/engine.js, through lib/bundle.js).
 const wasmModule = new WebAssembly.Module(bytes);
-initSync({ module: wasmModule });
-markReady(wasmModule);
+internals.initSync({ module: wasmModule });
+internals.markReady(wasmModule);
 
-export * from './lib/index.js';
+export * from './lib/bundle.js';
 
 /** Already initialised; kept so code written for the browser entry runs unchanged. */
 export function init() {

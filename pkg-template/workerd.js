@@ -1,14 +1,13 @@
 // Edge runtimes (Cloudflare Workers) forbid compiling wasm from bytes: the bundler hands
 // us the compiled module, and initialisation is synchronous.
 import wasmModule from './wasm/mcp_envelope_bg.wasm';
-import { initSync } from './wasm/mcp_envelope.js';
-import { markReady } from './lib/engine.js';
+import internals from './lib/bundle.js';
 
-initSync({ module: wasmModule });
+internals.initSync({ module: wasmModule });
 // The engine keeps the module to re-instantiate from if the instance traps.
-markReady(wasmModule);
+internals.markReady(wasmModule);
 
-export * from './lib/index.js';
+export * from './lib/bundle.js';
 
 export function init() {
   return Promise.resolve();

@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildSync } from 'esbuild';
+import { bundleLib } from './bundle-lib.mjs';
 import { addRenewHook } from './glue-hook.mjs';
 import { npmReadme } from './npm-readme.mjs';
 import { WASM_OPT_FEATURES } from './wasm-features.mjs';
@@ -45,21 +45,9 @@ execFileSync('cargo', ['run', '--quiet', '--example', 'js_constants', '--', `${p
   stdio: 'inherit',
 });
 
-// Cold start: the JS layer is one module, not one per file, which halves its load time in
-// Node. engine.js and wire.js (the request buffer it fills) stay their own modules, so
-// every entry shares the one initialised engine.
-buildSync({
-  entryPoints: [`${pkg}/lib/index.js`],
-  bundle: true,
-  format: 'esm',
-  platform: 'neutral',
-  // The glue too: codes.js takes the generated JsonRpcErrorCode object from it. constants.js
-  // (generated above) is shared with engine.js.
-  external: ['./engine.js', './wire.js', './constants.js', '../wasm/mcp_envelope.js'],
-  outfile: `${pkg}/lib/index.js`,
-  allowOverwrite: true,
-  logLevel: 'warning',
-});
+// The JS layer and the glue as one module (lib/bundle.js): the entries load it and nothing
+// else of the package.
+bundleLib(pkg);
 
 // embedded.js (bundles for Node and Bun) carries the module as base64, so a bundle needs
 // no .wasm beside it.

@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { bundleLib } from './bundle-lib.mjs';
 import { addRenewHook } from './glue-hook.mjs';
 import { STAMP, testTrapInputs } from './test-trap-inputs.mjs';
 
@@ -43,6 +44,9 @@ run('wasm-bindgen', [
   `${targetDir}/wasm32-unknown-unknown/release/mcp_envelope.wasm`,
 ]);
 writeFileSync(`${out}/wasm/mcp_envelope.js`, addRenewHook(readFileSync(`${out}/wasm/mcp_envelope.js`, 'utf8')));
+// The entries load the glue inside lib/bundle.js: bundled again, with this glue.
+cpSync(at('pkg-template/lib/bundle.js'), `${out}/lib/bundle.js`);
+bundleLib(out);
 const bytes = readFileSync(`${out}/wasm/mcp_envelope_bg.wasm`);
 writeFileSync(`${out}/wasm/mcp_envelope_bg.wasm.js`, `export default '${bytes.toString('base64')}';\n`);
 writeFileSync(at(STAMP), `${inputs}\n`);

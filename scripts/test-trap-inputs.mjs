@@ -1,5 +1,6 @@
 // What build/test-trap/ is built from (scripts/build-test-trap.mjs), as one digest: the
-// crate's sources and manifests, pkg/ (whose JS it copies) and the two build scripts.
+// crate's sources and manifests, pkg/ (whose JS it copies), the bundle's source it
+// bundles again and the build scripts.
 // The build writes it to build/test-trap/inputs.sha256; js-tests/self-heal.test.mjs
 // rebuilds when the digest it computes differs, so a source change never runs the test
 // on a stale trap build.
@@ -8,7 +9,16 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const INPUTS = ['src', 'pkg', 'Cargo.toml', 'Cargo.lock', 'scripts/build-test-trap.mjs', 'scripts/glue-hook.mjs'];
+const INPUTS = [
+  'src',
+  'pkg',
+  'Cargo.toml',
+  'Cargo.lock',
+  'pkg-template/lib/bundle.js',
+  'scripts/build-test-trap.mjs',
+  'scripts/bundle-lib.mjs',
+  'scripts/glue-hook.mjs',
+];
 
 function files(path) {
   if (!existsSync(`${root}${path}`)) return [];
