@@ -73,7 +73,10 @@ const UNIT_FLOOR = COPY_UNIT_FLOOR;
 const MAX_MARKED_DATES = COPY_MARKED_DATES;
 const PAD_LIMIT = COPY_PAD_LIMIT;
 
-/** @typedef {{ keysAt: (depth: number) => Set<string>, indicesAt: (depth: number) => number[] }} SegmentSet */
+/** @typedef {{ keysAt: (depth: number) => ReadonlySet<string>, indicesAt: (depth: number) => number[] }} SegmentSet */
+
+/** The keys of a depth no path reaches (never added to). */
+const NO_KEYS = /** @type {ReadonlySet<string>} */ (new Set());
 
 /**
  * The keys a pruned copy keeps at each depth (see `copyJson`'s `only`), from what a
@@ -102,7 +105,7 @@ export function segmentSet(seen, max = 4096) {
     const byDepth = seen[i + 2] ? exact : loose;
     (byDepth[position] ??= new Set()).add(key);
   }
-  /** @type {Array<Set<string> | undefined>} */
+  /** @type {Array<ReadonlySet<string> | undefined>} */
   const keys = [];
   /** @type {Array<number[] | undefined>} */
   const indices = [];
@@ -110,8 +113,13 @@ export function segmentSet(seen, max = 4096) {
   const keysAt = (depth) => {
     let set = keys[depth];
     if (set === undefined) {
-      set = new Set(exact[depth]);
-      for (let p = 0; p <= depth && p < loose.length; p++) for (const key of loose[p] ?? []) set.add(key);
+      // Without union branches (no loose segments), a depth's keys are its exact ones.
+      if (loose.length === 0) set = exact[depth] ?? NO_KEYS;
+      else {
+        const all = new Set(exact[depth]);
+        for (let p = 0; p <= depth && p < loose.length; p++) for (const key of loose[p] ?? []) all.add(key);
+        set = all;
+      }
       keys[depth] = set;
     }
     return set;
@@ -120,10 +128,12 @@ export function segmentSet(seen, max = 4096) {
   const indicesAt = (depth) => {
     let list = indices[depth];
     if (list === undefined) {
-      list = [...keysAt(depth)]
-        .map(arrayIndex)
-        .filter((i) => i >= 0 && i < PAD_LIMIT)
-        .sort((a, b) => a - b);
+      list = [];
+      for (const key of keysAt(depth)) {
+        const i = arrayIndex(key);
+        if (i >= 0 && i < PAD_LIMIT) list.push(i);
+      }
+      list.sort((a, b) => a - b);
       indices[depth] = list;
     }
     return list;

@@ -23,6 +23,8 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 /** Strings this short are written unit by unit (encodeInto's fixed cost is higher there). */
 const SHORT = 24;
+/** ASCII results this short are read byte by byte (decode's fixed cost is higher there). */
+const TINY = 8;
 const FIRST_CAPACITY = 4096;
 
 /** @type {Exports | undefined} */
@@ -248,7 +250,23 @@ export function run(op, length) {
   refresh();
   const start = view.getUint32(resultAt, true);
   const size = answer < 0 ? -1 - answer : answer;
-  const text = decoder.decode(bytes.subarray(start, start + size));
+  const text = size <= TINY ? short(start, size) : decoder.decode(bytes.subarray(start, start + size));
   if (answer < 0) throw new Error(text);
+  return text;
+}
+
+/**
+ * A result of at most TINY bytes (an index, `null`, a short code): byte by byte while
+ * they are ASCII, else decoded whole.
+ * @param {number} start
+ * @param {number} size
+ */
+function short(start, size) {
+  let text = '';
+  for (let i = start; i < start + size; i++) {
+    const byte = /** @type {number} */ (bytes[i]);
+    if (byte > 0x7f) return decoder.decode(bytes.subarray(start, start + size));
+    text += String.fromCharCode(byte);
+  }
   return text;
 }
