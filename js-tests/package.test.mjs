@@ -31,7 +31,7 @@ test('package.json declares exports, types, sideEffects and files that all exist
     default: { types: './wasm.d.ts', default: './wasm/mcp_envelope_bg.wasm' },
   });
   const initialising = leaves.filter(
-    (leaf) => leaf.endsWith('.js') && /^\s*internals\.initSync\(/m.test(readFileSync(new URL(leaf, pkgDir), 'utf8')),
+    (leaf) => leaf.endsWith('.js') && /^\s*internals\.instantiate\(/m.test(readFileSync(new URL(leaf, pkgDir), 'utf8')),
   );
   assert.deepEqual([...new Set(initialising)].sort(), ['./deno.js', './embedded.js', './node.js', './workerd.js']);
   assert.deepEqual([...manifest.sideEffects].sort(), ['./deno.js', './embedded.js', './node.js', './workerd.js']);

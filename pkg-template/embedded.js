@@ -8,11 +8,10 @@ const bytes =
   typeof Buffer === 'function'
     ? Buffer.from(wasmBase64, 'base64')
     : Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0));
-// Compiled here, not inside initSync, so the engine keeps the module to re-instantiate
-// from if the instance ever traps (lib/engine.js, through lib/bundle.js).
+// Compiled here, so the engine keeps the module to re-instantiate from if the instance
+// ever traps (lib/bundle.js's instantiate).
 const wasmModule = new WebAssembly.Module(bytes);
-internals.initSync({ module: wasmModule });
-internals.markReady(wasmModule);
+internals.instantiate(wasmModule);
 
 export * from './lib/bundle.js';
 

@@ -14,11 +14,10 @@ try {
     { cause: error },
   );
 }
-// Compiled here, not inside initSync, so the engine keeps the module to re-instantiate
-// from if the instance ever traps (lib/engine.js, through lib/bundle.js).
+// Compiled here, so the engine keeps the module to re-instantiate from if the instance
+// ever traps (lib/bundle.js's instantiate).
 const wasmModule = new WebAssembly.Module(bytes);
-internals.initSync({ module: wasmModule });
-internals.markReady(wasmModule);
+internals.instantiate(wasmModule);
 
 export * from './lib/bundle.js';
 

@@ -3,9 +3,7 @@
 import wasmModule from './wasm/mcp_envelope_bg.wasm';
 import internals from './lib/bundle.js';
 
-internals.initSync({ module: wasmModule });
-// The engine keeps the module to re-instantiate from if the instance traps.
-internals.markReady(wasmModule);
+internals.instantiate(wasmModule);
 
 export * from './lib/bundle.js';
 

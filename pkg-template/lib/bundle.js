@@ -13,12 +13,21 @@ import { readThrown } from './read.js';
 
 export * from './index.js';
 
+/**
+ * Node, Deno, workerd and the embedded entry: instantiates the compiled module and hands
+ * it to the engine, which re-instantiates from it if the instance traps.
+ * @param {WebAssembly.Module} module
+ */
+function instantiate(module) {
+  initSync({ module });
+  markReady(module);
+}
+
 export default {
-  /** Node, Deno, workerd and the embedded entry: instantiates a compiled module. */
-  initSync,
+  instantiate,
   /** The browser entry: fetches, compiles and instantiates the .wasm (or what `init()` was given). */
   initWasm,
-  /** Hands the engine the compiled module it re-instantiates from after a trap (engine.js). */
+  /** The browser entry, once `initWasm` is done: the engine is ready (engine.js). */
   markReady,
   /** The self-healing tests: the engine's guarded glue (engine.js). */
   engine,
