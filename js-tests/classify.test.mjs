@@ -205,6 +205,62 @@ test('McpError and the 11 factories: code, message, data, cause, stack starting 
   assert.equal(m.McpError.isMcpError(new Proxy(m.notFound('x'), {})), false);
 });
 
+test("a factory's stack starts at its caller whatever Error.stackTraceLimit is, and the limit is left as found", () => {
+  const here = () => m.notFound('msg', { id: 1 });
+  const limit = Error.stackTraceLimit;
+  const frames = (error) => error.stack.split('\n').slice(1);
+  try {
+    // The frames are the caller's: the first is `here`, and the limit counts from it.
+    Error.stackTraceLimit = 2;
+    const two = frames(here());
+    assert.equal(two.length, 2);
+    assert.match(two[0], /at here /);
+    assert.equal(Error.stackTraceLimit, 2);
+    Error.stackTraceLimit = 0;
+    assert.deepEqual(frames(here()), []);
+    assert.equal(Error.stackTraceLimit, 0);
+    // Not a writable number (a frozen realm's, an accessor): never set, and the stack
+    // still starts at the caller.
+    Error.stackTraceLimit = 10;
+    Object.defineProperty(Error, 'stackTraceLimit', { value: 10, writable: false, configurable: true });
+    assert.match(frames(here())[0], /at here /);
+    let sets = 0;
+    Object.defineProperty(Error, 'stackTraceLimit', { get: () => 10, set: () => sets++, configurable: true });
+    // (V8 then records no stack for any Error: the factory's is what `new Error` gets.)
+    assert.equal(typeof here().stack, typeof new Error('x').stack);
+    assert.equal(sets, 0);
+  } finally {
+    Object.defineProperty(Error, 'stackTraceLimit', {
+      value: limit,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  // A bad argument is a TypeError with the caller's frames, thrown before anything is built.
+  for (const call of [() => m.notFound(5), () => m.notFound('x', undefined, 5)]) {
+    const thrown = (() => {
+      try {
+        call();
+      } catch (error) {
+        return error;
+      }
+    })();
+    assert.ok(thrown instanceof TypeError);
+    assert.ok(frames(thrown).length > 0, thrown.stack);
+    assert.equal(Error.stackTraceLimit, limit);
+  }
+  // options.cause is read once.
+  let reads = 0;
+  const error = m.conflict('x', undefined, {
+    get cause() {
+      reads += 1;
+      return 'c';
+    },
+  });
+  assert.deepEqual([error.cause, reads], ['c', 1]);
+});
+
 test('requestId: the tscore vector, uniqueness and an even spread over the alphabet', () => {
   const [vector] = vectors('tscore.json', 'requestId');
   const alphabet = vector.expected.charset;

@@ -4,6 +4,8 @@
 interface ErrorConstructor {
   isError?(value: unknown): value is Error;
   captureStackTrace?(target: object, constructor?: (...args: never) => unknown): void;
+  // V8's and JavaScriptCore's; stack.js sets it only when it is a writable number.
+  stackTraceLimit?: number;
 }
 
 // ES2024 (wire.js's wellFormed calls it only where it exists).

@@ -9,6 +9,7 @@
 import * as abi from './abi.js';
 import { CLIENT_BLOCKS, CLIENT_ID_UNITS, CLIENT_MESSAGE_UNITS, CLIENT_TEXT_UNITS } from './constants.js';
 import { argumentError, eachTextBlock, READ_THREW, readOnce, unreadableError } from './read.js';
+import { errorFrom } from './stack.js';
 
 /**
  * @param {unknown} value
@@ -232,10 +233,7 @@ export class McpEnvelopeClientError extends Error {
   static fromResult(result) {
     const parsed = parseToolError(result);
     if (parsed === null) return null;
-    const error = new McpEnvelopeClientError(parsed);
-    if (typeof Error.captureStackTrace === 'function')
-      Error.captureStackTrace(error, McpEnvelopeClientError.fromResult);
-    return error;
+    return errorFrom(McpEnvelopeClientError.fromResult, () => new McpEnvelopeClientError(parsed));
   }
 }
 
@@ -246,7 +244,5 @@ export class McpEnvelopeClientError extends Error {
 export function throwIfToolError(result) {
   const parsed = parseToolError(result);
   if (parsed === null) return result;
-  const error = new McpEnvelopeClientError(parsed);
-  if (typeof Error.captureStackTrace === 'function') Error.captureStackTrace(error, throwIfToolError);
-  throw error;
+  throw errorFrom(throwIfToolError, () => new McpEnvelopeClientError(parsed));
 }

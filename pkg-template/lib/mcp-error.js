@@ -3,6 +3,7 @@
 
 import { JsonRpcErrorCode, isJsonRpcErrorCode } from './codes.js';
 import { argumentError, unreadableError } from './read.js';
+import { errorFrom } from './stack.js';
 
 /**
  * `{ cause }` read once from `new Error`-style options; a throwing read is a TypeError.
@@ -20,8 +21,24 @@ function causeOf(options) {
   }
 }
 
+/**
+ * The core's JSON text of an McpError's unread `data`, cleared when `clear` (set in the class).
+ * @type {(error: object, clear: boolean) => string | undefined}
+ */
+let pendingJson;
+/**
+ * Stores that text on an McpError made by this package (set in the class).
+ * @type {(error: McpError, json: string) => void}
+ */
+let keepJson;
+
 export class McpError extends Error {
   #isMcpError = true;
+  /**
+   * The core's JSON text of `data` while `data` is still the unread accessor.
+   * @type {string | undefined}
+   */
+  #dataJson = undefined;
 
   /**
    * @param {unknown} code
@@ -50,7 +67,62 @@ export class McpError extends Error {
   static isMcpError(value) {
     return typeof value === 'object' && value !== null && #isMcpError in value;
   }
+
+  static {
+    pendingJson = (error, clear) => {
+      if (!(#dataJson in error)) return undefined;
+      const json = error.#dataJson;
+      if (clear) error.#dataJson = undefined;
+      return json;
+    };
+    keepJson = (error, json) => {
+      error.#dataJson = json;
+    };
+  }
 }
+
+/**
+ * The same text under a key no JSON, spread or `Object.keys` sees, for a read whose
+ * receiver is not the error itself: through a Proxy of it (a private field does not pass
+ * through one) or an object inheriting from it.
+ */
+const DATA_JSON = Symbol('mcp-envelope.dataJson');
+
+/**
+ * Makes `data` a plain own property of `target` holding `value`, as the constructor sets it.
+ * @param {object} target
+ * @param {unknown} value
+ */
+function settle(target, value) {
+  pendingJson(target, true);
+  Object.defineProperty(target, 'data', { value, writable: true, enumerable: true, configurable: true });
+  if (Object.hasOwn(target, DATA_JSON)) delete (/** @type {Record<symbol, unknown>} */ (target)[DATA_JSON]);
+  return value;
+}
+
+/**
+ * The getter of an unread `data`: parses the text, then `data` is a plain property. One
+ * function for every error, so each error keeps the shape all McpErrors share (a closure
+ * per error gave each its own hidden class, and the collector ran ≈ 1 µs a call more).
+ * @this {unknown}
+ */
+function readData() {
+  if (this === null || (typeof this !== 'object' && typeof this !== 'function')) return undefined;
+  const json = pendingJson(this, false) ?? /** @type {Record<symbol, unknown>} */ (this)[DATA_JSON];
+  const value = typeof json === 'string' ? JSON.parse(json) : undefined;
+  return settle(this, value);
+}
+
+/**
+ * The setter of an unread `data`: the written value replaces the text, unread.
+ * @this {unknown}
+ * @param {unknown} value
+ */
+function writeData(value) {
+  if (this !== null && (typeof this === 'object' || typeof this === 'function')) settle(this, value);
+}
+
+const UNREAD_DATA = Object.freeze({ get: readData, set: writeData, enumerable: true, configurable: true });
 
 /**
  * Gives `error` the `data` whose JSON text the core wrote, parsed the first time it is
@@ -60,24 +132,11 @@ export class McpError extends Error {
  * @param {string} json
  */
 export function withDataJson(error, json) {
-  /** @param {unknown} value */
-  const settle = (value) => {
-    pending.delete(error);
-    Object.defineProperty(error, 'data', { value, writable: true, enumerable: true, configurable: true });
-    return value;
-  };
-  const get = () => settle(JSON.parse(json));
-  Object.defineProperty(error, 'data', { get, set: settle, enumerable: true, configurable: true });
-  pending.set(error, { get, json });
+  keepJson(error, json);
+  Object.defineProperty(error, DATA_JSON, { value: json, writable: true, enumerable: false, configurable: true });
+  Object.defineProperty(error, 'data', UNREAD_DATA);
   return error;
 }
-
-/**
- * Errors whose `data` is still the core's JSON text, unread and unchanged: the accessor
- * {@link withDataJson} defined, and that text.
- * @type {WeakMap<object, { get: () => unknown, json: string }>}
- */
-const pending = new WeakMap();
 
 /**
  * The core's JSON text of `error.data` while nobody has read, written or redefined it
@@ -86,10 +145,8 @@ const pending = new WeakMap();
  * @param {McpError} error
  */
 export function pendingDataJson(error) {
-  const entry = pending.get(error);
-  if (entry === undefined) return undefined;
   const own = Object.getOwnPropertyDescriptor(error, 'data');
-  return own !== undefined && own.get === entry.get ? entry.json : undefined;
+  return own !== undefined && own.get === readData ? pendingJson(error, false) : undefined;
 }
 
 /**
@@ -104,10 +161,14 @@ function factory(name, code) {
      * @param {unknown} [options]
      */
     [name](message, data, options) {
-      const error = new McpError(code, message, data, options);
+      // The checks the constructor makes, made here so a TypeError keeps its whole stack;
+      // `options` is read once, and the constructor reads only the `{ cause }` made of it.
+      if (message !== undefined && typeof message !== 'string') {
+        throw argumentError('McpError', 'message', 'a string', message);
+      }
+      const cause = causeOf(options);
       // The stack starts where the factory was called, not inside it.
-      if (typeof Error.captureStackTrace === 'function') Error.captureStackTrace(error, make);
-      return error;
+      return errorFrom(make, () => new McpError(code, message, data, cause));
     },
   }[name];
   return make;
