@@ -91,17 +91,18 @@ export function classifyRead(read, aborted) {
 export function classify(thrown, options) {
   const aborted = readAborted(options);
   const read = readThrown(thrown);
-  const [code, name, own] = classifiedEntry(read, aborted);
+  // Read by index: destructuring runs the array iterator, an allocation per call.
+  const entry = classifiedEntry(read, aborted);
+  const code = entry[0];
   // The core files a code by the thrown McpError's `data.reason` too (getErrorCategory(code,
   // data)); without one, the category is the code's own, from the core's table.
   const reason = read.reason();
-  const category = reason === undefined ? own : abi.categoryFor({ code, reason });
+  const category = reason === undefined ? entry[2] : abi.categoryFor({ code, reason });
   // After a trap (categoryFor answers null): InternalError whole, as the core's table has it.
   if (category === null) {
-    const [internal, internalName, internalCategory] = FALLBACK_ENTRY;
-    return { code: internal, name: internalName, category: internalCategory };
+    return { code: FALLBACK_ENTRY[0], name: FALLBACK_ENTRY[1], category: FALLBACK_ENTRY[2] };
   }
-  return { code, name, category };
+  return { code, name: entry[1], category };
 }
 
 /** @param {unknown} status */
