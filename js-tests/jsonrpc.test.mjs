@@ -456,6 +456,19 @@ test('an unread data is read through a Proxy of the error or an object inheritin
   assert.equal(Object.getOwnPropertyDescriptor(target, 'data').value, proxied.data);
   const heir = Object.create(formatValidation(issues, { tool: 't' }));
   assert.deepEqual(heir.data, expected);
+  // A frozen error still reads (each read parses: it cannot keep the result), is sent as
+  // it holds, and refuses a write as any frozen property does.
+  const frozen = Object.freeze(formatValidation(issues, { tool: 't' }));
+  assert.deepEqual(frozen.data, expected);
+  assert.deepEqual(frozen.data, expected);
+  assert.deepEqual(JSON.parse(JSON.stringify(frozen)).data, expected);
+  assert.deepEqual(
+    errorResult(frozen, { requestId: false }),
+    errorResult(new McpError(frozen.code, frozen.message, expected), { requestId: false }),
+  );
+  assert.throws(() => {
+    frozen.data = {};
+  }, TypeError);
   // A receiver that is no object at all (Reflect.get's third argument) throws nothing.
   assert.doesNotThrow(() => Reflect.get(formatValidation(issues, { tool: 't' }), 'data', 5));
   // Nothing but data is enumerable, and JSON or a spread carries nothing else.

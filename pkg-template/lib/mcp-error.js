@@ -89,13 +89,14 @@ export class McpError extends Error {
 const DATA_JSON = Symbol('mcp-envelope.dataJson');
 
 /**
- * Makes `data` a plain own property of `target` holding `value`, as the constructor sets it.
+ * Makes `data` a plain own property of `target` holding `value`, as the constructor sets
+ * it; a target that refuses (a frozen error, a Proxy's trap) throws, and keeps its text.
  * @param {object} target
  * @param {unknown} value
  */
 function settle(target, value) {
-  pendingJson(target, true);
   Object.defineProperty(target, 'data', { value, writable: true, enumerable: true, configurable: true });
+  pendingJson(target, true);
   if (Object.hasOwn(target, DATA_JSON)) delete (/** @type {Record<symbol, unknown>} */ (target)[DATA_JSON]);
   return value;
 }
@@ -104,17 +105,23 @@ function settle(target, value) {
  * The getter of an unread `data`: parses the text, then `data` is a plain property. One
  * function for every error, so each error keeps the shape all McpErrors share (a closure
  * per error gave each its own hidden class, and the collector ran ≈ 1 µs a call more).
+ * An error that cannot take the property (frozen) answers each read with a fresh parse.
  * @this {unknown}
  */
 function readData() {
   if (this === null || (typeof this !== 'object' && typeof this !== 'function')) return undefined;
   const json = pendingJson(this, false) ?? /** @type {Record<symbol, unknown>} */ (this)[DATA_JSON];
   const value = typeof json === 'string' ? JSON.parse(json) : undefined;
-  return settle(this, value);
+  try {
+    return settle(this, value);
+  } catch {
+    return value;
+  }
 }
 
 /**
- * The setter of an unread `data`: the written value replaces the text, unread.
+ * The setter of an unread `data`: the written value replaces the text, unread (on a
+ * frozen error, a TypeError, as writing any of its properties is).
  * @this {unknown}
  * @param {unknown} value
  */
