@@ -8,7 +8,7 @@ import { COPY_LIMITS, cutText } from './copy.js';
 import { readOptions } from './jsonrpc.js';
 import { McpError } from './mcp-error.js';
 import { argumentError } from './read.js';
-import { errorFrom } from './stack.js';
+import { builtUnrecorded } from './stack.js';
 
 const NAME = "a capability name (dot-separated letters, digits, '_' or '-', such as 'elicitation.form')";
 
@@ -31,6 +31,8 @@ export function capabilityMissing(capability, options) {
     fallbackHint: fallbackHint === undefined ? undefined : cutText(fallbackHint, COPY_LIMITS.stringUnits),
   });
   if (parts === null) throw argumentError('capabilityMissing', 'capability', NAME, capability);
+  const error = builtUnrecorded(() => new McpError(parts.code, parts.message, parts.data));
   // The stack starts where the refusal was made, not inside this function.
-  return errorFrom(capabilityMissing, () => new McpError(parts.code, parts.message, parts.data));
+  if (typeof Error.captureStackTrace === 'function') Error.captureStackTrace(error, capabilityMissing);
+  return error;
 }

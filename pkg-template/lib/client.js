@@ -9,7 +9,7 @@
 import * as abi from './abi.js';
 import { CLIENT_BLOCKS, CLIENT_ID_UNITS, CLIENT_MESSAGE_UNITS, CLIENT_TEXT_UNITS } from './constants.js';
 import { argumentError, eachTextBlock, READ_THREW, readOnce, unreadableError } from './read.js';
-import { errorFrom } from './stack.js';
+import { builtUnrecorded } from './stack.js';
 
 /**
  * @param {unknown} value
@@ -233,7 +233,10 @@ export class McpEnvelopeClientError extends Error {
   static fromResult(result) {
     const parsed = parseToolError(result);
     if (parsed === null) return null;
-    return errorFrom(McpEnvelopeClientError.fromResult, () => new McpEnvelopeClientError(parsed));
+    const error = builtUnrecorded(() => new McpEnvelopeClientError(parsed));
+    if (typeof Error.captureStackTrace === 'function')
+      Error.captureStackTrace(error, McpEnvelopeClientError.fromResult);
+    return error;
   }
 }
 
@@ -244,5 +247,7 @@ export class McpEnvelopeClientError extends Error {
 export function throwIfToolError(result) {
   const parsed = parseToolError(result);
   if (parsed === null) return result;
-  throw errorFrom(throwIfToolError, () => new McpEnvelopeClientError(parsed));
+  const error = builtUnrecorded(() => new McpEnvelopeClientError(parsed));
+  if (typeof Error.captureStackTrace === 'function') Error.captureStackTrace(error, throwIfToolError);
+  throw error;
 }

@@ -3,7 +3,7 @@
 
 import { JsonRpcErrorCode, isJsonRpcErrorCode } from './codes.js';
 import { argumentError, unreadableError } from './read.js';
-import { errorFrom } from './stack.js';
+import { builtUnrecorded } from './stack.js';
 
 /**
  * `{ cause }` read once from `new Error`-style options; a throwing read is a TypeError.
@@ -174,8 +174,10 @@ function factory(name, code) {
         throw argumentError('McpError', 'message', 'a string', message);
       }
       const cause = causeOf(options);
+      const error = builtUnrecorded(() => new McpError(code, message, data, cause));
       // The stack starts where the factory was called, not inside it.
-      return errorFrom(make, () => new McpError(code, message, data, cause));
+      if (typeof Error.captureStackTrace === 'function') Error.captureStackTrace(error, make);
+      return error;
     },
   }[name];
   return make;
