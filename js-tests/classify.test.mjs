@@ -237,6 +237,20 @@ test("a factory's stack starts at its caller whatever Error.stackTraceLimit is, 
       configurable: true,
     });
   }
+  // Building the error throws (a setter someone put on Error.prototype): the limit is
+  // still put back.
+  Object.defineProperty(Error.prototype, 'code', {
+    set() {
+      throw new RangeError('no code here');
+    },
+    configurable: true,
+  });
+  try {
+    assert.throws(() => m.notFound('x'), RangeError);
+    assert.equal(Error.stackTraceLimit, limit);
+  } finally {
+    delete Error.prototype.code;
+  }
   // A bad argument is a TypeError with the caller's frames, thrown before anything is built.
   for (const call of [() => m.notFound(5), () => m.notFound('x', undefined, 5)]) {
     const thrown = (() => {

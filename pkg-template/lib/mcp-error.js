@@ -22,12 +22,13 @@ function causeOf(options) {
 }
 
 /**
- * The core's JSON text of an McpError's unread `data`, cleared when `clear` (set in the class).
+ * The core's JSON text of an McpError's unread `data` (`undefined` for any other
+ * object), cleared when `clear`. Assigned in the class body, which alone reaches the field.
  * @type {(error: object, clear: boolean) => string | undefined}
  */
 let pendingJson;
 /**
- * Stores that text on an McpError made by this package (set in the class).
+ * Stores that text on an McpError made by this package (assigned in the class body).
  * @type {(error: McpError, json: string) => void}
  */
 let keepJson;
@@ -68,7 +69,10 @@ export class McpError extends Error {
     return typeof value === 'object' && value !== null && #isMcpError in value;
   }
 
-  static {
+  // Hands the module its two ways to `#dataJson` (a static initializer, not a static
+  // block: engines that have private fields but no static blocks still load the class).
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: evaluated for what it assigns
+  static #linked = (() => {
     pendingJson = (error, clear) => {
       if (!(#dataJson in error)) return undefined;
       const json = error.#dataJson;
@@ -78,7 +82,8 @@ export class McpError extends Error {
     keepJson = (error, json) => {
       error.#dataJson = json;
     };
-  }
+    return true;
+  })();
 }
 
 /**
@@ -90,14 +95,15 @@ const DATA_JSON = Symbol('mcp-envelope.dataJson');
 
 /**
  * Makes `data` a plain own property of `target` holding `value`, as the constructor sets
- * it; a target that refuses (a frozen error, a Proxy's trap) throws, and keeps its text.
+ * it; a target that refuses (a frozen error, a Proxy's trap) throws and, if it is the
+ * error, keeps its text. Only the error's own hidden key is removed: nothing else is read
+ * or written through a Proxy.
  * @param {object} target
  * @param {unknown} value
  */
 function settle(target, value) {
   Object.defineProperty(target, 'data', { value, writable: true, enumerable: true, configurable: true });
-  pendingJson(target, true);
-  if (Object.hasOwn(target, DATA_JSON)) delete (/** @type {Record<symbol, unknown>} */ (target)[DATA_JSON]);
+  if (pendingJson(target, true) !== undefined) delete (/** @type {Record<symbol, unknown>} */ (target)[DATA_JSON]);
   return value;
 }
 
@@ -106,22 +112,39 @@ function settle(target, value) {
  * function for every error, so each error keeps the shape all McpErrors share (a closure
  * per error gave each its own hidden class, and the collector ran ≈ 1 µs a call more).
  * An error that cannot take the property (frozen) answers each read with a fresh parse.
+ * Any other receiver (a Proxy of the error, an object inheriting from it) gets the data
+ * from one read of the hidden key, and nothing is written to it; a receiver that has no
+ * such text (a Proxy hiding symbols, an unrelated object) gets `undefined`.
  * @this {unknown}
  */
 function readData() {
   if (this === null || (typeof this !== 'object' && typeof this !== 'function')) return undefined;
-  const json = pendingJson(this, false) ?? /** @type {Record<symbol, unknown>} */ (this)[DATA_JSON];
-  const value = typeof json === 'string' ? JSON.parse(json) : undefined;
+  const own = pendingJson(this, false);
+  if (own !== undefined) {
+    const value = JSON.parse(own);
+    try {
+      return settle(this, value);
+    } catch {
+      return value;
+    }
+  }
+  let json;
   try {
-    return settle(this, value);
+    json = /** @type {Record<symbol, unknown>} */ (this)[DATA_JSON];
   } catch {
-    return value;
+    return undefined;
+  }
+  if (typeof json !== 'string') return undefined;
+  try {
+    return JSON.parse(json);
+  } catch {
+    return undefined;
   }
 }
 
 /**
  * The setter of an unread `data`: the written value replaces the text, unread (on a
- * frozen error, a TypeError, as writing any of its properties is).
+ * frozen error a TypeError in any mode: the setter has nowhere to put the value).
  * @this {unknown}
  * @param {unknown} value
  */
