@@ -4,6 +4,7 @@
 // A profiling aid for bench/PROFILING.md, not part of make bench; nothing asserts.
 import { Session } from 'node:inspector/promises';
 import { z } from 'zod';
+import { REQUEST_ID, THROWN_DATA, THROWN_MESSAGE, TOOL_ERROR_CASES } from './envelope.mjs';
 import { zodError } from './format.mjs';
 import { packageDir } from './timing.mjs';
 
@@ -12,26 +13,15 @@ const item = z.object({ name: z.string(), qty: z.number().int().positive(), kind
 const schema = z.toJSONSchema(z.object({ items: z.array(item) }));
 const { error, args } = zodError(4);
 const rejection = { tool: 'add_items', args, schema };
-const thrown = m.notFound('Invoice inv_42 was not found', {
-  reason: 'invoice_missing',
-  retryable: false,
-  recovery: { hint: 'Call list_invoices and retry with an id it returns.' },
-});
+const thrown = m.notFound(THROWN_MESSAGE, THROWN_DATA);
 const plain = new Error('connect ECONNREFUSED 127.0.0.1:5432');
-const every = {
-  message: 'Invoice inv_42 was not found for tenant <acme>',
-  suggestion: 'Call list_invoices to see the ids that exist & retry',
-  availableActions: ['list_invoices', 'get_invoice'],
-  details: { invoiceId: 'inv_42', tenant: 'acme' },
-  retryAfter: 5,
-  severity: 'error',
-};
+const [small, every] = TOOL_ERROR_CASES;
 const rows = [
   ['classify(new Error(…))', () => m.classify(plain)],
   ['formatValidation, 4 issues', () => m.formatValidation(error.issues, rejection)],
-  ['toolError, message only', () => m.toolError('NOT_FOUND', { message: every.message })],
-  ['toolError, every field', () => m.toolError('NOT_FOUND', every)],
-  ['errorResult(McpError)', () => m.errorResult(thrown, { requestId: 'REQ42-ABCDE' })],
+  ['toolError, message only', () => m.toolError(...small)],
+  ['toolError, every field', () => m.toolError(...every)],
+  ['errorResult(McpError)', () => m.errorResult(thrown, { requestId: REQUEST_ID })],
   ['notFound(…) (a factory)', () => m.notFound('Invoice inv_42 was not found', { id: 'inv_42' })],
 ];
 

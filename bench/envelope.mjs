@@ -55,43 +55,57 @@ function floorErrorResult(e, requestId) {
   };
 }
 
+/** The toolError calls timed (code, options): the message alone, then every field. */
+export const TOOL_ERROR_CASES = [
+  ['NOT_FOUND', { message: 'Invoice inv_42 was not found' }],
+  [
+    'NOT_FOUND',
+    {
+      message: 'Invoice inv_42 was not found for tenant <acme>',
+      suggestion: 'Call list_invoices to see the ids that exist & retry',
+      availableActions: ['list_invoices', 'get_invoice'],
+      details: { invoiceId: 'inv_42', tenant: 'acme' },
+      retryAfter: 5,
+      severity: 'error',
+    },
+  ],
+];
+
+/** The McpError errorResult is timed on: `notFound(THROWN_MESSAGE, THROWN_DATA)`, sent with REQUEST_ID. */
+export const THROWN_MESSAGE = 'Invoice inv_42 was not found';
+export const THROWN_DATA = {
+  reason: 'invoice_missing',
+  retryable: false,
+  recovery: { hint: 'Call list_invoices and retry with an id it returns.' },
+};
+export const REQUEST_ID = 'REQ42-ABCDE';
+
 export async function run(pkg) {
   const m = await import(new URL('node.js', pkg).href);
-  const toolErrorCases = [
-    ['NOT_FOUND', { message: 'Invoice inv_42 was not found' }],
-    [
-      'NOT_FOUND',
-      {
-        message: 'Invoice inv_42 was not found for tenant <acme>',
-        suggestion: 'Call list_invoices to see the ids that exist & retry',
-        availableActions: ['list_invoices', 'get_invoice'],
-        details: { invoiceId: 'inv_42', tenant: 'acme' },
-        retryAfter: 5,
-        severity: 'error',
-      },
-    ],
-  ];
-  const error = m.notFound('Invoice inv_42 was not found', {
-    reason: 'invoice_missing',
-    retryable: false,
-    recovery: { hint: 'Call list_invoices and retry with an id it returns.' },
-  });
-  const requestId = 'REQ42-ABCDE';
+  const error = m.notFound(THROWN_MESSAGE, THROWN_DATA);
   const plain = (v) => JSON.parse(JSON.stringify(v));
 
   // The floors write what the package writes, byte for byte.
-  for (const [code, opts] of toolErrorCases) {
+  for (const [code, opts] of TOOL_ERROR_CASES) {
     const ours = m.toolError(code, opts);
     assert.deepEqual(plain(floorToolError(code, opts)), plain(ours));
     assert.equal(floorToolError(code, opts)[BRAND], ours[BRAND]);
   }
-  assert.equal(JSON.stringify(floorErrorResult(error, requestId)), JSON.stringify(m.errorResult(error, { requestId })));
+  assert.equal(
+    JSON.stringify(floorErrorResult(error, REQUEST_ID)),
+    JSON.stringify(m.errorResult(error, { requestId: REQUEST_ID })),
+  );
 
-  const [small, full] = toolErrorCases;
+  const [small, full] = TOOL_ERROR_CASES;
   const rows = [
     ['toolError, message only', () => m.toolError(...small), () => floorToolError(...small), 0.67],
     ['toolError, every field', () => m.toolError(...full), () => floorToolError(...full), 0.67],
-    ['errorResult, McpError', () => m.errorResult(error, { requestId }), () => floorErrorResult(error, requestId), 0.5],
+    [
+      'errorResult, McpError',
+      () => m.errorResult(error, { requestId: REQUEST_ID }),
+      () => floorErrorResult(error, REQUEST_ID),
+      0.5,
+    ],
   ].map(([label, ours, floor, goal]) => ({ label, ours: perCall(ours), floor: perCall(floor), goal }));
   console.log('envelopes vs plain-JS floors writing the same bytes (bench/envelope.mjs), per call');
   console.log('  call                        mcp-envelope     floor   vs floor  goal');
