@@ -22,6 +22,26 @@ function causeOf(options) {
 }
 
 /**
+ * An McpError's message is a string or absent; anything else is a TypeError.
+ * @param {unknown} message
+ * @returns {asserts message is string | undefined}
+ */
+function requireMessage(message) {
+  if (message !== undefined && typeof message !== 'string') {
+    throw argumentError('McpError', 'message', 'a string', message);
+  }
+}
+
+/**
+ * Whether `value` can hold properties (the receiver an accessor of `data` may be given).
+ * @param {unknown} value
+ * @returns {value is object}
+ */
+function holdsProperties(value) {
+  return value !== null && (typeof value === 'object' || typeof value === 'function');
+}
+
+/**
  * The core's JSON text of an McpError's unread `data` (`undefined` for any other
  * object), cleared when `clear`. Assigned in the class body, which alone reaches the field.
  * @type {(error: object, clear: boolean) => string | undefined}
@@ -51,9 +71,7 @@ export class McpError extends Error {
     if (!isJsonRpcErrorCode(code)) {
       throw argumentError('McpError', 'code', 'a JsonRpcErrorCode value', code);
     }
-    if (message !== undefined && typeof message !== 'string') {
-      throw argumentError('McpError', 'message', 'a string', message);
-    }
+    requireMessage(message);
     super(message === undefined ? '' : message, causeOf(options));
     this.name = 'McpError';
     this.code = code;
@@ -118,7 +136,7 @@ function settle(target, value) {
  * @this {unknown}
  */
 function readData() {
-  if (this === null || (typeof this !== 'object' && typeof this !== 'function')) return undefined;
+  if (!holdsProperties(this)) return undefined;
   const own = pendingJson(this, false);
   if (own !== undefined) {
     const value = JSON.parse(own);
@@ -149,7 +167,7 @@ function readData() {
  * @param {unknown} value
  */
 function writeData(value) {
-  if (this !== null && (typeof this === 'object' || typeof this === 'function')) settle(this, value);
+  if (holdsProperties(this)) settle(this, value);
 }
 
 const UNREAD_DATA = Object.freeze({ get: readData, set: writeData, enumerable: true, configurable: true });
@@ -193,9 +211,7 @@ function factory(name, code) {
     [name](message, data, options) {
       // The checks the constructor makes, made here so a TypeError keeps its whole stack;
       // `options` is read once, and the constructor reads only the `{ cause }` made of it.
-      if (message !== undefined && typeof message !== 'string') {
-        throw argumentError('McpError', 'message', 'a string', message);
-      }
+      requireMessage(message);
       const cause = causeOf(options);
       const error = builtUnrecorded(() => new McpError(code, message, data, cause));
       // The stack starts where the factory was called, not inside it.
