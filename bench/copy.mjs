@@ -5,8 +5,9 @@
 // job: plain JS, each property read once inside try/catch, depth, entry and string-unit
 // caps, a shared node and unit budget, a cycle check, the issues past the ones read whole
 // as their code alone; no policy object, no closures per call, no `sizes` or `seen`.
-// Both must write the same JSON text (checked before timing). Issue 21's goal: ours
-// within 1.5× of it. Medians and fastest of interleaved rounds; figures only.
+// Both must write the same JSON text (checked before timing), and both are timed as they
+// cross: ours as the UTF-8 bytes it writes in place, the hand-written text with its
+// encoding into a buffer. Issue 21's goal: ours within 1.5× of it. Medians and fastest of interleaved rounds; figures only.
 import { pathToFileURL } from 'node:url';
 import { zodError } from './format.mjs';
 import { duration, interleavedRounds, packageDir } from './timing.mjs';
@@ -196,8 +197,19 @@ export function handWritten(c) {
 
 export async function run(pkg) {
   const { issuesCrossing } = await import(new URL('lib/jsonrpc.js', pkg).href);
+  const { holding, textOf } = await import(new URL('lib/json-out.js', pkg).href);
   const constants = await import(new URL('lib/constants.js', pkg).href);
-  const hand = handWritten(constants);
+  const copy = handWritten(constants);
+  // Both as they cross: ours writes UTF-8 bytes in place, the hand-written text is encoded into a buffer.
+  const encoder = new TextEncoder();
+  const crossing = new Uint8Array(1 << 20);
+  const hand = (issues) => {
+    const text = copy(issues);
+    encoder.encodeInto(text, crossing);
+    return text;
+  };
+  const ourText = (issues) => holding(() => textOf(issuesCrossing(issues).json));
+  const ourBytes = (issues) => holding(() => issuesCrossing(issues).json);
   console.log(
     'the copy of the issues before they cross (issuesCrossing) against a guarded hand-written bounded copy (bench/copy.mjs), per call',
   );
@@ -206,11 +218,11 @@ export async function run(pkg) {
   for (const n of SIZES) {
     const { error } = zodError(n);
     const issues = error.issues;
-    const ours = issuesCrossing(issues).json;
+    const ours = ourText(issues);
     const theirs = hand(issues);
     if (ours !== theirs) throw new Error(`bench/copy: the copies differ at ${n} issues:\n${ours}\n${theirs}`);
     globalThis.gc?.();
-    const [a, b] = interleavedRounds([() => issuesCrossing(issues), () => hand(issues)]);
+    const [a, b] = interleavedRounds([() => ourBytes(issues), () => hand(issues)]);
     const ratio = (x, y) => `${(x / y).toFixed(2)}×`;
     console.log(
       `  ${String(n).padStart(6)}  ${duration(a.median).padStart(10)}  ${duration(b.median).padStart(12)}  ${ratio(a.median, b.median).padStart(6)}  ${duration(a.fastest).padStart(15)}  ${duration(b.fastest).padStart(14)}  ${ratio(a.fastest, b.fastest).padStart(6)}`,

@@ -1,7 +1,17 @@
 // The bounded copy every untrusted value goes through before it crosses into wasm.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyBudget, copyJson, plainJson, wireDataJson, wireFieldJson } from '../pkg/lib/copy.js';
+import {
+  COPY_LIMITS,
+  copyBudget,
+  copyJson,
+  JsonCopier,
+  plainJson,
+  wireDataJson,
+  wireFieldJson,
+} from '../pkg/lib/copy.js';
+import { holding, textOf } from '../pkg/lib/json-out.js';
+import { seeded } from './seeded.mjs';
 
 const plainCopy = (value, limits, budget) => JSON.parse(copyJson(value, limits, budget));
 
@@ -100,4 +110,48 @@ test('wire data: each unsendable top-level field is [Unreadable], the rest exact
   );
   assert.equal(wireFieldJson(Array.from({ length: 1_000_001 }, () => 0)), '"[Truncated]"');
   assert.equal(wireDataJson(null), undefined);
+});
+
+// Strings of every kind of code unit JSON or UTF-8 treats apart: plain ASCII, the ones JSON
+// escapes (control characters, `"`, `\`), DEL, two- and three-byte characters, U+2028,
+// surrogate pairs and lone surrogates of both halves.
+const UNITS = [0x41, 0x7a, 0x20, 0x22, 0x5c, 0x2f, 0x00, 0x08, 0x09, 0x0a, 0x0c, 0x0d, 0x1f, 0x7f, 0xe9, 0x7ff, 0x800];
+const MORE_UNITS = [0x2028, 0xfffd, 0xffff, 0xd83d, 0xde00, 0xdbff, 0xdc00];
+
+test('copied strings are written as JSON.stringify writes them once lone surrogates are U+FFFD', () => {
+  const random = seeded(2126);
+  const units = [...UNITS, ...MORE_UNITS];
+  const wellFormed = (s) =>
+    s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  for (let i = 0; i < 3000; i++) {
+    const length = Math.floor(random() * (i % 10 === 0 ? 400 : 12));
+    let text = '';
+    for (let j = 0; j < length; j++) {
+      // A pair now and then, so that pairs are written whole.
+      if (random() < 0.1) text += '\ud83d\ude00';
+      else text += String.fromCharCode(units[Math.floor(random() * units.length)]);
+    }
+    const value = { [text.slice(0, 8)]: text, list: [text] };
+    const expected = JSON.stringify({ [wellFormed(text.slice(0, 8))]: wellFormed(text), list: [wellFormed(text)] });
+    assert.equal(copyJson(value), expected, JSON.stringify(text));
+  }
+});
+
+test('a copy grows its buffer as it goes and keeps what it wrote before', () => {
+  // Far past the buffer's first size, in pieces of every width.
+  const value = Array.from({ length: 400 }, (_, i) => ({ ['k'.repeat(i % 50)]: 'é😀x'.repeat(i), n: i }));
+  const limits = { depth: 5, entries: 1000, stringUnits: 100000, strings: true };
+  assert.equal(copyJson(value, limits, copyBudget(100000)), JSON.stringify(value));
+});
+
+test('a copy written in place outside a call that holds the buffer is refused', () => {
+  assert.throws(() => new JsonCopier(copyBudget(), undefined, undefined, undefined), /outside a call that holds/);
+  // Inside one, it is written; after it, the buffer is given back.
+  const text = holding(() => {
+    const copier = new JsonCopier(copyBudget(), undefined, undefined, undefined);
+    copier.copy({ a: [1, 'b'] }, COPY_LIMITS, []);
+    return textOf(copier.bytes());
+  });
+  assert.equal(text, '{"a":[1,"b"]}');
+  assert.throws(() => new JsonCopier(copyBudget(), undefined, undefined, undefined), /outside a call that holds/);
 });

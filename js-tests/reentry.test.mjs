@@ -33,3 +33,67 @@ test('a call made from inside crypto.getRandomValues is refused; the outer call 
   assert.match(api.requestId(), /^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
   assert.equal(api.toolError('NOT_FOUND', { message: 'gone' }).content[0].text.includes('gone'), true);
 });
+
+// A copy is written in place, in the buffer the request crosses from; user code that runs
+// while it is written (a getter, a Proxy trap) may call the package again. The inner call
+// writes after the outer copy and gives its part back before the outer copy goes on.
+test('a call made from a getter while a copy is written answers, and so does the outer call', () => {
+  const issue = (path, received) => ({
+    code: 'invalid_type',
+    expected: 'string',
+    path,
+    message: `Invalid input: expected string, received ${received}`,
+  });
+  const plainIssues = [issue(['a'], 'number'), issue(['b', 0], 'boolean')];
+  const plainArgs = { a: 1, b: [true], c: 'x'.repeat(50) };
+  const apart = {
+    validation: api.formatValidation(plainIssues, { tool: 'outer', args: plainArgs }),
+    // Large enough to grow the buffer while the outer copy is half written.
+    inner: api.formatValidation(
+      Array.from({ length: 40 }, (_, i) => issue([`k${i}`], 'é😀'.repeat(300))),
+      { tool: 'inner', args: { big: 'y'.repeat(70000) } },
+    ),
+  };
+  const inner = [];
+  const innerCall = () => {
+    inner.push(
+      api.formatValidation(
+        Array.from({ length: 40 }, (_, i) => issue([`k${i}`], 'é😀'.repeat(300))),
+        { tool: 'inner', args: { big: 'y'.repeat(70000) } },
+      ),
+    );
+  };
+  // The getters call in the middle of the issues' copy and of the arguments' copy.
+  const issues = [
+    issue(['a'], 'number'),
+    {
+      code: 'invalid_type',
+      expected: 'string',
+      get path() {
+        innerCall();
+        return ['b', 0];
+      },
+      message: 'Invalid input: expected string, received boolean',
+    },
+  ];
+  const args = {
+    a: 1,
+    get b() {
+      innerCall();
+      return [true];
+    },
+    c: 'x'.repeat(50),
+  };
+  const parts = (e) => JSON.stringify({ code: e.code, message: e.message, data: e.data });
+  const outer = api.formatValidation(issues, { tool: 'outer', args });
+  assert.equal(parts(outer), parts(apart.validation));
+  assert.equal(inner.length, 2);
+  for (const e of inner) assert.equal(parts(e), parts(apart.inner));
+  // The same through errorResult of a ZodError, which holds the buffer the same way.
+  inner.length = 0;
+  const zodError = (list) => Object.assign(new Error('x'), { name: 'ZodError', issues: list });
+  const viaResult = api.errorResult(zodError(issues), { requestId: 'R1' });
+  assert.deepEqual(viaResult, api.errorResult(zodError(plainIssues), { requestId: 'R1' }));
+  assert.equal(inner.length, 1);
+  for (const e of inner) assert.equal(parts(e), parts(apart.inner));
+});

@@ -13,7 +13,7 @@ import {
   WIRE_TRUNCATED,
   WIRE_VALUE_LIMIT,
 } from './constants.js';
-import { jsonString } from './json-string.js';
+import * as out from './json-out.js';
 
 /**
  * @typedef {{ readonly depth: number, readonly entries: number, readonly stringUnits: number,
@@ -180,7 +180,25 @@ function arrayIndex(key) {
  * @param {{ sizes?: number[], seen?: Array<string | number | boolean>, only?: SegmentSet, at?: number[] }} [options]
  * @returns {string}
  */
-export function copyJson(
+export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), options = {}) {
+  const mark = out.mark();
+  try {
+    return out.textOf(copyJsonBytes(root, policy, budget, options));
+  } finally {
+    out.release(mark);
+  }
+}
+
+/**
+ * `copyJson`'s text as UTF-8 bytes, written in place for the request it crosses in: only
+ * inside a call that marked the buffer (json-out.js's `holding`), valid until it releases it.
+ * @param {unknown} root
+ * @param {CopyPolicy} [policy]
+ * @param {CopyBudget} [budget]
+ * @param {{ sizes?: number[], seen?: Array<string | number | boolean>, only?: SegmentSet, at?: number[] }} [options]
+ * @returns {out.JsonBytes}
+ */
+export function copyJsonBytes(
   root,
   policy = COPY_LIMITS,
   budget = copyBudget(),
@@ -188,20 +206,11 @@ export function copyJson(
 ) {
   const copier = new JsonCopier(budget, sizes, seen, only);
   copier.copy(root, policy, at);
-  return copier.out;
+  return copier.bytes();
 }
 
 /** @type {number[]} */
 const NO_POSITION = [];
-
-/**
- * The JSON text of keys copied before (the same few keys repeat across issues and
- * arguments): the first KEYS_KEPT keys of at most KEY_UNITS units, kept for the process.
- * @type {Map<string, string>}
- */
-const keyJson = new Map();
-const KEYS_KEPT = 256;
-const KEY_UNITS = 40;
 
 /**
  * The state of `copyJson`'s copies, walked by its methods (no closures per copy). One
@@ -224,8 +233,8 @@ export class JsonCopier {
     this.only = only;
     // Positions are tracked only for the records `sizes` receives.
     this.tracked = sizes !== undefined;
-    /** The JSON written so far: one string, appended to (no per-container arrays). */
-    this.out = '';
+    /** Where this copier's JSON starts in json-out.js's buffer (it writes at the buffer's end). */
+    this.start = out.start();
     // The copy's policy, read once.
     this.depth = 0;
     this.entries = 0;
@@ -270,16 +279,21 @@ export class JsonCopier {
     const base = this.tracked ? at.length : 0;
     for (let i = 0; i < base; i++) this.path[i] = at[i];
     this.base = base;
-    if (this.lenient && omitted(root, true)) this.out += 'null';
+    if (this.lenient && omitted(root, true)) out.ascii('null');
     else this.write(root, 0);
   }
 
   /**
-   * Appends JSON text written elsewhere to `out`.
+   * Appends JSON text written elsewhere.
    * @param {string} json
    */
   append(json) {
-    this.out += json;
+    out.raw(json);
+  }
+
+  /** What this copier wrote. */
+  bytes() {
+    return out.since(this.start);
   }
 
   /**
@@ -311,17 +325,8 @@ export class JsonCopier {
       this.record(text.length, kind, depth);
     }
     budget.units -= kept.length;
-    if (kind === 1 && kept.length <= KEY_UNITS) {
-      let json = keyJson.get(kept);
-      if (json === undefined) {
-        json = jsonString(kept);
-        if (keyJson.size < KEYS_KEPT) keyJson.set(kept, json);
-      }
-      this.out += json;
-      return;
-    }
     if (this.collect && kind === 0) this.seen?.push(kept, this.position, this.exactPath);
-    this.out += jsonString(kept);
+    out.jsonString(kept);
   }
 
   /**
@@ -332,19 +337,19 @@ export class JsonCopier {
     switch (typeof value) {
       case 'string':
         if (this.strings) this.string(value, 0, depth);
-        else this.out += '""';
+        else out.ascii('""');
         return;
       case 'number':
         if (this.collect) this.seen?.push(value, this.position, this.exactPath);
         // String() of a finite number is its JSON text (-0 included).
-        this.out += Number.isFinite(value) ? `${value}` : 'null';
+        out.ascii(Number.isFinite(value) ? `${value}` : 'null');
         return;
       case 'boolean':
-        this.out += value ? 'true' : 'false';
+        out.ascii(value ? 'true' : 'false');
         return;
       case 'object':
         if (value === null) {
-          this.out += 'null';
+          out.ascii('null');
           return;
         }
         break;
@@ -352,27 +357,28 @@ export class JsonCopier {
       case 'symbol':
         // String() of these runs no user code.
         if (this.lenient) this.string(String(value), 0, depth);
-        else this.out += UNREADABLE_JSON;
+        else out.raw(UNREADABLE_JSON);
         return;
       default:
-        this.out += UNREADABLE_JSON;
+        out.raw(UNREADABLE_JSON);
         return;
     }
     const budget = this.budget;
     if (depth >= this.depth || budget.nodes <= 0 || this.isAncestor(value, depth)) {
-      this.out += UNREADABLE_JSON;
+      out.raw(UNREADABLE_JSON);
       return;
     }
     budget.nodes -= 1;
     this.ancestors[depth] = value;
-    const start = this.out.length;
+    const start = out.written();
     try {
       if (this.lenient && value instanceof Date) this.date(value, depth);
       else if (Array.isArray(value)) this.list(value, depth);
       else this.object(value, depth);
     } catch {
       // A revoked Proxy, a throwing ownKeys or length: the container is unreadable.
-      this.out = this.out.slice(0, start) + UNREADABLE_JSON;
+      out.rewind(start);
+      out.raw(UNREADABLE_JSON);
     }
   }
 
@@ -395,7 +401,7 @@ export class JsonCopier {
   date(value, depth) {
     const time = Date.prototype.getTime.call(value);
     if (!Number.isFinite(time)) {
-      this.out += 'null';
+      out.ascii('null');
       return;
     }
     const iso = Date.prototype.toISOString.call(value);
@@ -403,7 +409,7 @@ export class JsonCopier {
       this.datesLeft -= 1;
       this.record(iso.length, 0, depth);
     }
-    this.out += JSON.stringify(iso);
+    out.jsonString(iso);
   }
 
   /**
@@ -414,30 +420,30 @@ export class JsonCopier {
     const total = value.length;
     const only = this.only;
     const at = this.base + depth;
-    this.out += '[';
+    out.byte(0x5b);
     if (only !== undefined) {
       let written = 0;
       for (const i of only.indicesAt(depth)) {
         if (i >= total) break;
-        for (; written < i; written++) this.out += written === 0 ? '0' : ',0';
-        if (written > 0) this.out += ',';
+        for (; written < i; written++) out.ascii(written === 0 ? '0' : ',0');
+        if (written > 0) out.byte(0x2c);
         written += 1;
         this.path[at] = i;
         this.element(value, i, depth);
       }
-      this.out += ']';
+      out.byte(0x5d);
       return;
     }
     const length = Math.min(total, this.entries);
     const positions = this.collect && depth === this.pathListDepth;
     for (let i = 0; i < length; i++) {
-      if (i > 0) this.out += ',';
+      if (i > 0) out.byte(0x2c);
       this.path[at] = i;
       if (positions) this.position = i;
       this.element(value, i, depth);
     }
     if (length < total) this.record(total, 0, depth);
-    this.out += ']';
+    out.byte(0x5d);
   }
 
   /**
@@ -447,7 +453,7 @@ export class JsonCopier {
   object(value, depth) {
     const only = this.only;
     const at = this.base + depth;
-    this.out += '{';
+    out.byte(0x7b);
     let written = 0;
     if (only !== undefined) {
       for (const key of only.keysAt(depth)) {
@@ -455,7 +461,7 @@ export class JsonCopier {
         this.path[at] = written;
         if (this.entry(value, key, depth, written)) written += 1;
       }
-      this.out += '}';
+      out.byte(0x7d);
       return;
     }
     const keys = Object.keys(value);
@@ -465,7 +471,7 @@ export class JsonCopier {
       if (this.entry(value, keys[i], depth, written)) written += 1;
     }
     if (count < keys.length) this.record(keys.length, 0, depth);
-    this.out += '}';
+    out.byte(0x7d);
   }
 
   /**
@@ -479,10 +485,10 @@ export class JsonCopier {
     try {
       value = list[i];
     } catch {
-      this.out += UNREADABLE_JSON;
+      out.raw(UNREADABLE_JSON);
       return;
     }
-    if (omitted(value, this.lenient)) this.out += 'null';
+    if (omitted(value, this.lenient)) out.ascii('null');
     else this.write(value, depth + 1);
   }
 
@@ -502,11 +508,11 @@ export class JsonCopier {
       readable = false;
     }
     if (readable && omitted(value, this.lenient)) return false;
-    if (index > 0) this.out += ',';
+    if (index > 0) out.byte(0x2c);
     this.string(key, 1, depth + 1);
-    this.out += ':';
+    out.byte(0x3a);
     if (!readable) {
-      this.out += UNREADABLE_JSON;
+      out.raw(UNREADABLE_JSON);
       return true;
     }
     if (this.collect || this.seen === undefined || key !== 'path') {

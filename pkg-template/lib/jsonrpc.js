@@ -3,7 +3,17 @@
 // the sentences, caps and envelope are the core's.
 
 import * as abi from './abi.js';
-import { COPY_LIMITS, copiedText, copyBudget, copyJson, JsonCopier, segmentSet, wireDataJson } from './copy.js';
+import {
+  COPY_LIMITS,
+  copiedText,
+  copyBudget,
+  copyJson,
+  copyJsonBytes,
+  JsonCopier,
+  segmentSet,
+  wireDataJson,
+} from './copy.js';
+import * as jsonOut from './json-out.js';
 import { McpError, pendingDataJson, withDataJson } from './mcp-error.js';
 import { sourceIssue } from './sources.js';
 import {
@@ -191,7 +201,8 @@ function withCodeRead(issue, code) {
 const NOT_READ = Symbol('not read');
 
 /**
- * The issues that cross, as JSON text, how many there are, the true sizes of what
+ * The issues that cross, as JSON text (written in place: inside a call that holds
+ * json-out.js's buffer), how many there are, the true sizes of what
  * their copies cut, and every string and number they hold (the keys a path can name).
  * An unreadable list (a Proxy whose traps throw) crosses as no issue at all. Exported
  * for bench/copy.mjs, which times it against a hand-written copy (not part of the API).
@@ -199,7 +210,7 @@ const NOT_READ = Symbol('not read');
  * @param {unknown} issues
  * @param {unknown} [args] the arguments that failed, read only at a Standard Schema issue's path
  * @param {unknown} [schema] the tool's JSON Schema, where an @cfworker/json-schema unit's keyword is read
- * @returns {{ json: string, total: number, sizes: Uint32Array, seen: Array<string | number | boolean> }}
+ * @returns {{ json: string | jsonOut.JsonBytes, total: number, sizes: Uint32Array, seen: Array<string | number | boolean> }}
  */
 export function issuesCrossing(issues, args, schema) {
   const total = listLength(issues);
@@ -242,7 +253,7 @@ export function issuesCrossing(issues, args, schema) {
     copier.copy(issue, i < readWhole ? KEPT_ISSUE : OTHER_ISSUE, at);
   }
   copier.append(']');
-  return { json: copier.out, total, sizes: sizes.length === 0 ? NO_SIZES : Uint32Array.from(sizes), seen };
+  return { json: copier.bytes(), total, sizes: sizes.length === 0 ? NO_SIZES : Uint32Array.from(sizes), seen };
 }
 
 /**
@@ -254,7 +265,7 @@ export function issuesCrossing(issues, args, schema) {
  */
 function argsCrossing(args, seen) {
   const only = segmentSet(seen);
-  return copyJson(args, ARGS, budget(), only === null ? {} : { only });
+  return copyJsonBytes(args, ARGS, budget(), only === null ? {} : { only });
 }
 
 /**
@@ -287,13 +298,21 @@ export function schemaCrossing(schema) {
  * @param {unknown} options
  */
 export function formatValidation(issues, options) {
-  const { code, message, dataJson } = abi.formatValidation(rejectionCrossing(issues, options));
+  const mark = jsonOut.mark();
+  let reply;
+  try {
+    reply = abi.formatValidation(rejectionCrossing(issues, options));
+  } finally {
+    jsonOut.release(mark);
+  }
+  const { code, message, dataJson } = reply;
   const error = new McpError(code, message);
   return dataJson === undefined ? error : withDataJson(error, dataJson);
 }
 
 /**
- * What a rejection sends the core: the issues crossing, the tool, arguments and schema as JSON text.
+ * What a rejection sends the core: the issues crossing, the tool, arguments and schema as JSON text
+ * (the issues and arguments written in place: call it holding json-out.js's buffer).
  * @param {unknown} issues
  * @param {unknown} options
  * @returns {import('./abi.js').FormatValidationRequest}
@@ -324,16 +343,18 @@ function rejectionCrossing(issues, options) {
  * @param {import('../types/shapes.js').ErrorResultOptions} [options]
  */
 export function rejectionResult(issues, rejection, options = {}) {
-  const crossing = rejectionCrossing(issues, rejection);
-  const envelope = envelopeOptions(options);
-  return abi.rejectionResult({
-    ...crossing,
-    requestId: envelope.id,
-    freshId: envelope.id === undefined,
-    contract: envelope.contractJson,
-    aborted: envelope.aborted,
-    redactSecrets: envelope.redactSecrets,
-    maskServerErrors: envelope.maskServerErrors,
+  return jsonOut.holding(() => {
+    const crossing = rejectionCrossing(issues, rejection);
+    const envelope = envelopeOptions(options);
+    return abi.rejectionResult({
+      ...crossing,
+      requestId: envelope.id,
+      freshId: envelope.id === undefined,
+      contract: envelope.contractJson,
+      aborted: envelope.aborted,
+      redactSecrets: envelope.redactSecrets,
+      maskServerErrors: envelope.maskServerErrors,
+    });
   });
 }
 
@@ -420,6 +441,15 @@ export function contractFor(contractJson, thrown) {
  * @param {import('../types/shapes.js').ErrorResultOptions} [options]
  */
 export function errorResult(thrown, options = {}) {
+  return jsonOut.holding(() => envelopeOf(thrown, options));
+}
+
+/**
+ * errorResult's work, holding json-out.js's buffer for a ZodError's issues.
+ * @param {unknown} thrown
+ * @param {import('../types/shapes.js').ErrorResultOptions} options
+ */
+function envelopeOf(thrown, options) {
   const { contractJson: given, id, aborted, redactSecrets, maskServerErrors, guidance } = envelopeOptions(options);
   const contractJson = contractFor(given, thrown);
   const xmlText = isBranded(thrown) ? responseText(thrown) : undefined;

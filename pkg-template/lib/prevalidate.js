@@ -18,7 +18,8 @@ import {
   PREVALIDATE_ISSUES,
   PREVALIDATE_ROOT_KEYS,
 } from './constants.js';
-import { copyBudget, copyJson, JsonCopier, segmentSet } from './copy.js';
+import { copyBudget, copyJson, copyJsonBytes, JsonCopier, segmentSet } from './copy.js';
+import { holding } from './json-out.js';
 import { readOptions, schemaCrossing } from './jsonrpc.js';
 import { argumentError, listEntry, listLength, READ_THREW, readOnce } from './read.js';
 import { sourceIssue } from './sources.js';
@@ -235,7 +236,7 @@ function repairIssues(issues, args, schema) {
     copier.copy(sourceIssue(listEntry(issues, i), args, schema), ISSUE, []);
   }
   copier.append(']');
-  return { json: copier.out, seen };
+  return { json: copier.bytes(), seen };
 }
 
 /**
@@ -245,16 +246,19 @@ function repairIssues(issues, args, schema) {
  * @param {Prepared} prepared
  */
 function candidates(args, issues, prepared) {
-  const crossing = repairIssues(issues, args, prepared.schema);
-  const only = segmentSet(crossing.seen);
-  /** @type {number[]} */
-  const sizes = [];
-  const argsJson = copyJson(args, ARGS, budget(), only === null ? { sizes } : { sizes, only });
-  return abi.prevalidateRepair({
-    args: argsJson,
-    argSizes: Uint32Array.from(sizes),
-    issues: crossing.json,
-    schema: prepared.schemaJson,
+  // The copies are written in place and cross in the same call.
+  return holding(() => {
+    const crossing = repairIssues(issues, args, prepared.schema);
+    const only = segmentSet(crossing.seen);
+    /** @type {number[]} */
+    const sizes = [];
+    const argsJson = copyJsonBytes(args, ARGS, budget(), only === null ? { sizes } : { sizes, only });
+    return abi.prevalidateRepair({
+      args: argsJson,
+      argSizes: Uint32Array.from(sizes),
+      issues: crossing.json,
+      schema: prepared.schemaJson,
+    });
   });
 }
 
@@ -381,8 +385,10 @@ function* repairAttempt(args, issues, prepared) {
     }
   }
   if (retried === THREW) return asSent;
-  const again = repairIssues(retried.issues, fullArgs, prepared.schema);
-  const held = abi.prevalidateHeld({ paths: JSON.stringify(c.full.map((e) => e.path)), issues: again.json });
+  const held = holding(() => {
+    const again = repairIssues(retried.issues, fullArgs, prepared.schema);
+    return abi.prevalidateHeld({ paths: JSON.stringify(c.full.map((e) => e.path)), issues: again.json });
+  });
   if (held.length === c.full.length) return { args: fullArgs, issues: retried.issues };
   if (held.length === 0) return asSent;
   const reported = applyEdits(

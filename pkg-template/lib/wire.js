@@ -4,6 +4,10 @@
 // kind of field; the engine runs the call, reads the result's UTF-8 back and hands it to
 // the reader of the operation's reply. Every number is little-endian.
 
+import { bytesOf } from './json-out.js';
+
+/** @typedef {import('./json-out.js').JsonBytes} JsonBytes */
+
 /**
  * A request of abi.d.ts (whose fields are readonly) as a caller fills it in.
  * @template T
@@ -133,11 +137,21 @@ export function text(value) {
 }
 
 /**
- * JSON text a bounded copy wrote, laid out as a string.
- * @param {string} value
+ * JSON text a bounded copy wrote, laid out as a string: its text, or its UTF-8 bytes
+ * written in place (json-out.js), copied in one go.
+ * @param {string | JsonBytes} value
  */
 export function json(value) {
-  text(value);
+  if (typeof value === 'string') {
+    text(value);
+    return;
+  }
+  const source = bytesOf(value);
+  const n = source.length;
+  if (!room(4 + n)) return;
+  view.setUint32(at + pos, n, true);
+  bytes.set(source, at + pos + 4);
+  pos += 4 + n;
 }
 
 /**

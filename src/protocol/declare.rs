@@ -89,8 +89,11 @@ pub fn abi_dts() -> String {
         "import type { ContractFinding, ErrorCategory, JsonRpcErrorCode, LogRecord } from '../wasm/mcp_envelope.js';\n\
          import type { CallToolResult, JsonValue, LogRecordData, ParsedToolError } from '../types/shapes.js';\n\n",
     );
-    out.push_str("/** JSON text a bounded copy wrote (`lib/copy.js`): it goes into the request as it is. */\n");
-    out.push_str("export type JsonText = string;\n\n");
+    out.push_str(
+        "/** JSON text a bounded copy wrote (`lib/copy.js`), as a string or as its UTF-8 bytes written in place \
+         (`lib/json-out.js`): it goes into the request as it is. */\n",
+    );
+    out.push_str("export type JsonText = string | import('./json-out.js').JsonBytes;\n\n");
     out.push_str("/** A thrown McpError's parts. */\n");
     out.push_str("export interface McpErrorParts {\n  code: number;\n  message: string;\n  data?: JsonValue;\n}\n\n");
     out.push_str("/** An McpError's parts with its data as JSON text, parsed when it is first read. */\n");
