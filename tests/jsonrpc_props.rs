@@ -757,7 +757,7 @@ proptest! {
     #[test]
     fn zod_error_data_is_bounded(issues in list_of(arb_issue().boxed(), 31)) {
         let result = error_result(&ThrownError::Zod { code: -32007, issues: mcp_envelope::jsonrpc::IssueList::all(&issues) }, &ErrorResultOptions { request_id: None, ..Default::default() });
-        let data = result.structured_content.get("error").and_then(|e| e.get("data")).cloned().unwrap_or(Value::Null);
+        let data = result.structured_content.get("error").and_then(|e| e.get("data")).map(Value::to_owned_value).unwrap_or(Value::Null);
         if let Err(e) = check_data_issues(&data, &issues) {
             prop_assert!(false, "{}", e);
         }

@@ -49,7 +49,7 @@ fn val(j: &Json) -> Value<'static> {
 }
 
 /// Order-insensitive equality for objects (what the reference's `toEqual` pins).
-fn same_unordered(a: &Value<'static>, b: &Value<'static>) -> bool {
+fn same_unordered(a: &Value<'_>, b: &Value<'_>) -> bool {
     match (a, b) {
         (Value::Object(x), Value::Object(y)) => {
             x.len() == y.len() && x.iter().all(|(k, v)| y.iter().any(|(k2, v2)| k == k2 && same_unordered(v, v2)))
@@ -59,11 +59,11 @@ fn same_unordered(a: &Value<'static>, b: &Value<'static>) -> bool {
     }
 }
 
-fn data_of(result: &CallToolResult) -> &Value<'static> {
+fn data_of<'r>(result: &'r CallToolResult<'_>) -> &'r Value<'r> {
     result.structured_content.get("error").and_then(|e| e.get("data")).expect("data")
 }
 
-fn field<'a>(v: &'a Value<'static>, path: &[&str]) -> Option<&'a Value<'static>> {
+fn field<'a>(v: &'a Value<'_>, path: &[&str]) -> Option<&'a Value<'a>> {
     path.iter().try_fold(v, |cur, key| cur.get(key))
 }
 
@@ -187,12 +187,13 @@ fn reject<'a>(
     args: &Value<'static>,
     schema: Option<&Value<'static>>,
     input: Option<&PreValidation>,
-) -> (McpErrorParts<'a>, CallToolResult) {
+) -> (McpErrorParts<'a>, CallToolResult<'static>) {
     let error = format_validation(issues, &ValidationOptions { tool, args: Some(args), schema, input });
     let result = error_result(
         &ThrownError::from(&error),
         &ErrorResultOptions { request_id: Some(TEST_REQ_ID), ..Default::default() },
-    );
+    )
+    .into_owned();
     (error, result)
 }
 
@@ -216,8 +217,8 @@ fn unrecognized(keys: &[String]) -> Value<'static> {
     ])
 }
 
-fn first_issue(result: &CallToolResult) -> &Value<'static> {
-    data_of(result).get("issues").and_then(Value::as_array).and_then(<[Value<'static>]>::first).expect("an issue")
+fn first_issue<'r>(result: &'r CallToolResult<'_>) -> &'r Value<'r> {
+    data_of(result).get("issues").and_then(Value::as_array).and_then(<[Value<'r>]>::first).expect("an issue")
 }
 
 #[test]
@@ -412,7 +413,7 @@ fn tscore_validation_caps_vectors() {
     report("validation-caps", passed, vectors.len(), &failures);
 }
 
-fn val_json(v: &Value<'static>) -> Json {
+fn val_json(v: &Value<'_>) -> Json {
     serde_json::from_str(&v.to_json()).expect("core JSON parses")
 }
 
@@ -530,7 +531,7 @@ fn tscore_handler_error_vectors() {
             // (crate::classify) before handing the core the code.
             let message = boundary_message(error);
             let code = classify(&Thrown::error("Error", &message), false).code.value();
-            error_result(&ThrownError::Plain { code, message: &message }, &opts)
+            error_result(&ThrownError::Plain { code, message: &message }, &opts).into_owned()
         } else {
             let mcp = &input["mcp"];
             let data = mcp.get("data").map(boundary_data);
@@ -539,6 +540,7 @@ fn tscore_handler_error_vectors() {
                 &ThrownError::Mcp { code, message: mcp["message"].as_str().expect("message"), data: data.as_ref() },
                 &opts,
             )
+            .into_owned()
         };
         let error = result.structured_content.get("error").expect("error");
         for (key, want) in expected.as_object().expect("expected") {

@@ -31,7 +31,8 @@ const ESCAPES = new Map([
 ]);
 const HEX = '0123456789abcdef';
 
-let buffer = new Uint8Array(16384);
+/** The buffer's first size: 16 KiB (most calls never grow it). */
+let buffer = new Uint8Array(1 << 14);
 /** The end of what is written. */
 let top = 0;
 /** Marks not released yet: at none, the next mark starts the buffer afresh. */
@@ -182,7 +183,8 @@ export function jsonString(value) {
     } else {
       const next = i + 1 < n ? value.charCodeAt(i + 1) : 0;
       if (c <= 0xdbff && (next & 0xfc00) === 0xdc00) {
-        const point = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+        // Ten bits from each half of the pair.
+        const point = 0x10000 + (c - 0xd800) * 0x400 + (next - 0xdc00);
         buffer[at++] = 0xf0 | (point >> 18);
         buffer[at++] = 0x80 | ((point >> 12) & 0x3f);
         buffer[at++] = 0x80 | ((point >> 6) & 0x3f);

@@ -204,7 +204,7 @@ pub fn fill_recovery(contract: &[ContractEntry], data: &mut Value) -> bool {
 }
 
 /// Sets `key` as a JS assignment would: in place when present, appended otherwise.
-pub(crate) fn set_key(fields: &mut Vec<(Cow<'static, str>, Value<'static>)>, key: &str, value: Value<'static>) {
+pub(crate) fn set_key<'a>(fields: &mut Vec<(Cow<'a, str>, Value<'a>)>, key: &str, value: Value<'a>) {
     match fields.iter_mut().find(|(k, _)| k == key) {
         Some(slot) => slot.1 = value,
         None => fields.push((key.to_owned().into(), value)),

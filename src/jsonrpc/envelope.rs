@@ -121,12 +121,18 @@ impl ErrorResultOptions<'_> {
 /// The pieces of an error `CallToolResult`: `content[0].text` and `structuredContent`
 /// (`{ error: { code, message, data? } }`). `isError` is always true.
 #[derive(Debug, Clone, PartialEq)]
-pub struct CallToolResult {
+pub struct CallToolResult<'a> {
     pub text: String,
-    pub structured_content: Value<'static>,
+    /// Borrows the thrown data's and the issues' text wherever it kept them whole.
+    pub structured_content: Value<'a>,
 }
 
-impl CallToolResult {
+impl CallToolResult<'_> {
+    /// The same result owning all its text.
+    pub fn into_owned(self) -> CallToolResult<'static> {
+        CallToolResult { text: self.text, structured_content: self.structured_content.into_owned() }
+    }
+
     /// The whole result: `{ isError: true, content: [{ type: "text", text }],
     /// structuredContent }`.
     pub fn to_value(&self) -> Value<'static> {
@@ -139,7 +145,7 @@ impl CallToolResult {
                     ("text".into(), Value::str(self.text.clone())),
                 ])]),
             ),
-            ("structuredContent".into(), self.structured_content.clone()),
+            ("structuredContent".into(), self.structured_content.to_owned_value()),
         ])
     }
 
@@ -156,11 +162,11 @@ impl CallToolResult {
 }
 
 /// Builds the error envelope for a thrown value.
-pub fn error_result(thrown: &ThrownError<'_>, opts: &ErrorResultOptions<'_>) -> CallToolResult {
+pub fn error_result<'a>(thrown: &ThrownError<'a>, opts: &ErrorResultOptions<'_>) -> CallToolResult<'a> {
     let cancelled = JsonRpcErrorCode::RequestCancelled.value();
     let (code, message, data) = match *thrown {
         ThrownError::Mcp { code, message, data } => {
-            let mut data = data.map(Value::to_owned_value);
+            let mut data = data.cloned();
             if let (Some(d), false) = (data.as_mut(), opts.aborted) {
                 fill_recovery(opts.contract, d);
             }
@@ -169,7 +175,7 @@ pub fn error_result(thrown: &ThrownError<'_>, opts: &ErrorResultOptions<'_>) -> 
         ThrownError::Zod { code, issues } => {
             let mut fields = Vec::new();
             push_field(&mut fields, "issues", super::bound::bound_issues(issues));
-            (code, zod_error_message(issues), Some(Value::Object(fields).into_owned()))
+            (code, zod_error_message(issues), Some(Value::Object(fields)))
         }
         ThrownError::Plain { code, message } => (code, message.to_owned(), None),
     };
@@ -212,28 +218,28 @@ pub fn error_result(thrown: &ThrownError<'_>, opts: &ErrorResultOptions<'_>) -> 
     CallToolResult { text, structured_content: Value::Object(vec![("error".into(), Value::Object(error))]) }
 }
 
-/// The error envelope of an argument rejection, in one step: what `errorResult` writes
-/// for the McpError [`format_validation`] builds (the McpError itself is never made).
-/// Every string of that error is within the caps a thrown McpError's are cut at, so the
-/// envelope is the two-step one byte for byte.
+/// The error envelope of an argument rejection, in one step, as JSON text: what
+/// `errorResult` writes for the McpError [`format_validation`] builds (the McpError itself
+/// is never made). Every string of that error is within the caps a thrown McpError's are
+/// cut at, so the envelope is the two-step one byte for byte.
 pub fn rejection_result(
     issues: IssueList<'_>,
     validation: &ValidationOptions<'_>,
     opts: &ErrorResultOptions<'_>,
-) -> CallToolResult {
+) -> String {
     let parts = format_validation(issues, validation);
-    error_result(&ThrownError::from(&parts), opts)
+    error_result(&ThrownError::from(&parts), opts).to_json()
 }
 
 /// The message and data with the code's next step added where the thrown value gave
 /// none (see [`ErrorResultOptions::guidance`]).
-fn guided(
+fn guided<'a>(
     thrown: &ThrownError<'_>,
     code: i32,
     message: String,
-    data: Option<Value<'static>>,
+    data: Option<Value<'a>>,
     causes: &[&str],
-) -> (String, Option<Value<'static>>) {
+) -> (String, Option<Value<'a>>) {
     let message = match thrown {
         ThrownError::Plain { .. } => with_cause_text(&message, causes.iter().copied()),
         _ => message,
@@ -257,12 +263,7 @@ fn guided(
 }
 
 /// The message and data as they may go out under `wire` (see the module docs).
-fn wire_safe(
-    code: i32,
-    message: String,
-    data: Option<Value<'static>>,
-    wire: WirePolicy,
-) -> (String, Option<Value<'static>>) {
+fn wire_safe<'a>(code: i32, message: String, data: Option<Value<'a>>, wire: WirePolicy) -> (String, Option<Value<'a>>) {
     let (message, mut data) = if wire.masks_code(code) {
         let kept = data.and_then(|d| match d {
             Value::Object(fields) => Some(Value::Object(
@@ -285,7 +286,7 @@ fn wire_safe(
 
 /// `data` with `requestId` set: replaced in place or appended. Data that is not an
 /// object cannot carry it and goes out as thrown; `null` reads as no data.
-fn with_request_id(data: Option<Value<'static>>, id: &str) -> Value<'static> {
+fn with_request_id<'a>(data: Option<Value<'a>>, id: &str) -> Value<'a> {
     match data {
         None | Some(Value::Null) => Value::Object(vec![("requestId".into(), Value::str(id))]),
         Some(Value::Object(mut fields)) => {

@@ -10,22 +10,22 @@ use crate::json_syntax::{is_json, json_string_end, skip_space};
 use crate::redact::redact_json;
 use crate::value::Value;
 
-/// The data as the core reads it, and the fields kept as text.
+/// The data as the core reads it (borrowing the text it read), and the fields kept as text.
 #[derive(Debug, Clone, PartialEq)]
-pub struct ThrownData {
-    pub value: Option<Value<'static>>,
+pub struct ThrownData<'a> {
+    pub value: Option<Value<'a>>,
     /// `(marker as JSON text, the field's own JSON text)`.
     raw: Vec<(String, String)>,
 }
 
-impl ThrownData {
+impl<'a> ThrownData<'a> {
     /// Reads `text` (`""` is no data). `avoid` is other text the envelope carries (the
     /// request id): no marker equals a string of either.
-    pub fn parse(text: &str, avoid: &str) -> Result<ThrownData, &'static str> {
+    pub fn parse(text: &'a str, avoid: &str) -> Result<ThrownData<'a>, &'static str> {
         if text.is_empty() {
             return Ok(ThrownData { value: None, raw: Vec::new() });
         }
-        if let Ok(value) = Value::parse_json(text) {
+        if let Ok(value) = Value::parse_borrowed(text) {
             return Ok(ThrownData { value: Some(value), raw: Vec::new() });
         }
         let members = top_level_members(text).ok_or("data is not a JSON object")?;
@@ -37,10 +37,13 @@ impl ThrownData {
         let mut fields = Vec::new();
         let mut raw = Vec::new();
         for (key, member) in members {
-            let Some(key) = Value::parse_json(key).ok().and_then(|k| k.as_str().map(str::to_owned)) else {
+            let Some(key) = Value::parse_borrowed(key).ok().and_then(|k| match k {
+                Value::String(k) => Some(k),
+                _ => None,
+            }) else {
                 return Err("data has a key that is not a JSON string");
             };
-            let value = match Value::parse_json(member) {
+            let value = match Value::parse_borrowed(member) {
                 Ok(value) => value,
                 // Only a field too deep for the reader is kept as its text; anything
                 // else it refuses is no JSON, and would make the envelope none either.
@@ -51,7 +54,7 @@ impl ThrownData {
                     Value::String(marker.into())
                 }
             };
-            fields.push((key.into(), value));
+            fields.push((key, value));
         }
         Ok(ThrownData { value: Some(Value::Object(fields)), raw })
     }
@@ -170,7 +173,8 @@ mod tests {
     #[test]
     fn deep_fields_are_redacted_when_asked() {
         let deep = format!(r#"{}{{"password":"hunter2"}}{}"#, "[".repeat(100), "]".repeat(100));
-        let data = ThrownData::parse(&format!(r#"{{"deep":{deep}}}"#), "").unwrap();
+        let text = format!(r#"{{"deep":{deep}}}"#);
+        let data = ThrownData::parse(&text, "").unwrap();
         let json = data.value.clone().unwrap().to_json();
         let out = data.restore(json.clone(), true);
         assert!(!out.contains("hunter2") && out.contains(r#"{"password":"***"}"#), "{out}");

@@ -159,7 +159,7 @@ pub(crate) fn rejection_result(request: RejectionResult<'_>, host: &mut dyn Host
         ..ErrorResultOptions::default()
     };
     let issues = IssueList::of(list, js_count(request.issues_total).saturating_sub(read.left_out), &sizes);
-    Ok(rejection_result_value(issues, &validation, &options).to_json())
+    Ok(rejection_result_value(issues, &validation, &options))
 }
 
 request! {

@@ -94,7 +94,7 @@ struct Read<'a> {
 /// The record of the failure (`data`: the thrown data it read, kept for its deep fields).
 fn read<'a>(
     request: &Failure<'a>,
-    data: &'a ThrownData,
+    data: &'a ThrownData<'a>,
     contract: &'a [crate::jsonrpc::ContractEntry],
 ) -> Result<Read<'a>, ProtocolError> {
     let own = seen(request.value_kind, request.type_of, request.is_error, request.name_threw, request.name)
@@ -134,7 +134,7 @@ fn read<'a>(
     Ok(Read { record: log_record_value(&thrown, &failure, &options), name, message })
 }
 
-fn thrown_data(request: &Failure<'_>) -> Result<ThrownData, ProtocolError> {
+fn thrown_data<'a>(request: &Failure<'a>) -> Result<ThrownData<'a>, ProtocolError> {
     let text = if request.thrown == THROWN_MCP { request.data.unwrap_or_default() } else { "" };
     ThrownData::parse(text, "").map_err(|e| super::field_error("FailureRequest", "data", e))
 }
