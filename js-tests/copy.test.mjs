@@ -10,7 +10,7 @@ import {
   wireDataJson,
   wireFieldJson,
 } from '../pkg/lib/copy.js';
-import { holding, textOf } from '../pkg/lib/json-out.js';
+import { capacity, holding, textOf } from '../pkg/lib/json-out.js';
 import { seeded } from './seeded.mjs';
 
 const plainCopy = (value, limits, budget) => JSON.parse(copyJson(value, limits, budget));
@@ -142,6 +142,18 @@ test('a copy grows its buffer as it goes and keeps what it wrote before', () => 
   const value = Array.from({ length: 400 }, (_, i) => ({ ['k'.repeat(i % 50)]: 'é😀x'.repeat(i), n: i }));
   const limits = { depth: 5, entries: 1000, stringUnits: 100000, strings: true };
   assert.equal(copyJson(value, limits, copyBudget(100000)), JSON.stringify(value));
+});
+
+test('a huge copy does not keep its buffer once no call holds it', () => {
+  const huge = { text: 'x'.repeat(300000), more: 'y'.repeat(300000) };
+  const limits = { depth: 5, entries: 10, stringUnits: 1000000, strings: true };
+  const grown = holding(() => {
+    const copier = new JsonCopier(copyBudget(), undefined, undefined, undefined);
+    copier.copy(huge, limits, []);
+    return capacity();
+  });
+  assert.ok(grown > 1 << 20, `grew to ${grown}`);
+  assert.equal(capacity(), 1 << 14);
 });
 
 test('a copy written in place outside a call that holds the buffer is refused', () => {

@@ -32,7 +32,10 @@ const ESCAPES = new Map([
 const HEX = '0123456789abcdef';
 
 /** The buffer's first size: 16 KiB (most calls never grow it). */
-let buffer = new Uint8Array(1 << 14);
+const FIRST_SIZE = 1 << 14;
+/** The largest buffer kept once no call holds it: 1 MiB. */
+const KEPT = 1 << 20;
+let buffer = new Uint8Array(FIRST_SIZE);
 /** The end of what is written. */
 let top = 0;
 /** Marks not released yet: at none, the next mark starts the buffer afresh. */
@@ -70,6 +73,13 @@ export function holding(run) {
 export function release(at) {
   marks -= 1;
   top = at;
+  // A rare huge request does not keep its buffer for the life of the process.
+  if (marks === 0 && buffer.length > KEPT) buffer = new Uint8Array(FIRST_SIZE);
+}
+
+/** The buffer's size now (for the tests). */
+export function capacity() {
+  return buffer.length;
 }
 
 /** The end of what is written (where the next byte goes). */
