@@ -7,6 +7,7 @@ import {
   copyJson,
   JsonCopier,
   plainJson,
+  segmentSet,
   wireDataJson,
   wireFieldJson,
 } from '../pkg/lib/copy.js';
@@ -166,4 +167,20 @@ test('a copy written in place outside a call that holds the buffer is refused', 
   });
   assert.equal(text, '{"a":[1,"b"]}');
   assert.throws(() => new JsonCopier(copyBudget(), undefined, undefined, undefined), /outside a call that holds/);
+});
+
+test('a segment set lists the indices a depth may hold in ascending order, short lists and long', () => {
+  for (const count of [0, 1, 2, 5, 16, 17, 40]) {
+    const random = seeded(count + 7);
+    const indices = Array.from({ length: count }, () => Math.floor(random() * 1000));
+    // Each index once as a number and once as its text (a validator that writes keys as text).
+    const seen = indices.flatMap((i, n) => [n % 2 === 0 ? i : String(i), 1, true]);
+    seen.push('not-an-index', 1, true, '007', 1, true);
+    const only = segmentSet(seen);
+    assert.deepEqual(
+      only?.indicesAt(1),
+      [...new Set(indices)].sort((a, b) => a - b),
+      `${count} indices`,
+    );
+  }
 });

@@ -133,12 +133,31 @@ export function segmentSet(seen, max = 4096) {
         const i = arrayIndex(key);
         if (i >= 0 && i < PAD_LIMIT) list.push(i);
       }
-      list.sort((a, b) => a - b);
+      sortIndices(list);
       indices[depth] = list;
     }
     return list;
   };
   return { keysAt, indicesAt };
+}
+
+/**
+ * Sorts array indices ascending: a short list in place by insertion (Array.prototype.sort
+ * allocates a work array per call), a long one by sort.
+ * @param {number[]} list
+ */
+function sortIndices(list) {
+  const n = list.length;
+  if (n > 8) {
+    list.sort((a, b) => a - b);
+    return;
+  }
+  for (let i = 1; i < n; i++) {
+    const index = list[i];
+    let j = i - 1;
+    for (; j >= 0 && list[j] > index; j--) list[j + 1] = list[j];
+    list[j + 1] = index;
+  }
 }
 
 /**

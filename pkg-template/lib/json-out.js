@@ -34,7 +34,7 @@ const HEX = '0123456789abcdef';
 /** The buffer's first size: 16 KiB (most calls never grow it). */
 const FIRST_SIZE = 1 << 14;
 /** The largest buffer kept once no call holds it: 1 MiB. */
-const KEPT = 1 << 20;
+const KEPT = FIRST_SIZE << 6;
 let buffer = new Uint8Array(FIRST_SIZE);
 /** The end of what is written. */
 let top = 0;
