@@ -233,10 +233,11 @@ const NO_POSITION = [];
 
 /**
  * The state of `copyJson`'s copies, walked by its methods (no closures per copy). One
- * copier may write several roots in turn into `out`, sharing its budget, `sizes`, `seen`
- * and `only` (`issuesCrossing` copies a rejection's issues with one); each call of
- * `copy` is one `copyJson`. A copy that reaches user code (a getter, a Proxy trap) which
- * copies again makes a copier of its own.
+ * copier may write several roots in turn into json-out.js's buffer (`bytes()` is all it
+ * wrote), sharing its budget, `sizes`, `seen` and `only` (`issuesCrossing` copies a
+ * rejection's issues with one); each call of `copy` is one `copyJson`. A copy that
+ * reaches user code (a getter, a Proxy trap) which copies again makes a copier of its
+ * own, which writes after this one's bytes and gives them back before this one goes on.
  */
 export class JsonCopier {
   /**
@@ -283,7 +284,7 @@ export class JsonCopier {
   }
 
   /**
-   * Appends the JSON text of `root`'s copy to `out` (see copyJson).
+   * Appends the JSON text of `root`'s copy (see copyJson).
    * @param {unknown} root
    * @param {CopyPolicy} policy
    * @param {readonly number[]} at
