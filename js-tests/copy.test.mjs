@@ -11,7 +11,7 @@ import {
   wireDataJson,
   wireFieldJson,
 } from '../pkg/lib/copy.js';
-import { capacity, holding, textOf } from '../pkg/lib/json-out.js';
+import { capacity, held, holding, mark, release, textOf, written } from '../pkg/lib/json-out.js';
 import { seeded } from './seeded.mjs';
 
 const plainCopy = (value, limits, budget) => JSON.parse(copyJson(value, limits, budget));
@@ -155,6 +155,20 @@ test('a huge copy does not keep its buffer once no call holds it', () => {
   });
   assert.ok(grown > 1 << 20, `grew to ${grown}`);
   assert.equal(capacity(), 1 << 14);
+});
+
+test('a mark whose release never ran is given back by the release of the mark around it', () => {
+  const outer = mark();
+  const before = written();
+  const copier = new JsonCopier(copyBudget(), undefined, undefined, undefined);
+  copier.copy([1, 2], COPY_LIMITS, []);
+  // An inner call that wrote and was cut short before its release.
+  mark();
+  copier.append('"left behind"');
+  assert.equal(held(), 2);
+  release(outer);
+  assert.equal(held(), 0);
+  assert.equal(written(), before);
 });
 
 test('a copy written in place outside a call that holds the buffer is refused', () => {

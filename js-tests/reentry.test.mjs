@@ -97,3 +97,53 @@ test('a call made from a getter while a copy is written answers, and so does the
   assert.equal(inner.length, 1);
   for (const e of inner) assert.equal(parts(e), parts(apart.inner));
 });
+
+// A getter that calls in again, nested until the stack runs out: some calls' own clean-up
+// cannot run. Every call still answers or throws RangeError (never a half-written request),
+// and the package answers as before afterwards.
+test('calls nested from getters until the stack runs out answer or throw RangeError, and later calls answer', () => {
+  const expected = api.formatValidation([{ code: 'invalid_type', expected: 'string', message: 'm', path: ['a'] }], {
+    tool: 't',
+    args: { a: 1 },
+  }).message;
+  const outcomes = new Map();
+  const nest = () => {
+    const issue = { code: 'invalid_type', expected: 'string', message: 'm' };
+    Object.defineProperty(issue, 'path', {
+      enumerable: true,
+      get() {
+        nest();
+        return ['a'];
+      },
+    });
+    let outcome;
+    try {
+      const { message } = api.formatValidation([issue], { tool: 't', args: { a: 1 } });
+      // A path getter that threw (the stack ran out inside it) reads as no path.
+      outcome =
+        message === expected || message === 'Input validation error: Invalid arguments for tool t: m' ? 'ok' : message;
+    } catch (error) {
+      outcome = error instanceof RangeError ? 'RangeError' : `${error?.name}: ${error?.message}`;
+    }
+    outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+  };
+  // From several stack depths, so that the stack runs out at different points of a call.
+  const from = (depth) => (depth === 0 ? nest() : from(depth - 1));
+  for (let depth = 0; depth < 40; depth += 1) {
+    try {
+      from(depth * 7);
+    } catch {
+      // The outermost getter's RangeError, when it reaches here.
+    }
+  }
+  const unexpected = [...outcomes.keys()].filter((k) => k !== 'ok' && k !== 'RangeError');
+  assert.deepEqual(unexpected, [], JSON.stringify([...outcomes]));
+  assert.ok((outcomes.get('RangeError') ?? 0) > 0, 'the stack never ran out');
+  assert.equal(
+    api.formatValidation([{ code: 'invalid_type', expected: 'string', message: 'm', path: ['a'] }], {
+      tool: 't',
+      args: { a: 1 },
+    }).message,
+    expected,
+  );
+});

@@ -501,13 +501,17 @@ export class JsonCopier {
    * @param {number} depth
    */
   element(list, i, depth) {
+    // A getter or trap that called in again left nothing after this copy's bytes (see `entry`).
+    const at = out.written();
     let value;
     try {
       value = list[i];
     } catch {
+      out.rewind(at);
       out.raw(UNREADABLE_JSON);
       return;
     }
+    out.rewind(at);
     if (omitted(value, this.lenient)) out.ascii('null');
     else this.write(value, depth + 1);
   }
@@ -520,6 +524,9 @@ export class JsonCopier {
    * @param {number} index
    */
   entry(container, key, depth, index) {
+    // A call made from the getter gives its bytes back itself, unless the stack ran out
+    // before it could: whatever it left after this copy's bytes is dropped here.
+    const at = out.written();
     let value;
     let readable = true;
     try {
@@ -527,6 +534,7 @@ export class JsonCopier {
     } catch {
       readable = false;
     }
+    out.rewind(at);
     if (readable && omitted(value, this.lenient)) return false;
     if (index > 0) out.byte(0x2c);
     this.string(key, 1, depth + 1);

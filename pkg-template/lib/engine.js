@@ -71,7 +71,8 @@ function requireReady() {
  */
 export function call(name, op, request, encode, read) {
   requireReady();
-  if (!healthy) renew();
+  // (Not from inside a running call: `attempt` refuses that one.)
+  if (!healthy || (unfinished && !busy)) renew();
   if (healthy) {
     const answer = attempt(op, request, encode, read);
     if (answer !== TRAPPED) return answer;
@@ -105,15 +106,22 @@ function attempt(op, request, encode, read) {
   // call in again while the request buffer is in use: refused, never a renewed instance.
   if (busy) throw new Error('mcp-envelope: called from inside one of its own calls');
   busy = true;
+  unfinished = true;
   try {
     begin();
     encode(request);
     const length = end();
     // -1: the request buffer could not grow (a trap while growing, or no memory left).
     if (length < 0) return TRAPPED;
-    return read(run(op, length));
+    const text = run(op, length);
+    unfinished = false;
+    return read(text);
   } catch (error) {
-    if (!isTrap(error)) throw error;
+    if (!isTrap(error)) {
+      // The core answered (a request it could not read): the instance is whole.
+      unfinished = false;
+      throw error;
+    }
     return TRAPPED;
   } finally {
     busy = false;
@@ -122,6 +130,13 @@ function attempt(op, request, encode, read) {
 
 /** A call is writing its request or running. */
 let busy = false;
+/**
+ * A call entered the instance and was not seen to come back whole: set before anything
+ * is written, cleared by plain assignments only, so a call cut short where no function
+ * can be called any more (the stack ran out inside a getter that called in again, and
+ * then in this file's own clean-up) still gets the instance renewed by the next call.
+ */
+let unfinished = false;
 
 /**
  * A failure that leaves the instance unusable, as opposed to an error the core returned (an `Error` with its message).
@@ -140,6 +155,7 @@ function renew() {
     glue.__mcpEnvelopeRenew(compiled);
     attach(glue.__mcpEnvelopeExports());
     healthy = true;
+    unfinished = false;
   } catch {
     healthy = false;
   }

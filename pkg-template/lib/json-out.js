@@ -5,6 +5,8 @@
 // so a call made from user code while a copy is being written (a getter, a Proxy trap)
 // writes after it and gives its own region back before that copy goes on.
 
+import { needsEscape, wellFormed } from './json-string.js';
+
 /** A copy's JSON text: bytes `start .. end` of the buffer, valid until its call releases them. */
 export class JsonBytes {
   /**
@@ -30,6 +32,8 @@ const ESCAPES = new Map([
   [0x5c, 0x5c],
 ]);
 const HEX = '0123456789abcdef';
+/** Strings longer than this go to native code (one call's fixed cost, then far faster per unit). */
+const LONG = 512;
 
 /** The buffer's first size: 16 KiB (most calls never grow it). */
 const FIRST_SIZE = 1 << 14;
@@ -40,15 +44,20 @@ let buffer = new Uint8Array(FIRST_SIZE);
 let top = 0;
 /** Marks not released yet: at none, the next mark starts the buffer afresh. */
 let marks = 0;
+/** Where the bytes of each mark not released yet start, by its depth. */
+const starts = [0];
 
 /**
- * Where the copies of a call start; give it back with `release` once their bytes crossed.
- * @returns {number}
+ * Marks where the copies of a call start; give the mark back with `release` once their
+ * bytes crossed.
+ * @returns {number} the mark (its depth among the marks held)
  */
 export function mark() {
-  if (marks === 0) top = 0;
-  marks += 1;
-  return top;
+  const depth = marks;
+  if (depth === 0) top = 0;
+  starts[depth] = top;
+  marks = depth + 1;
+  return depth;
 }
 
 /**
@@ -58,23 +67,30 @@ export function mark() {
  * @returns {T}
  */
 export function holding(run) {
-  const at = mark();
+  const depth = mark();
   try {
     return run();
   } finally {
-    release(at);
+    release(depth);
   }
 }
 
 /**
- * Gives back everything written since `at` (a `mark`).
- * @param {number} at
+ * Gives back everything written since `depth` was marked, and every mark taken after it:
+ * a call whose own release never ran (the stack ran out under a getter that called in
+ * again) is given back by the release of the call around it.
+ * @param {number} depth a `mark`
  */
-export function release(at) {
-  marks -= 1;
-  top = at;
+export function release(depth) {
+  top = starts[depth] ?? 0;
+  marks = depth;
   // A rare huge request does not keep its buffer for the life of the process.
-  if (marks === 0 && buffer.length > KEPT) buffer = new Uint8Array(FIRST_SIZE);
+  if (depth === 0 && buffer.length > KEPT) buffer = new Uint8Array(FIRST_SIZE);
+}
+
+/** Marks held now (for the tests). */
+export function held() {
+  return marks;
 }
 
 /** The buffer's size now (for the tests). */
@@ -136,13 +152,19 @@ export function raw(text) {
   const n = text.length;
   reserve(n * 3);
   let i = 0;
-  for (; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c > 0x7f) break;
-    buffer[top + i] = c;
+  // Long text goes to native code whole.
+  if (n <= LONG) {
+    for (; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c > 0x7f) break;
+      buffer[top + i] = c;
+    }
   }
   top += i;
-  if (i < n) top += encoder.encodeInto(text.slice(i), buffer.subarray(top, top + (n - i) * 3)).written;
+  if (i < n) {
+    const rest = i === 0 ? text : text.slice(i);
+    top += encoder.encodeInto(rest, buffer.subarray(top, top + (n - i) * 3)).written;
+  }
 }
 
 /**
@@ -161,6 +183,19 @@ export function byte(byte) {
  */
 export function jsonString(value) {
   const n = value.length;
+  if (n > LONG) {
+    // Native code for long text: encoded whole when nothing needs an escape, else escaped by JSON.stringify.
+    if (needsEscape(value)) {
+      raw(JSON.stringify(wellFormed(value)));
+      return;
+    }
+    reserve(2 + n * 3);
+    buffer[top] = 0x22;
+    top += 1 + encoder.encodeInto(value, buffer.subarray(top + 1, top + 1 + n * 3)).written;
+    buffer[top] = 0x22;
+    top += 1;
+    return;
+  }
   // Quotes, and at most three bytes per unit; an escape is at most six bytes for one unit.
   reserve(2 + n * 6);
   let at = top;
