@@ -145,21 +145,33 @@ export function ascii(text) {
 }
 
 /**
+ * Copies the ASCII start of `text`'s first `units` units into `target` from `at`, byte by
+ * byte (cheaper than `encodeInto` for short text); returns how many it copied (it stops
+ * at the first unit past U+007F).
+ * @param {Uint8Array} target
+ * @param {number} at
+ * @param {string} text
+ * @param {number} units
+ */
+export function asciiInto(target, at, text, units) {
+  let i = 0;
+  for (; i < units; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 0x7f) break;
+    target[at + i] = c;
+  }
+  return i;
+}
+
+/**
  * JSON text written elsewhere, as UTF-8 (lone surrogates as U+FFFD).
  * @param {string} text
  */
 export function raw(text) {
   const n = text.length;
   reserve(n * 3);
-  let i = 0;
   // Long text goes to native code whole.
-  if (n <= LONG) {
-    for (; i < n; i++) {
-      const c = text.charCodeAt(i);
-      if (c > 0x7f) break;
-      buffer[top + i] = c;
-    }
-  }
+  const i = n <= LONG ? asciiInto(buffer, top, text, n) : 0;
   top += i;
   if (i < n) {
     const rest = i === 0 ? text : text.slice(i);

@@ -4,7 +4,7 @@
 // kind of field; the engine runs the call, reads the result's UTF-8 back and hands it to
 // the reader of the operation's reply. Every number is little-endian.
 
-import { bytesOf } from './json-out.js';
+import { asciiInto, bytesOf } from './json-out.js';
 
 /** @typedef {import('./json-out.js').JsonBytes} JsonBytes */
 
@@ -113,11 +113,7 @@ export function text(value) {
   let read = 0;
   let written = 0;
   if (units <= SHORT) {
-    for (; read < units; read++) {
-      const code = value.charCodeAt(read);
-      if (code > 0x7f) break;
-      bytes[start + read] = code;
-    }
+    read = asciiInto(bytes, start, value, units);
     written = read;
   } else {
     const first = encoder.encodeInto(value, bytes.subarray(start, start + units));
