@@ -189,7 +189,7 @@ pub fn client_parser(data: &[u8]) {
 }
 
 /// Whether `result` is what operation `index` replies: JSON, any text, an XML reply
-/// (its flags digit, then the text), an McpError's parts or an index.
+/// (its flags digit, then the text), an McpError's parts, an index or a result.
 pub fn well_formed_reply(index: usize, result: &str) -> bool {
     use mcp_envelope::protocol::table::{Reply, OPERATIONS};
     match OPERATIONS.get(index).map(|op| op.reply) {
@@ -197,6 +197,8 @@ pub fn well_formed_reply(index: usize, result: &str) -> bool {
         Some(Reply::Text) => true,
         Some(Reply::Xml) => matches!(result.as_bytes().first(), Some(b'0'..=b'3')),
         Some(Reply::Parts) => parts_reply_is_well_formed(result),
+        // A result: nothing (`null`), or `units,`, a text of exactly `units` UTF-16 units, then JSON.
+        Some(Reply::Result) => result.is_empty() || result_reply_is_well_formed(result),
         // classify's, the only index reply: a code's index, or nothing (`needsCauses`).
         Some(Reply::Index) => {
             result.is_empty() || result.parse::<usize>().is_ok_and(|i| i < mcp_envelope::JsonRpcErrorCode::ALL.len())
@@ -207,20 +209,29 @@ pub fn well_formed_reply(index: usize, result: &str) -> bool {
 
 /// `code,units,` then a message of exactly `units` UTF-16 units, then JSON or nothing.
 fn parts_reply_is_well_formed(result: &str) -> bool {
-    let mut fields = result.splitn(3, ',');
-    let (Some(code), Some(units), Some(rest)) = (fields.next(), fields.next(), fields.next()) else { return false };
-    let (Ok(_), Ok(units)) = (code.parse::<i32>(), units.parse::<usize>()) else { return false };
+    let Some((code, rest)) = result.split_once(',') else { return false };
+    code.parse::<i32>().is_ok() && counted_text_then(rest, |data| data.is_empty() || Value::parse_json(data).is_ok())
+}
+
+/// `units,`, a text of exactly `units` UTF-16 units, then a JSON object.
+fn result_reply_is_well_formed(result: &str) -> bool {
+    counted_text_then(result, |json| Value::parse_json(json).is_ok_and(|v| v.as_object().is_some()))
+}
+
+/// `units,` then a text of exactly `units` UTF-16 units, and what follows passes `rest`.
+fn counted_text_then(text: &str, rest: impl FnOnce(&str) -> bool) -> bool {
+    let Some((units, after)) = text.split_once(',') else { return false };
+    let Ok(units) = units.parse::<usize>() else { return false };
     let mut seen = 0;
     let mut end = 0;
-    for (at, c) in rest.char_indices() {
+    for (at, c) in after.char_indices() {
         if seen >= units {
             break;
         }
         seen += c.len_utf16();
         end = at + c.len_utf8();
     }
-    let data = rest.get(end..).unwrap_or_default();
-    seen == units && (data.is_empty() || Value::parse_json(data).is_ok())
+    seen == units && rest(after.get(end..).unwrap_or_default())
 }
 
 /// Every operation of the protocol: the first byte picks one, the rest is its request,

@@ -65,7 +65,7 @@ function same(schema, args, label) {
     maskServerErrors: false,
     guidance: false,
     causes: '[]',
-  }).result;
+  });
   assert.equal(thrown.content[0].text, wholeThrown.content[0].text, label);
   assert.deepEqual(thrown.structuredContent, wholeThrown.structuredContent, label);
   return sent;

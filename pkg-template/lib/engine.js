@@ -196,7 +196,7 @@ const FALLBACKS = {
   // No category: classify() then answers InternalError whole, not a code with a guessed category.
   categoryFor: () => 'null',
   httpStatusToErrorCode: () => 'null',
-  errorResult: (request) => `{"result":${withId(FALLBACK_RESULT_JSON, FALLBACK_RESULT_ID_JSON, request.requestId)}}`,
+  errorResult: (request) => withId(FALLBACK_RESULT_JSON, FALLBACK_RESULT_ID_JSON, request.requestId),
   formatValidation: () => FALLBACK_VALIDATION_REPLY,
   rejectionResult: (request) => withId(FALLBACK_REJECTION_JSON, FALLBACK_REJECTION_ID_JSON, request.requestId),
   logRecord: (request) => inString(FALLBACK_LOG_JSON, TOOL_SLOT, request.tool),

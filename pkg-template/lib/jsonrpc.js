@@ -513,15 +513,15 @@ function envelopeOf(thrown, options) {
   // One call: the core classifies the value by its own fields and, when they say nothing
   // better than InternalError, by its cause chain. An McpError is classified by its own
   // code, and a value without any `cause` has a chain known without reading one; only a
-  // value that has a cause and says nothing itself makes the core answer `needsCauses`
+  // value that has a cause and says nothing itself makes the core answer `null`
   // and get its chain (read here, once) in a second call.
   // With guidance a plain throw names its nearest cause, so its chain is read up front.
   request.causes = read.kind === KIND_MCP_ERROR ? undefined : guidance ? read.chain() : read.knownChain();
   const answer = abi.errorResult(request);
-  if ('result' in answer) return answer.result;
+  if (answer !== null) return answer;
   request.causes = read.chain();
   // With the chain given, the core answers a result.
-  return /** @type {{ result: import('../types/shapes.js').CallToolResult }} */ (abi.errorResult(request)).result;
+  return /** @type {import('../types/shapes.js').CallToolResult} */ (abi.errorResult(request));
 }
 
 /** Marks a field of `fail`'s data the core placed: the caller's own value goes there. */

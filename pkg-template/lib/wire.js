@@ -241,6 +241,26 @@ export function readParts(text) {
 }
 
 /**
+ * A CallToolResult (`Reply::Result`): `units,`, its text (`units` UTF-16 units), then its
+ * structuredContent's JSON, so only that is parsed; a trapped instance's answer is the
+ * result's JSON whole (it starts with `{`); `null` for nothing.
+ * @param {string} text
+ * @returns {import('../types/shapes.js').CallToolResult | null}
+ */
+export function readResult(text) {
+  if (text === '') return null;
+  if (text.charCodeAt(0) === 0x7b) return JSON.parse(text);
+  const comma = text.indexOf(',');
+  const start = comma + 1;
+  const end = start + Number(text.slice(0, comma));
+  return {
+    isError: true,
+    content: [{ type: 'text', text: text.slice(start, end) }],
+    structuredContent: JSON.parse(text.slice(end)),
+  };
+}
+
+/**
  * An index into a table the JS layer holds (`Reply::Index`): decimal text, or nothing for −1.
  * @param {string} text
  */

@@ -218,17 +218,19 @@ pub fn error_result<'a>(thrown: &ThrownError<'a>, opts: &ErrorResultOptions<'_>)
     CallToolResult { text, structured_content: Value::Object(vec![("error".into(), Value::Object(error))]) }
 }
 
-/// The error envelope of an argument rejection, in one step, as JSON text: what
-/// `errorResult` writes for the McpError [`format_validation`] builds (the McpError itself
-/// is never made). Every string of that error is within the caps a thrown McpError's are
-/// cut at, so the envelope is the two-step one byte for byte.
-pub fn rejection_result(
+/// The error envelope of an argument rejection, in one step, handed to `write` (which
+/// writes it out while the rejection it borrows lives): what `errorResult` writes for the
+/// McpError [`format_validation`] builds (the McpError itself is never made). Every
+/// string of that error is within the caps a thrown McpError's are cut at, so the
+/// envelope is the two-step one byte for byte.
+pub fn rejection_result<R>(
     issues: IssueList<'_>,
     validation: &ValidationOptions<'_>,
     opts: &ErrorResultOptions<'_>,
-) -> String {
+    write: impl FnOnce(&CallToolResult<'_>) -> R,
+) -> R {
     let parts = format_validation(issues, validation);
-    error_result(&ThrownError::from(&parts), opts).to_json()
+    write(&error_result(&ThrownError::from(&parts), opts))
 }
 
 /// The message and data with the code's next step added where the thrown value gave

@@ -14,8 +14,8 @@ use crate::jsonrpc::output_schema::advertised_output_schema as widened_output_sc
 use crate::jsonrpc::{
     contract_from_value, error_result as error_result_value, fail as fail_parts,
     format_validation as format_validation_parts, recovery_for as recovery_for_value,
-    rejection_result as rejection_result_value, ContractEntry, ErrorResultOptions, IssueList, McpErrorParts,
-    PreValidation, ThrownData, ThrownError, ValidationOptions,
+    rejection_result as rejection_result_value, CallToolResult, ContractEntry, ErrorResultOptions, IssueList,
+    McpErrorParts, PreValidation, ThrownData, ThrownError, ValidationOptions,
 };
 use crate::sizes::TrueSizes;
 use crate::tool_result::{invalid_result_log, invalid_result_message, InvalidResult};
@@ -59,6 +59,15 @@ pub(crate) fn format_validation(request: FormatValidation<'_>, _: &mut dyn Host)
     let options = ValidationOptions { tool: request.tool, args, schema: schema.as_ref(), input: input.as_ref() };
     let issues = IssueList::of(list, js_count(request.issues_total).saturating_sub(read.left_out), &sizes);
     Ok(parts_reply(&format_validation_parts(issues, &options)))
+}
+
+/// A `CallToolResult` as a [`super::table::Reply::Result`] reply.
+pub fn result_reply(result: &CallToolResult<'_>) -> String {
+    let mut out = String::with_capacity(128 + 2 * result.text.len());
+    let _ = write!(out, "{},", crate::utf16::js_len(&result.text));
+    out.push_str(&result.text);
+    result.structured_content.write_json(&mut out);
+    out
 }
 
 /// An McpError as a [`super::table::Reply::Parts`] reply.
@@ -159,7 +168,7 @@ pub(crate) fn rejection_result(request: RejectionResult<'_>, host: &mut dyn Host
         ..ErrorResultOptions::default()
     };
     let issues = IssueList::of(list, js_count(request.issues_total).saturating_sub(read.left_out), &sizes);
-    Ok(rejection_result_value(issues, &validation, &options))
+    Ok(rejection_result_value(issues, &validation, &options, result_reply))
 }
 
 request! {
@@ -200,8 +209,8 @@ request! {
     }
 }
 
-/// `{"result":<CallToolResult>}`, or `{"needsCauses":true}` when the value says
-/// nothing better than InternalError and its chain was not sent.
+/// The result ([`result_reply`]), or nothing when the value says nothing better than
+/// InternalError and its chain was not sent.
 pub(crate) fn error_result(request: ErrorResult<'_>, host: &mut dyn Host) -> Result<String, ProtocolError> {
     let own = Own {
         kind: request.kind,
@@ -221,7 +230,7 @@ pub(crate) fn error_result(request: ErrorResult<'_>, host: &mut dyn Host) -> Res
     let code = match request.thrown {
         THROWN_XML => 0,
         _ => match verdict(&own, &name, false, chain.as_deref()) {
-            Verdict::NeedsCauses => return Ok(Out::new().bool("needsCauses", true).finish()),
+            Verdict::NeedsCauses => return Ok(String::new()),
             Verdict::Code(code) => code.value(),
         },
     };
@@ -243,22 +252,22 @@ pub(crate) fn error_result(request: ErrorResult<'_>, host: &mut dyn Host) -> Res
             let data = ThrownData::parse(request.data.unwrap_or_default(), id.as_deref().unwrap_or_default())
                 .map_err(|e| ProtocolError(format!("ErrorResultRequest.data: {e}")))?;
             let thrown = ThrownError::Mcp { code, message, data: data.value.as_ref() };
-            data.restore(error_result_value(&thrown, &options).to_json(), request.redact_secrets)
+            data.restore(result_reply(&error_result_value(&thrown, &options)), request.redact_secrets)
         }
         THROWN_XML => {
             let parts = mcp_error_from_xml(request.xml.unwrap_or_default());
-            error_result_value(&ThrownError::from(&parts), &options).to_json()
+            result_reply(&error_result_value(&ThrownError::from(&parts), &options))
         }
         THROWN_ZOD => {
             let empty = Value::Array(Vec::new());
             let list = request.issues.map_or(&empty, |l| l.0);
             let sizes = TrueSizes::locate(list, request.issue_sizes);
             let issues = IssueList::of(list.as_array().unwrap_or_default(), js_count(request.issues_total), &sizes);
-            error_result_value(&ThrownError::Zod { code, issues }, &options).to_json()
+            result_reply(&error_result_value(&ThrownError::Zod { code, issues }, &options))
         }
-        _ => error_result_value(&ThrownError::Plain { code, message }, &options).to_json(),
+        _ => result_reply(&error_result_value(&ThrownError::Plain { code, message }, &options)),
     };
-    Ok(Out::new().raw("result", &result).finish())
+    Ok(result)
 }
 
 request! {

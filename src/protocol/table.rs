@@ -25,9 +25,10 @@ macro_rules! operations {
             /// formatValidation's `{ code, message, data }`.
             formatValidation: jsonrpc::format_validation(jsonrpc::FormatValidation) -> Parts "McpErrorReply";
             /// rejectionResult's CallToolResult.
-            rejectionResult: jsonrpc::rejection_result(jsonrpc::RejectionResult) -> Json "CallToolResult";
-            /// errorResult's CallToolResult.
-            errorResult: jsonrpc::error_result(jsonrpc::ErrorResult) -> Json "{ result: CallToolResult } | { needsCauses: true }";
+            rejectionResult: jsonrpc::rejection_result(jsonrpc::RejectionResult) -> Result "CallToolResult";
+            /// errorResult's CallToolResult, or null when the value says nothing better than
+            /// InternalError and its cause chain was not sent.
+            errorResult: jsonrpc::error_result(jsonrpc::ErrorResult) -> Result "CallToolResult | null";
             /// The output schema a tool advertises.
             advertisedOutputSchema: jsonrpc::advertised_output_schema(jsonrpc::AdvertisedOutputSchema) -> Json "JsonValue | null";
             /// What the model reads and the log gets for a return that is no tool result.
@@ -107,6 +108,10 @@ pub enum Reply {
     /// An index into a table the JS layer holds (generated from the core, like
     /// `CODE_TABLE`) as decimal text; nothing for −1 (classify's `needsCauses`).
     Index,
+    /// A `CallToolResult`: its text's length in UTF-16 units, `,`, the text, then its
+    /// `structuredContent`'s JSON, so only that is parsed ([`super::jsonrpc::result_reply`]);
+    /// nothing for `null`. A trapped instance's answer is the result's JSON whole (a `{`).
+    Result,
 }
 
 impl Reply {
@@ -118,6 +123,7 @@ impl Reply {
             Reply::Xml => "readXml",
             Reply::Parts => "readParts",
             Reply::Index => "readIndex",
+            Reply::Result => "readResult",
         }
     }
 }
