@@ -217,6 +217,21 @@ test('data deeper than the core reads (but writable as JSON) goes out exactly as
   stillWorks();
 });
 
+test('a message that spells the marker of a deep data field is text, never the field', () => {
+  // The result's text crosses unescaped before its structuredContent: the marker a deep
+  // field stands in under (its JSON) must only ever be looked for in the latter.
+  const message = (n) => `x "\\u0000mcp-envelope:raw${n}:0\\u0000" y`;
+  for (const n of [0, 1]) {
+    const thrown = m.notFound(message(n), { deep: deepObject(1000, 'leaf') });
+    // A cancelled call drops the thrown data: no marker is left in structuredContent.
+    const result = errorResult(thrown, { requestId: 'R', aborted: true });
+    assert.equal(result.content[0].text, `Error: ${message(n)}\n\n(request R)`);
+    assert.equal(result.structuredContent.error.message, message(n));
+    assert.deepEqual(result.structuredContent.error.data, { requestId: 'R' });
+  }
+  stillWorks();
+});
+
 // --- Proxies, cycles, toJSON, BigInt, lone surrogates -------------------------------
 
 test('Proxies whose traps throw, as args, issues, the issue list, data, the thrown value and options', () => {

@@ -63,10 +63,17 @@ pub(crate) fn format_validation(request: FormatValidation<'_>, _: &mut dyn Host)
 
 /// A `CallToolResult` as a [`super::table::Reply::Result`] reply.
 pub fn result_reply(result: &CallToolResult<'_>) -> String {
-    let mut out = String::with_capacity(128 + 2 * result.text.len());
-    let _ = write!(out, "{},", crate::utf16::js_len(&result.text));
-    out.push_str(&result.text);
+    let mut out = text_first(&result.text);
     result.structured_content.write_json(&mut out);
+    out
+}
+
+/// A [`super::table::Reply::Result`] reply up to its `structuredContent`: the text's
+/// length in UTF-16 units, `,`, the text.
+fn text_first(text: &str) -> String {
+    let mut out = String::with_capacity(128 + 2 * text.len());
+    let _ = write!(out, "{},", crate::utf16::js_len(text));
+    out.push_str(text);
     out
 }
 
@@ -252,7 +259,12 @@ pub(crate) fn error_result(request: ErrorResult<'_>, host: &mut dyn Host) -> Res
             let data = ThrownData::parse(request.data.unwrap_or_default(), id.as_deref().unwrap_or_default())
                 .map_err(|e| ProtocolError(format!("ErrorResultRequest.data: {e}")))?;
             let thrown = ThrownError::Mcp { code, message, data: data.value.as_ref() };
-            data.restore(result_reply(&error_result_value(&thrown, &options)), request.redact_secrets)
+            let result = error_result_value(&thrown, &options);
+            // Only structuredContent's JSON holds the markers: the text before it is the
+            // message as thrown, unescaped, which may spell anything.
+            let mut reply = text_first(&result.text);
+            reply.push_str(&data.restore(result.structured_content.to_json(), request.redact_secrets));
+            reply
         }
         THROWN_XML => {
             let parts = mcp_error_from_xml(request.xml.unwrap_or_default());
