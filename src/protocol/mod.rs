@@ -3,7 +3,8 @@
 //! Each operation takes one request, its fields laid out in order as [`Wire`](crate::protocol::Wire) says (the
 //! JS layer writes them straight into wasm memory), read here into that operation's
 //! struct, and returns one result, as the operation's reply kind says (`table::Reply`:
-//! JSON text, a string, or an XML response's flags and text).
+//! JSON text, a string, an XML response's flags and text, an McpError's parts, a tool
+//! result's text then its JSON, or an index).
 //! The table in `table` names every operation, its request struct and its result's
 //! TypeScript type; from it come the wasm exports (`src/wasm/`), the JS that encodes
 //! each request (`pkg/lib/abi.js`) and its TypeScript interface (`pkg/lib/abi.d.ts`),
