@@ -200,12 +200,7 @@ function arrayIndex(key) {
  * @returns {string}
  */
 export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), options = {}) {
-  const mark = out.mark();
-  try {
-    return out.textOf(copyJsonBytes(root, policy, budget, options));
-  } finally {
-    out.release(mark);
-  }
+  return out.holding(() => out.textOf(copyJsonBytes(root, policy, budget, options)));
 }
 
 /**

@@ -5,7 +5,7 @@
 // so a call made from user code while a copy is being written (a getter, a Proxy trap)
 // writes after it and gives its own region back before that copy goes on.
 
-import { needsEscape, wellFormed } from './json-string.js';
+import { jsonString as jsonText } from './json-string.js';
 
 /** A copy's JSON text: bytes `start .. end` of the buffer, valid until its call releases them. */
 export class JsonBytes {
@@ -140,8 +140,7 @@ function reserve(n) {
 export function ascii(text) {
   const n = text.length;
   reserve(n);
-  for (let i = 0; i < n; i++) buffer[top + i] = text.charCodeAt(i);
-  top += n;
+  top += asciiInto(buffer, top, text, n);
 }
 
 /**
@@ -196,16 +195,8 @@ export function byte(byte) {
 export function jsonString(value) {
   const n = value.length;
   if (n > LONG) {
-    // Native code for long text: encoded whole when nothing needs an escape, else escaped by JSON.stringify.
-    if (needsEscape(value)) {
-      raw(JSON.stringify(wellFormed(value)));
-      return;
-    }
-    reserve(2 + n * 3);
-    buffer[top] = 0x22;
-    top += 1 + encoder.encodeInto(value, buffer.subarray(top + 1, top + 1 + n * 3)).written;
-    buffer[top] = 0x22;
-    top += 1;
+    // Native code for long text: its JSON text as json-string.js writes it, encoded whole.
+    raw(jsonText(value));
     return;
   }
   // Quotes, and at most three bytes per unit; an escape is at most six bytes for one unit.

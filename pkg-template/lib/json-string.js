@@ -12,20 +12,12 @@ const NOT_PLAIN = /["\\\u0000-\u001f\ud800-\udfff]/;
 const SHORT = 40;
 
 /**
- * Whether `value` holds a character JSON.stringify escapes or a surrogate.
- * @param {string} value
- */
-export function needsEscape(value) {
-  return NOT_PLAIN.test(value);
-}
-
-/**
  * JSON.stringify(wellFormed(value)), without the serializer for text that needs no escape.
  * @param {string} value
  */
 export function jsonString(value) {
   const length = value.length;
-  if (length > SHORT) return needsEscape(value) ? JSON.stringify(wellFormed(value)) : `"${value}"`;
+  if (length > SHORT) return NOT_PLAIN.test(value) ? JSON.stringify(wellFormed(value)) : `"${value}"`;
   for (let i = 0; i < length; i++) {
     const c = value.charCodeAt(i);
     // NOT_PLAIN's characters: below U+0020, `"`, `\` and every surrogate (U+D800–U+DFFF).

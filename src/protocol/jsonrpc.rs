@@ -63,25 +63,24 @@ pub(crate) fn format_validation(request: FormatValidation<'_>, _: &mut dyn Host)
 
 /// A `CallToolResult` as a [`super::table::Reply::Result`] reply.
 pub fn result_reply(result: &CallToolResult<'_>) -> String {
-    let mut out = text_first(&result.text);
+    let mut out = String::with_capacity(128 + 2 * result.text.len());
+    push_counted(&mut out, &result.text);
     result.structured_content.write_json(&mut out);
     out
 }
 
-/// A [`super::table::Reply::Result`] reply up to its `structuredContent`: the text's
-/// length in UTF-16 units, `,`, the text.
-fn text_first(text: &str) -> String {
-    let mut out = String::with_capacity(128 + 2 * text.len());
+/// Appends `text` as the replies that carry one before JSON write it: its length in
+/// UTF-16 units, `,`, the text (the JS reader slices it by that length).
+fn push_counted(out: &mut String, text: &str) {
     let _ = write!(out, "{},", crate::utf16::js_len(text));
     out.push_str(text);
-    out
 }
 
 /// An McpError as a [`super::table::Reply::Parts`] reply.
 pub fn parts_reply(parts: &McpErrorParts<'_>) -> String {
     let mut out = String::with_capacity(24 + parts.message.len());
-    let _ = write!(out, "{},{},", parts.code, crate::utf16::js_len(&parts.message));
-    out.push_str(&parts.message);
+    let _ = write!(out, "{},", parts.code);
+    push_counted(&mut out, &parts.message);
     if let Some(data) = &parts.data {
         data.write_json(&mut out);
     }
@@ -262,7 +261,8 @@ pub(crate) fn error_result(request: ErrorResult<'_>, host: &mut dyn Host) -> Res
             let result = error_result_value(&thrown, &options);
             // Only structuredContent's JSON holds the markers: the text before it is the
             // message as thrown, unescaped, which may spell anything.
-            let mut reply = text_first(&result.text);
+            let mut reply = String::new();
+            push_counted(&mut reply, &result.text);
             reply.push_str(&data.restore(result.structured_content.to_json(), request.redact_secrets));
             reply
         }
