@@ -105,7 +105,11 @@ fn bound_issue_list<'a>(issues: &'a [Value<'_>], total: usize, budget: &mut Budg
         budget.issues_left -= 1;
         let bounded = match issue {
             Value::Object(entries) if budget.nesting <= MAX_ISSUE_NESTING => {
-                bound_object(issue, entries, 0, Role::Issue(IssueView::new(issue)), budget)
+                let view = IssueView::new(issue);
+                match issue_kept_whole(issue, entries, view, budget.sizes) {
+                    Some(whole) => Bounded::whole(whole),
+                    None => bound_object(issue, entries, 0, Role::Issue(view), budget),
+                }
             }
             other => bound_plain(other, 0, budget),
         };
@@ -113,6 +117,74 @@ fn bound_issue_list<'a>(issues: &'a [Value<'_>], total: usize, budget: &mut Budg
     }
     budget.nesting -= 1;
     list.finish(total)
+}
+
+/// An issue as the caps keep it when they keep all of it (the common case: no string,
+/// key, list or object over its cap, no level past the last, no `input`, no nested
+/// issues, no size the copy cut, no repeated key), its strings borrowed: what
+/// [`bound_object`] would return with no count field, in one walk and without its
+/// candidate lists. `None` as soon as any cap would apply; then the full pass decides.
+fn issue_kept_whole<'a>(
+    issue: &Value<'_>,
+    entries: &'a [(Cow<'_, str>, Value<'_>)],
+    view: IssueView<'_>,
+    sizes: &TrueSizes<'_>,
+) -> Option<Value<'a>> {
+    let keyed_whole = entries.iter().all(|(key, _)| key != REPORTED_INPUT && view.nested_in(key).is_none());
+    if !keyed_whole || sizes.of(issue).is_some() {
+        return None;
+    }
+    entries_kept_whole(entries, 1, sizes).map(Value::Object)
+}
+
+/// An object's entries kept whole below an object at `level - 1` (see
+/// [`issue_kept_whole`]): each value at `level`.
+fn entries_kept_whole<'a>(
+    entries: &'a [(Cow<'_, str>, Value<'_>)],
+    level: usize,
+    sizes: &TrueSizes<'_>,
+) -> Option<Vec<(Cow<'a, str>, Value<'a>)>> {
+    if entries.len() > MAX_ENTRIES {
+        return None;
+    }
+    let mut kept: Vec<(Cow<'a, str>, Value<'a>)> = Vec::with_capacity(entries.len());
+    for (key, value) in entries {
+        let whole_key = string_kept_whole(key) && sizes.of_key(key).is_none();
+        if !whole_key || kept.iter().any(|(k, _)| k == key) {
+            return None;
+        }
+        kept.push((Cow::Borrowed(key), kept_whole(value, level, sizes)?));
+    }
+    Some(kept)
+}
+
+/// A value at `level` below an issue kept whole by [`bound_plain`]'s caps (see
+/// [`issue_kept_whole`]); recursion ends past [`MAX_LEVELS`], where only an empty list
+/// or object is kept as it is.
+fn kept_whole<'a>(value: &'a Value<'_>, level: usize, sizes: &TrueSizes<'_>) -> Option<Value<'a>> {
+    if sizes.of(value).is_some() {
+        return None;
+    }
+    Some(match value {
+        Value::Null => Value::Null,
+        Value::Bool(b) => Value::Bool(*b),
+        Value::Number(n) => Value::Number(*n),
+        Value::String(s) if string_kept_whole(s) => Value::String(Cow::Borrowed(s)),
+        Value::String(_) => return None,
+        Value::Array(items) if items.is_empty() => Value::Array(Vec::new()),
+        Value::Object(entries) if entries.is_empty() => Value::Object(Vec::new()),
+        _ if level > MAX_LEVELS => return None,
+        Value::Array(items) if items.len() <= MAX_ENTRIES => {
+            Value::Array(items.iter().map(|item| kept_whole(item, level + 1, sizes)).collect::<Option<_>>()?)
+        }
+        Value::Array(_) => return None,
+        Value::Object(entries) => Value::Object(entries_kept_whole(entries, level + 1, sizes)?),
+    })
+}
+
+/// Whether a string or key keeps all its text under the cap.
+fn string_kept_whole(s: &str) -> bool {
+    cut_data_string(s).1.is_none()
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -379,6 +451,28 @@ mod tests {
 
     use super::*;
 
+    /// An issue with nested issues and no `input` of its own is bounded by the full pass:
+    /// the nested issues lose theirs.
+    #[test]
+    fn nested_issues_lose_their_input_whatever_the_issue_holding_them() {
+        for (code, field) in [("invalid_key", "issues"), ("invalid_element", "issues"), ("invalid_union", "errors")] {
+            let nested = v(r#"{"code":"custom","input":"secret","path":[],"message":"inner"}"#);
+            let held = if field == "errors" {
+                Value::Array(vec![Value::Array(vec![nested])])
+            } else {
+                Value::Array(vec![nested])
+            };
+            let issue = Value::Object(vec![
+                ("code".into(), Value::str(code)),
+                (field.into(), held),
+                ("path".into(), Value::Array(vec![])),
+                ("message".into(), Value::str("outer")),
+            ]);
+            let json = bound_issues(&[issue]).value.to_json();
+            assert!(json.contains("inner") && !json.contains("secret"), "{json}");
+        }
+    }
+
     fn v(text: &str) -> Value<'static> {
         Value::parse_json(text).unwrap()
     }
@@ -524,5 +618,129 @@ mod tests {
         let zod3 = v(r#"{"code":"invalid_union","unionErrors":[[{"a":1},[2]]],"path":[],"message":"m"}"#);
         let out = bound_issues(&[zod3]).value.to_json();
         assert_eq!(out, r#"[{"code":"invalid_union","unionErrors":[[{},[]]],"path":[],"message":"m"}]"#);
+    }
+
+    // Property tests run natively; proptest has no wasm32 backend.
+    #[cfg(not(target_arch = "wasm32"))]
+    mod props {
+        use super::*;
+        use crate::jsonrpc::text::MAX_STRING_UNITS;
+        use proptest::prelude::*;
+        use proptest::strategy::ValueTree;
+
+        /// Keys an issue may hold, `input` and the nested-issue fields among them, and
+        /// one past the cap.
+        fn key() -> impl Strategy<Value = String> {
+            prop_oneof![
+                4 => prop::sample::select(vec!["code", "path", "message", "expected", "values", "params", "keys", "x"]).prop_map(str::to_owned),
+                4 => "[a-z]{1,3}",
+                1 => prop::sample::select(vec!["input", "errors", "unionErrors", "issues", "xLength", "xCount"]).prop_map(str::to_owned),
+                1 => Just("k".repeat(MAX_STRING_UNITS + 1)),
+            ]
+        }
+
+        fn leaf() -> impl Strategy<Value = Value<'static>> {
+            prop_oneof![
+                Just(Value::Null),
+                any::<bool>().prop_map(Value::Bool),
+                (-3i32..40).prop_map(|n| Value::Number(f64::from(n))),
+                prop::sample::select(vec!["invalid_union", "invalid_key", "invalid_element", "custom", "a", "é😀"])
+                    .prop_map(Value::str),
+                (MAX_STRING_UNITS - 1..MAX_STRING_UNITS + 2)
+                    .prop_map(|n| Value::str("😀".repeat(n / 2) + &"s".repeat(n % 2))),
+            ]
+        }
+
+        /// Values up to five levels deep, lists and objects around the entry cap.
+        fn value() -> impl Strategy<Value = Value<'static>> {
+            leaf().prop_recursive(5, 64, 12, |inner| {
+                prop_oneof![
+                    prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+                    prop::collection::vec(inner.clone(), MAX_ENTRIES..MAX_ENTRIES + 2).prop_map(Value::Array),
+                    entries(inner.clone(), 0..4).prop_map(Value::Object),
+                    entries(inner, MAX_ENTRIES - 1..MAX_ENTRIES + 2).prop_map(Value::Object),
+                ]
+            })
+        }
+
+        /// Entries whose keys are [`key`]s when few, mostly distinct made-up keys when
+        /// around the cap (so that some fit it).
+        fn entries(
+            values: impl Strategy<Value = Value<'static>>,
+            len: std::ops::Range<usize>,
+        ) -> impl Strategy<Value = Vec<(Cow<'static, str>, Value<'static>)>> {
+            let keys =
+                if len.end > MAX_ENTRIES { prop_oneof![1 => key(), 9 => "[a-z]{5}"].boxed() } else { key().boxed() };
+            prop::collection::vec((keys, values), len)
+                .prop_map(|entries| entries.into_iter().map(|(k, v)| (k.into(), v)).collect())
+        }
+
+        /// An issue: a code (those with nested issues among them), then any entries.
+        fn issue() -> impl Strategy<Value = Value<'static>> {
+            let code = prop::sample::select(vec!["invalid_union", "invalid_key", "invalid_element", "custom"]);
+            (code, prop_oneof![entries(value(), 0..4), entries(value(), MAX_ENTRIES - 1..MAX_ENTRIES + 1)]).prop_map(
+                |(code, mut rest)| {
+                    rest.insert(0, ("code".into(), Value::str(code)));
+                    Value::Object(rest)
+                },
+            )
+        }
+
+        /// Records of sizes the copy cut (`size, kind, depth, indices`), at random places.
+        fn cut_sizes() -> impl Strategy<Value = Vec<u32>> {
+            prop::collection::vec((0u32..2000, 0u32..2, prop::collection::vec(0u32..4, 0..4)), 0..4).prop_map(
+                |records| {
+                    let mut flat = Vec::new();
+                    for (size, kind, indices) in records {
+                        flat.extend([size, kind, u32::try_from(indices.len()).unwrap_or(0)]);
+                        flat.extend(indices);
+                    }
+                    flat
+                },
+            )
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(1024))]
+
+            /// Wherever the one-walk path keeps an issue whole, the full pass keeps it
+            /// whole too and writes no count field; sizes the copy cut (records at
+            /// random places) included.
+            #[test]
+            fn an_issue_kept_whole_is_what_the_full_pass_keeps(
+                issue in issue(),
+                flat in cut_sizes(),
+            ) {
+                let sizes = TrueSizes::locate(&issue, &flat);
+                let Value::Object(entries) = &issue else { return Ok(()) };
+                let view = IssueView::new(&issue);
+                if let Some(whole) = issue_kept_whole(&issue, entries, view, &sizes) {
+                    let mut budget = Budget { issues_left: MAX_ISSUES_TOTAL, nesting: 1, sizes: &sizes };
+                    let full = bound_object(&issue, entries, 0, Role::Issue(view), &mut budget);
+                    prop_assert_eq!(&full, &Bounded::whole(whole));
+                    prop_assert_eq!(full.value, issue.clone());
+                }
+            }
+        }
+
+        /// The generator reaches both answers: issues kept whole and issues the full pass
+        /// has to bound (else the property above would test nothing).
+        #[test]
+        fn both_paths_are_reached() {
+            let mut runner = proptest::test_runner::TestRunner::deterministic();
+            let (mut whole, mut bounded) = (0, 0);
+            for _ in 0..400 {
+                let Ok(tree) = issue().new_tree(&mut runner) else { continue };
+                let issue = tree.current();
+                let Value::Object(entries) = &issue else { continue };
+                let entries: &[_] = entries;
+                let sizes = TrueSizes::locate(&issue, &[]);
+                match issue_kept_whole(&issue, entries, IssueView::new(&issue), &sizes) {
+                    Some(_) => whole += 1,
+                    None => bounded += 1,
+                }
+            }
+            assert!(whole > 20 && bounded > 20, "{whole} kept whole, {bounded} bounded");
+        }
     }
 }

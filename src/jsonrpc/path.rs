@@ -4,7 +4,7 @@
 use crate::value::{JsNumber, Value};
 use crate::zod::Segment;
 
-use super::text::Capped;
+use super::text::{Capped, Piece};
 
 /// `path.join(".")` as JavaScript would write it, cut at the line cap.
 pub fn write_path(out: &mut Capped, path: &[&Value]) {
@@ -42,9 +42,14 @@ fn capped_json(v: &Value) -> String {
 
 /// The path as a string, cut at the line cap with `…`.
 pub fn path_string(path: &[&Value]) -> String {
+    path_piece(path).finish()
+}
+
+/// The path cut at the line cap, before its `…`.
+pub fn path_piece(path: &[&Value]) -> Piece {
     let mut out = Capped::line();
     write_path(&mut out, path);
-    out.finish()
+    out.into_piece()
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use crate::js::js_trim;
 use crate::jsonrpc::hint::{Line, Sentence};
-use crate::jsonrpc::path::{path_string, write_path};
+use crate::jsonrpc::path::{path_piece, write_path};
 use crate::jsonrpc::text::{Capped, Piece};
 use crate::value::{JsNumber, Value};
 use crate::zod::Arriving;
@@ -29,6 +29,18 @@ pub(super) fn line_piece(path: &[&Value], body: &Piece) -> Piece {
     out.into_piece()
 }
 
+/// [`line_piece`] of a path already written (`path_piece(path)`; `at_root` when the
+/// path has no segment, which a path of one empty key also writes as nothing).
+fn line_piece_after(at_root: bool, path: &Piece, body: &Piece) -> Piece {
+    let mut out = Capped::line();
+    if !at_root {
+        out.push_piece(path);
+        out.push_str(": ");
+    }
+    out.push_piece(body);
+    out.into_piece()
+}
+
 /// A branch fragment: like a line, but kept as a piece for the enclosing line.
 pub(super) fn fragment(path: &[&Value], body: &Piece) -> Piece {
     line_piece(path, body)
@@ -39,8 +51,10 @@ pub(super) fn fragment(path: &[&Value], body: &Piece) -> Piece {
 /// - a wrong type (`expected` given): `Send path as a number, not a string.`;
 /// - anything else restates the line.
 pub(super) fn line_for(path: &[&Value], body: &Piece, arriving: Arriving, expected: Option<&str>) -> Line {
-    let piece = line_piece(path, body);
-    let dotted = path_string(path);
+    // The path is written once, for the line and for its sentence.
+    let written = path_piece(path);
+    let piece = line_piece_after(path.is_empty(), &written, body);
+    let dotted = written.finish();
     let sentence = if arriving.is_absent() && !dotted.is_empty() {
         Sentence::Provide(dotted)
     } else if let Some(expected) = expected {
@@ -178,4 +192,48 @@ pub(super) fn wrong_type_sentence(dotted: &str, expected: &str, arriving: Arrivi
 pub(super) fn push_with_article(out: &mut Capped, name: &str) {
     out.push_str(if name.starts_with(['a', 'e', 'i', 'o', 'u']) { "an " } else { "a " });
     out.push_str(name);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::jsonrpc::path::path_string;
+
+    /// A line's text and its sentence's path are the path written once: the same as
+    /// writing it for each, at the root, for a path of one empty key (written as nothing
+    /// but still a path) and for a path past the line cap.
+    #[test]
+    fn the_path_written_once_reads_as_written_twice() {
+        let long = Value::str("p".repeat(1100));
+        let (empty, key, one) = (Value::str(""), Value::str("items"), Value::Number(1.0));
+        let paths: [Vec<&Value>; 5] = [vec![], vec![&empty], vec![&key, &one], vec![&key, &long], vec![&long, &key]];
+        let body = raw("Invalid input: expected string, received number");
+        for path in &paths {
+            for (arriving, expected) in
+                [(Arriving::Absent, None), (Arriving::Number(1.5), Some("string")), (Arriving::Null, None)]
+            {
+                let line = line_for(path, &body, arriving, expected);
+                assert_eq!(line.text, line_piece(path, &body).finish());
+                let dotted = path_string(path);
+                let sentence = match line.sentences.as_slice() {
+                    [Sentence::Provide(p)] => p.clone(),
+                    [Sentence::Framework(s)] => s.clone(),
+                    [Sentence::Restate(s)] => s.clone(),
+                    other => panic!("{other:?}"),
+                };
+                let expect = if arriving.is_absent() && !dotted.is_empty() {
+                    dotted.clone()
+                } else if let Some(expected) = expected {
+                    wrong_type_sentence(&dotted, expected, arriving)
+                } else {
+                    match restatement(&line_piece(path, &body)) {
+                        Sentence::Restate(s) => s,
+                        other => panic!("{other:?}"),
+                    }
+                };
+                assert_eq!(sentence, expect, "{path:?}");
+            }
+        }
+        assert_eq!(line_for(&[&empty], &body, Arriving::Null, None).text, format!(": {}", body.text));
+    }
 }
