@@ -195,19 +195,19 @@ pub fn error_result<'a>(thrown: &ThrownError<'a>, opts: &ErrorResultOptions<'_>)
         data = Some(with_request_id(data, &crate::request_id::bounded_request_id(id)));
     }
 
-    let mut text = String::from("Error: ");
+    let hint = data.as_ref().and_then(recovery_hint);
+    // The message, the hint and room for the term line: one allocation, mostly.
+    let mut text = String::with_capacity(96 + message.len() + hint.map_or(0, str::len));
+    text.push_str("Error: ");
     text.push_str(&message);
-    if let Some(hint) = data.as_ref().and_then(recovery_hint) {
+    if let Some(hint) = hint {
         if !js_trim(&message).contains(js_trim(hint)) {
             text.push_str("\n\nRecovery: ");
             text.push_str(hint);
         }
     }
-    let terms = data.as_ref().map(term_line).unwrap_or_default();
-    if !terms.is_empty() {
-        text.push_str("\n\n(");
-        text.push_str(&terms.join(" · "));
-        text.push(')');
+    if let Some(data) = &data {
+        push_term_line(&mut text, data);
     }
 
     let mut error =
@@ -303,18 +303,27 @@ fn recovery_hint<'a>(data: &'a Value<'_>) -> Option<&'a str> {
     data.get("recovery")?.get("hint")?.as_str().filter(|h| !h.is_empty())
 }
 
-fn term_line(data: &Value) -> Vec<String> {
-    let mut terms = Vec::new();
-    if let Some(reason) = data.get("reason").and_then(Value::as_str).filter(|r| !r.is_empty()) {
-        terms.push(format!("reason {reason}"));
+/// `\n\n(reason r · retryable · request id)`, each term only when `data` has it; nothing
+/// when it has none.
+fn push_term_line(text: &mut String, data: &Value) {
+    let reason = data.get("reason").and_then(Value::as_str).filter(|r| !r.is_empty());
+    let retryable = data.get("retryable").and_then(Value::as_bool);
+    let id = data.get("requestId").and_then(Value::as_str).filter(|r| !r.is_empty());
+    let terms = [
+        reason.map(|r| ["reason ", r]),
+        retryable.map(|r| [if r { "retryable" } else { "not retryable" }, ""]),
+        id.map(|id| ["request ", id]),
+    ];
+    let mut opened = false;
+    for [label, value] in terms.into_iter().flatten() {
+        text.push_str(if opened { " · " } else { "\n\n(" });
+        opened = true;
+        text.push_str(label);
+        text.push_str(value);
     }
-    if let Some(retryable) = data.get("retryable").and_then(Value::as_bool) {
-        terms.push(if retryable { "retryable" } else { "not retryable" }.to_owned());
+    if opened {
+        text.push(')');
     }
-    if let Some(id) = data.get("requestId").and_then(Value::as_str).filter(|r| !r.is_empty()) {
-        terms.push(format!("request {id}"));
-    }
-    terms
 }
 
 /// A ZodError's message on the wire and in logs: the first issue's line (`path:

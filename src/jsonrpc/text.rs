@@ -37,14 +37,17 @@ const FIRST_RESERVE: usize = 128;
 #[derive(Debug, Clone)]
 pub struct Capped {
     out: String,
-    units: usize,
+    /// `out`'s length in UTF-16 units, counted only once its bytes pass the limit
+    /// (`None` before: a UTF-8 byte is never more than one unit, so text whose bytes fit
+    /// the limit fits it, and short text is never counted at all).
+    units: Option<usize>,
     limit: usize,
     cut: bool,
 }
 
 impl Capped {
     pub fn new(limit: usize) -> Capped {
-        Capped { out: String::new(), units: 0, limit, cut: false }
+        Capped { out: String::new(), units: None, limit, cut: false }
     }
 
     /// A builder for one message line or hint sentence.
@@ -56,13 +59,20 @@ impl Capped {
         if self.cut {
             return;
         }
-        let room = self.limit.saturating_sub(self.units);
         if self.out.capacity() == 0 {
-            self.out.reserve(s.len().max(FIRST_RESERVE).min(room.saturating_mul(4)));
+            self.out.reserve(s.len().max(FIRST_RESERVE).min(self.limit.saturating_mul(4)));
         }
-        let (kept, units, cut) = prefix(s, room);
+        // Once a push passed the limit in bytes, the text stays past it: no later push
+        // takes this path, and `units` stays exact.
+        if self.out.len() + s.len() <= self.limit {
+            self.out.push_str(s);
+            return;
+        }
+        // Near the limit: counted from here on (the text so far once).
+        let units = *self.units.get_or_insert_with(|| js_len(&self.out));
+        let (kept, added, cut) = prefix(s, self.limit.saturating_sub(units));
         self.out.push_str(kept);
-        self.units += units;
+        self.units = Some(units + added);
         self.cut = cut;
     }
 
@@ -142,6 +152,33 @@ mod tests {
         let s = "k".repeat(1024);
         assert_eq!(cut_data_string(&s), (s.as_str(), None));
         assert_eq!(cut_line(&s), s);
+    }
+
+    // Property tests run natively; proptest has no wasm32 backend.
+    #[cfg(not(target_arch = "wasm32"))]
+    mod props {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            /// Pushed piece by piece, the text is the whole text's prefix under the
+            /// limit (never half a pair), and it is cut exactly when the whole is longer,
+            /// whether the pieces' bytes fit the limit or not.
+            #[test]
+            fn pieces_keep_the_prefix_of_the_whole(
+                pieces in prop::collection::vec("[ab😀é]{0,8}", 0..12),
+                limit in 0usize..48,
+            ) {
+                let mut capped = Capped::new(limit);
+                for piece in &pieces {
+                    capped.push_str(piece);
+                }
+                let whole = pieces.concat();
+                let (kept, _, cut) = prefix(&whole, limit);
+                prop_assert_eq!(capped.is_full(), cut);
+                prop_assert_eq!(capped.into_piece(), Piece { text: kept.to_owned(), cut });
+            }
+        }
     }
 
     #[test]

@@ -19,8 +19,7 @@ use crate::jsonrpc::{
 };
 use crate::sizes::TrueSizes;
 use crate::tool_result::{invalid_result_log, invalid_result_message, InvalidResult};
-use crate::value::Value;
-use core::fmt::Write as _;
+use crate::value::{JsNumber, Value};
 
 fn contract(given: Option<Json<'_>>) -> Vec<ContractEntry> {
     given.map(|c| contract_from_value(c.0)).unwrap_or_default()
@@ -72,14 +71,17 @@ pub fn result_reply(result: &CallToolResult<'_>) -> String {
 /// Appends `text` as the replies that carry one before JSON write it: its length in
 /// UTF-16 units, `,`, the text (the JS reader slices it by that length).
 fn push_counted(out: &mut String, text: &str) {
-    let _ = write!(out, "{},", crate::utf16::js_len(text));
+    #[allow(clippy::cast_precision_loss)] // a length, far below 2^53
+    out.push_str(JsNumber::new(crate::utf16::js_len(text) as f64).as_str());
+    out.push(',');
     out.push_str(text);
 }
 
 /// An McpError as a [`super::table::Reply::Parts`] reply.
 pub fn parts_reply(parts: &McpErrorParts<'_>) -> String {
     let mut out = String::with_capacity(24 + parts.message.len());
-    let _ = write!(out, "{},", parts.code);
+    out.push_str(JsNumber::new(f64::from(parts.code)).as_str());
+    out.push(',');
     push_counted(&mut out, &parts.message);
     if let Some(data) = &parts.data {
         data.write_json(&mut out);
