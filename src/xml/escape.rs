@@ -20,8 +20,6 @@
 //!
 //! Text without these characters is written byte for byte as the reference does.
 
-use core::fmt::Write as _;
-
 /// The reference that stands in for a character XML 1.0 forbids, if `c` is one.
 fn stand_in(c: char) -> Option<u32> {
     match c {
@@ -56,37 +54,74 @@ enum Mode {
     DeltaAttribute,
 }
 
+/// Whether a byte may need writing otherwise in some mode: an ASCII byte [`write_escaped`]
+/// replaces, a C0 control, or the lead byte of U+FFFE and U+FFFF. Every other byte is
+/// copied as it is, in runs.
+static MAY_ESCAPE: [bool; 256] = may_escape();
+
+// Const evaluation only (the table is a static): `i < 256` bounds every index.
+#[allow(clippy::indexing_slicing, clippy::cast_possible_truncation)]
+const fn may_escape() -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        table[i] = b < 0x20 || matches!(b, b'&' | b'<' | b'>' | b'"' | b'\'' | 0xEF);
+        i += 1;
+    }
+    table
+}
+
+/// What `c` (at byte `i` of `s`) is written as in `mode`, when not as itself.
+fn replacement(s: &[u8], i: usize, c: char, mode: Mode) -> Option<&'static str> {
+    match c {
+        '&' => Some("&amp;"),
+        '<' => Some("&lt;"),
+        // `]]>` in content: the `]` are ASCII, so the two bytes before are the two characters.
+        '>' if mode != Mode::Content || (i >= 2 && s.get(i - 2..i) == Some(b"]]")) => Some("&gt;"),
+        '"' if mode != Mode::Content => Some("&quot;"),
+        '\'' if mode == Mode::Attribute => Some("&apos;"),
+        '\t' if matches!(mode, Mode::Attribute | Mode::DeltaAttribute) => Some("&#9;"),
+        '\n' if matches!(mode, Mode::Attribute | Mode::DeltaAttribute) => Some("&#10;"),
+        '\r' if matches!(mode, Mode::Attribute | Mode::DeltaAttribute) => Some("&#13;"),
+        _ => None,
+    }
+}
+
 fn write_escaped(s: &str, mode: Mode, out: &mut String) {
     out.reserve(s.len());
+    let bytes = s.as_bytes();
     let mut run_start = 0usize;
-    // Trailing `]` count of what was written, to catch `]]>` in content.
-    let mut brackets = 0usize;
-    for (i, c) in s.char_indices() {
-        let replacement: Option<&str> = match c {
-            '&' => Some("&amp;"),
-            '<' => Some("&lt;"),
-            '>' if mode != Mode::Content || brackets >= 2 => Some("&gt;"),
-            '"' if mode != Mode::Content => Some("&quot;"),
-            '\'' if mode == Mode::Attribute => Some("&apos;"),
-            '\t' if matches!(mode, Mode::Attribute | Mode::DeltaAttribute) => Some("&#9;"),
-            '\n' if matches!(mode, Mode::Attribute | Mode::DeltaAttribute) => Some("&#10;"),
-            '\r' if matches!(mode, Mode::Attribute | Mode::DeltaAttribute) => Some("&#13;"),
-            _ => None,
-        };
-        brackets = if c == ']' { brackets + 1 } else { 0 };
-        let picture = if replacement.is_none() { stand_in(c) } else { None };
-        if replacement.is_none() && picture.is_none() {
+    for (i, &b) in bytes.iter().enumerate() {
+        if !MAY_ESCAPE.get(usize::from(b)).copied().unwrap_or(false) {
+            continue;
+        }
+        // A byte of the table starts a character: ASCII, or the lead byte 0xEF.
+        let Some(c) = s.get(i..).and_then(|rest| rest.chars().next()) else { continue };
+        let written = replacement(bytes, i, c, mode);
+        let picture = if written.is_none() { stand_in(c) } else { None };
+        if written.is_none() && picture.is_none() {
             continue;
         }
         out.push_str(s.get(run_start..i).unwrap_or_default());
         run_start = i + c.len_utf8();
-        if let Some(r) = replacement {
+        if let Some(r) = written {
             out.push_str(r);
         } else if let Some(code) = picture {
-            let _ = write!(out, "&#x{code:04X};");
+            push_hex_reference(out, code);
         }
     }
     out.push_str(s.get(run_start..).unwrap_or_default());
+}
+
+/// `&#xNNNN;` with four upper-case hex digits (a stand-in is always four).
+fn push_hex_reference(out: &mut String, code: u32) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.push_str("&#x");
+    for shift in [12, 8, 4, 0] {
+        out.push(char::from(HEX.get(((code >> shift) & 0xF) as usize).copied().unwrap_or(b'0')));
+    }
+    out.push(';');
 }
 
 /// Element content: `&` → `&amp;`, `<` → `&lt;` (plus the well-formedness rules above).
@@ -188,6 +223,52 @@ pub fn unescape(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The escaping as first written, a character at a time: the byte scan writes the
+    /// same text for any input and mode.
+    fn escaped_by_characters(s: &str, mode: Mode) -> String {
+        let mut out = String::new();
+        let mut brackets = 0usize;
+        for c in s.chars() {
+            let replacement: Option<&str> = match c {
+                '&' => Some("&amp;"),
+                '<' => Some("&lt;"),
+                '>' if mode != Mode::Content || brackets >= 2 => Some("&gt;"),
+                '"' if mode != Mode::Content => Some("&quot;"),
+                '\'' if mode == Mode::Attribute => Some("&apos;"),
+                '\t' if matches!(mode, Mode::Attribute | Mode::DeltaAttribute) => Some("&#9;"),
+                '\n' if matches!(mode, Mode::Attribute | Mode::DeltaAttribute) => Some("&#10;"),
+                '\r' if matches!(mode, Mode::Attribute | Mode::DeltaAttribute) => Some("&#13;"),
+                _ => None,
+            };
+            brackets = if c == ']' { brackets + 1 } else { 0 };
+            match (replacement, stand_in(c)) {
+                (Some(r), _) => out.push_str(r),
+                (None, Some(code)) => out.push_str(&format!("&#x{code:04X};")),
+                (None, None) => out.push(c),
+            }
+        }
+        out
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    mod props {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            #[test]
+            fn the_byte_scan_writes_what_the_character_walk_wrote(
+                s in "[a\\]&<>\"'\t\n\r\u{0}\u{1b}\u{1f} é😀\u{FFFD}\u{FFFE}\u{FFFF}\u{EFFF}]{0,40}",
+            ) {
+                for mode in [Mode::Content, Mode::Attribute, Mode::DeltaContent, Mode::DeltaAttribute] {
+                    let mut out = String::new();
+                    write_escaped(&s, mode, &mut out);
+                    prop_assert_eq!(out, escaped_by_characters(&s, mode));
+                }
+            }
+        }
+    }
 
     #[test]
     fn reference_escaping_is_kept_byte_for_byte() {
