@@ -60,12 +60,14 @@ test('package.json declares exports, types, sideEffects and files that all exist
 // since to 164,209; classify's answer as an index, and the parser and data.issues' bound
 // building values where they go (2.4 KB less code, which compresses less well) to 164,544;
 // checking that a thrown McpError's deep data member is JSON before it goes out as sent
-// (a validator without recursion, about 1.7 KB of code) to 165,223.
+// (a validator without recursion, about 1.7 KB of code) to 165,223; issue 21's kept-whole
+// path for data.issues (0.7 KB gzipped) and byte-scanned XML escaping (0.3 KB), each
+// bought for its speed, to 166,356.
 // The goal is still to be met again.
-test('the shipped .wasm is at most 165,300 bytes gzipped (the goal is 102,400)', () => {
+test('the shipped .wasm is at most 166,500 bytes gzipped (the goal is 102,400)', () => {
   const wasm = readFileSync(new URL('wasm/mcp_envelope_bg.wasm', pkgDir));
   const gzip = gzipSync(wasm, { level: 9 }).length;
-  assert.ok(gzip <= 165_300, `${gzip} bytes gzipped (guard 165,300; goal 102,400)`);
+  assert.ok(gzip <= 166_500, `${gzip} bytes gzipped (guard 166,500; goal 102,400)`);
 });
 
 /** The specifiers `file` (in pkg/) imports, as esbuild reads them. */

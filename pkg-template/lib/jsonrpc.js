@@ -17,7 +17,6 @@ import * as jsonOut from './json-out.js';
 import { McpError, pendingDataJson, withDataJson } from './mcp-error.js';
 import { sourceIssue } from './sources.js';
 import {
-  CODE_UNITS,
   COPY_ARGS,
   COPY_AUTHORED,
   COPY_KEPT_ISSUE,
@@ -125,47 +124,40 @@ const UNREADABLE_JSON = JSON.stringify(UNREADABLE);
 
 /**
  * The core's rule for what crosses of each issue: the first ISSUES_READ_WHOLE whole, and
- * past them each issue as its code alone unless its code is one of UNION_CODES, whose
- * branches decide how many lines it counts.
+ * past them each issue as `0` (nothing of it: the core counts it as one line) unless its
+ * code is one of UNION_CODES, whose branches decide how many lines it counts.
  */
 const UNIONS = new Set(UNION_CODES);
 
-/** `{"code":…}` of each code seen past the issues read whole: codes repeat. */
-const codeOnly = new Map();
-const CODES_KEPT = 64;
+/** What an issue past those read whole crosses as when it is no union. */
+const COUNTED = '0';
 
 /**
- * An issue past those the core reads whole, as JSON text: `{"code":…}` when its own
- * enumerable `code` is a short string and no union's (nothing else of it is read),
- * else `undefined`, with its code as read in `read.code` (`NOT_READ` when it was not).
+ * An issue past those the core reads whole, as JSON text: `0` unless it is a union (its
+ * own enumerable `code` one of UNION_CODES), else `undefined`, with its code as read in
+ * `read.code`. An issue whose keys a Proxy refuses to tell is copied whole (as `undefined`).
  * @param {any} issue
  * @param {Set<string>} unions
  * @param {{ code: unknown }} read
  */
-function codeAlone(issue, unions, read) {
+function countedAlone(issue, unions, read) {
   read.code = NOT_READ;
-  if (issue === null || typeof issue !== 'object') return undefined;
-  let code;
+  if (issue === null || typeof issue !== 'object') return COUNTED;
   try {
     // A list is no issue; a code that is no own enumerable field is not one JSON sees.
-    if (Array.isArray(issue) || !Object.prototype.propertyIsEnumerable.call(issue, 'code')) return undefined;
+    if (Array.isArray(issue) || !Object.prototype.propertyIsEnumerable.call(issue, 'code')) return COUNTED;
   } catch {
     return undefined;
   }
+  let code;
   try {
     code = issue.code;
   } catch {
-    code = UNREADABLE;
+    // An unreadable code is no union's.
+    return COUNTED;
   }
   read.code = code;
-  // A longer code is copied with its issue, whole.
-  if (typeof code !== 'string' || code.length > CODE_UNITS || unions.has(code)) return undefined;
-  let json = codeOnly.get(code);
-  if (json === undefined) {
-    json = `{"code":${JSON.stringify(code)}}`;
-    if (codeOnly.size < CODES_KEPT) codeOnly.set(code, json);
-  }
-  return json;
+  return typeof code === 'string' && unions.has(code) ? undefined : COUNTED;
 }
 
 /**
@@ -234,7 +226,7 @@ export function issuesCrossing(issues, args, schema) {
     // Another validator's issue crosses as the plain object its reader made, whole.
     let issue = sourceIssue(entry, args, schema);
     if (i >= readWhole && issue === entry) {
-      const alone = codeAlone(issue, unions, read);
+      const alone = countedAlone(issue, unions, read);
       if (alone !== undefined) {
         copier.append(alone);
         continue;

@@ -175,7 +175,11 @@ fn kept_whole<'a>(value: &'a Value<'_>, level: usize, sizes: &TrueSizes<'_>) -> 
         Value::Object(entries) if entries.is_empty() => Value::Object(Vec::new()),
         _ if level > MAX_LEVELS => return None,
         Value::Array(items) if items.len() <= MAX_ENTRIES => {
-            Value::Array(items.iter().map(|item| kept_whole(item, level + 1, sizes)).collect::<Option<_>>()?)
+            let mut kept = Vec::with_capacity(items.len());
+            for item in items {
+                kept.push(kept_whole(item, level + 1, sizes)?);
+            }
+            Value::Array(kept)
         }
         Value::Array(_) => return None,
         Value::Object(entries) => Value::Object(entries_kept_whole(entries, level + 1, sizes)?),
