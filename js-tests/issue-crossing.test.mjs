@@ -1,5 +1,5 @@
 // Past the issues the core reads whole (ISSUES_READ_WHOLE: the first ten), an issue
-// crosses as its code alone unless it is a union, whose branches decide how many lines
+// crosses as `0` (nothing of it) unless it is a union, whose branches decide how many lines
 // it counts (tests/jsonrpc_props.rs proves the rule in the core). Here, through the
 // package: each case renders once as the package sends it and once straight through
 // the wasm export with every issue whole, and the two must be the same McpError and

@@ -47,7 +47,9 @@ proptest! {
         header_secret in "SH[A-Za-z0-9]{6,20}",
         before in "[a-z]{1,5}=[a-z0-9]{0,5}",
         fragment in "[a-z=&]{0,10}",
-        service in proptest::option::of("[A-Za-z ]{1,12}"),
+        // No `U`: a service name the caller chose that spelled the user would be in the
+        // message by the caller's own choice (a seed once drew "Ut" for both).
+        service in proptest::option::of("[A-TV-Za-z ]{1,12}"),
     ) {
         let url = format!(
             "https://{user}:{pass}@{host}{path}?{before}&{}={secret}#{fragment}",
