@@ -4,7 +4,7 @@
 // 50 issues. The hand-written copy is what a careful author would write for exactly this
 // job: plain JS, each property read once inside try/catch, depth, entry and string-unit
 // caps, a shared node and unit budget, a cycle check, the issues past the ones read whole
-// as `0` unless unions; no policy object, no closures per call, no `sizes` or `seen`.
+// as `0` when their code alone would tell the core no more; no policy object, no closures per call, no `sizes` or `seen`.
 // Both must write the same JSON text (checked before timing), and both are timed as they
 // cross: ours as the UTF-8 bytes it writes in place, the hand-written text with its
 // encoding into a buffer. Issue 21's goal: ours within 1.5× of it. Medians and fastest of interleaved rounds; figures only.
@@ -138,17 +138,18 @@ export function handWritten(c) {
     }
   }
 
-  /** An issue past the ones read whole as `0` when it is no union, or undefined when it is copied whole. */
+  /** An issue past the ones read whole as `0` when its own code is a short string and no union's, or undefined when it is copied whole. */
   function counted(issue) {
-    if (issue === null || typeof issue !== 'object') return '0';
+    if (issue === null || typeof issue !== 'object') return undefined;
     let code;
     try {
-      if (Array.isArray(issue) || !isEnumerable.call(issue, 'code')) return '0';
+      if (Array.isArray(issue) || !isEnumerable.call(issue, 'code')) return undefined;
       code = issue.code;
     } catch {
       return undefined;
     }
-    return typeof code === 'string' && UNIONS.has(code) ? undefined : '0';
+    if (typeof code !== 'string' || code.length > c.CODE_UNITS || UNIONS.has(code)) return undefined;
+    return '0';
   }
 
   return function copyIssues(issues) {

@@ -176,3 +176,18 @@ test('each field of an issue past the tenth is read once, whatever it is', () =>
   );
   assert.deepEqual(formatValidation(odd, { tool: 't' }).message, oddWhole.message);
 });
+
+test('an issue past the tenth without a code of its own crosses whole: the core may read its ~source there', () => {
+  const plain = (i) => ({ code: 'custom', path: ['a', i], message: `bad ${i}` });
+  // An Ajv error that only wraps others (left out of the count, wherever it sits), and
+  // an object whose code is inherited (no code JSON sees).
+  const wrapper = { '~source': 'ajv', keyword: 'allOf' };
+  const inherited = Object.create({ code: 'custom' });
+  for (const extra of [[wrapper], [inherited], [wrapper, inherited, plain(12)]]) {
+    const issues = [...Array.from({ length: 10 }, (_, i) => plain(i)), ...extra];
+    const sent = formatValidation(issues, { tool: 't' });
+    const whole = formatValidationJson(JSON.stringify(issues), issues.length, NONE, 't');
+    assert.equal(sent.message, whole.message, JSON.stringify(extra));
+    assert.equal(sent.data.issuesCount, whole.data.issuesCount, JSON.stringify(extra));
+  }
+});

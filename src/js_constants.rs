@@ -353,7 +353,7 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
         ("COPY_PAD_LIMIT", "array indices a pruned copy writes placeholders up to, at most", n(COPY_PAD_LIMIT)),
         (
             "ISSUES_READ_WHOLE",
-            "how many issues of a rejection cross whole; past them, an issue whose code is no union code crosses as 0",
+            "how many issues of a rejection cross whole; past them, an issue whose own code is a string and no union code crosses as 0",
             n(crate::jsonrpc::rejection::ISSUES_READ_WHOLE),
         ),
         (

@@ -17,6 +17,7 @@ import * as jsonOut from './json-out.js';
 import { McpError, pendingDataJson, withDataJson } from './mcp-error.js';
 import { sourceIssue } from './sources.js';
 import {
+  CODE_UNITS,
   COPY_ARGS,
   COPY_AUTHORED,
   COPY_KEPT_ISSUE,
@@ -124,40 +125,43 @@ const UNREADABLE_JSON = JSON.stringify(UNREADABLE);
 
 /**
  * The core's rule for what crosses of each issue: the first ISSUES_READ_WHOLE whole, and
- * past them each issue as `0` (nothing of it: the core counts it as one line) unless its
- * code is one of UNION_CODES, whose branches decide how many lines it counts.
+ * past them each issue as `0` (nothing of it: the core counts it as one line) when its
+ * own code is a string and none of UNION_CODES, whose branches decide how many lines a
+ * union counts. Any other issue past them crosses whole: it may be another validator's
+ * own (a `~source` field), which the core reads at any position.
  */
 const UNIONS = new Set(UNION_CODES);
 
-/** What an issue past those read whole crosses as when it is no union. */
+/** What an issue past those read whole crosses as when its code alone would say no more. */
 const COUNTED = '0';
 
 /**
- * An issue past those the core reads whole, as JSON text: `0` unless it is a union (its
- * own enumerable `code` one of UNION_CODES), else `undefined`, with its code as read in
- * `read.code`. An issue whose keys a Proxy refuses to tell is copied whole (as `undefined`).
+ * An issue past those the core reads whole, as JSON text: `0` when its own enumerable
+ * `code` is a short string and no union's (nothing else of it is read), else `undefined`,
+ * with its code as read in `read.code` (`NOT_READ` when it was not).
  * @param {any} issue
  * @param {Set<string>} unions
  * @param {{ code: unknown }} read
  */
 function countedAlone(issue, unions, read) {
   read.code = NOT_READ;
-  if (issue === null || typeof issue !== 'object') return COUNTED;
+  if (issue === null || typeof issue !== 'object') return undefined;
+  let code;
   try {
     // A list is no issue; a code that is no own enumerable field is not one JSON sees.
-    if (Array.isArray(issue) || !Object.prototype.propertyIsEnumerable.call(issue, 'code')) return COUNTED;
+    if (Array.isArray(issue) || !Object.prototype.propertyIsEnumerable.call(issue, 'code')) return undefined;
   } catch {
     return undefined;
   }
-  let code;
   try {
     code = issue.code;
   } catch {
-    // An unreadable code is no union's.
-    return COUNTED;
+    code = UNREADABLE;
   }
   read.code = code;
-  return typeof code === 'string' && unions.has(code) ? undefined : COUNTED;
+  // A longer code is copied with its issue, whole.
+  if (typeof code !== 'string' || code.length > CODE_UNITS || unions.has(code)) return undefined;
+  return COUNTED;
 }
 
 /**

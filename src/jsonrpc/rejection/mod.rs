@@ -46,8 +46,10 @@ pub const MAX_LINES: usize = 10;
 /// renders at least one line (or, once the work budget is spent, none whatever it
 /// holds), so the shown lines are full by then; past them an issue only counts its
 /// lines, one unless it is a union ([`crate::zod::issue::UNION_CODES`]). A caller
-/// that copies issues may send each issue past these as `0` (nothing of it), unless it
-/// is a union (tests/jsonrpc_props.rs checks the rendering and envelope are the same).
+/// that copies issues may send each issue past these whose code is a string and no
+/// union's as `0` (nothing of it; tests/jsonrpc_props.rs checks the rendering and
+/// envelope are the same). Any other issue crosses whole: another validator's (a
+/// `~source` field) is read at any position by `crate::source::normalise`.
 pub const ISSUES_READ_WHOLE: usize =
     if MAX_LINES > super::bound::MAX_ENTRIES { MAX_LINES } else { super::bound::MAX_ENTRIES };
 /// Top-level issues examined at most: the lines they render are counted exactly in
