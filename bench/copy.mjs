@@ -149,7 +149,7 @@ export function handWritten(c) {
       return undefined;
     }
     if (typeof code !== 'string' || code.length > c.CODE_UNITS || UNIONS.has(code)) return undefined;
-    return '0';
+    return c.COUNTED_ISSUE;
   }
 
   return function copyIssues(issues) {

@@ -357,6 +357,11 @@ pub fn table() -> Vec<(&'static str, &'static str, Literal)> {
             n(crate::jsonrpc::rejection::ISSUES_READ_WHOLE),
         ),
         (
+            "COUNTED_ISSUE",
+            "the JSON text an issue past ISSUES_READ_WHOLE crosses as when its own code is a string and no union code",
+            Text(crate::jsonrpc::rejection::COUNTED_ISSUE.to_owned()),
+        ),
+        (
             "UNION_CODES",
             "the issue codes whose branches decide how many lines an issue counts (always cross whole)",
             List(crate::zod::issue::UNION_CODES.iter().map(|c| (*c).to_owned()).collect()),

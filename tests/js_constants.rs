@@ -26,8 +26,13 @@ const PENDING: &[(&str, &str, &str)] = &[
 const WIRE_TEXT: &[&str] =
     &["Request cancelled.", "[Truncated]", "An internal error occurred.", "Unknown error", "Encountered"];
 
-/// Pending wire text: (file, text, why).
-const PENDING_TEXT: &[(&str, &str, &str)] = &[];
+/// Pending text (wire text, or a core text constant a file writes for its own reason):
+/// (file, text, why).
+const PENDING_TEXT: &[(&str, &str, &str)] = &[(
+    "copy.js",
+    "0",
+    "the JSON a pruned list writes for an index no path names (its own placeholder), equal to COUNTED_ISSUE by chance",
+)];
 
 /// What the scanner found in a JS source: the code outside comments and strings, and
 /// each string literal's text (template literals whole, escapes left as written).
@@ -166,7 +171,11 @@ fn the_js_layer_imports_every_core_constant_and_copies_none() {
                 Literal::Text(text) => {
                     let short = text.chars().count() < 12;
                     if scanned.strings.iter().any(|s| if short { s == text } else { s.contains(text.as_str()) }) {
-                        found.push(format!("{file} writes {text:?}, the core's {name}"));
+                        if PENDING_TEXT.iter().any(|(f, t, _)| f == file && t == text) {
+                            pending_seen.push((file.clone(), text.clone()));
+                        } else {
+                            found.push(format!("{file} writes {text:?}, the core's {name}"));
+                        }
                     }
                 }
                 Literal::Fields(items) => {

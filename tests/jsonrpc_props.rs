@@ -14,7 +14,7 @@
 
 use mcp_envelope::jsonrpc::{
     bound_issues, error_result, format_validation, Alias, ErrorResultOptions, IssueList, PreValidation, ThrownError,
-    ValidationOptions, ISSUES_READ_WHOLE,
+    ValidationOptions, COUNTED_ISSUE, ISSUES_READ_WHOLE,
 };
 use mcp_envelope::sizes::{TrueSizes, NO_CUTS};
 use mcp_envelope::value::Value;
@@ -869,11 +869,12 @@ proptest! {
     fn issues_past_those_read_whole_count_as_one_unless_unions(base in list_of(arb_issue().boxed(), 31), n in 0usize..160) {
         let issues: Vec<Value<'static>> = base.iter().cycle().take(if base.is_empty() { 0 } else { n }).cloned().collect();
         let counted = |issue: &Value| issue.get("code").and_then(Value::as_str).is_some_and(|code| !UNION_CODES.contains(&code));
+        let placeholder = Value::parse_json(COUNTED_ISSUE).unwrap_or(Value::Null);
         let light: Vec<Value<'static>> = issues
             .iter()
             .take(100)
             .enumerate()
-            .map(|(i, issue)| if i >= ISSUES_READ_WHOLE && counted(issue) { Value::Number(0.0) } else { issue.clone() })
+            .map(|(i, issue)| if i >= ISSUES_READ_WHOLE && counted(issue) { placeholder.clone() } else { issue.clone() })
             .collect();
         let args = Value::parse_json(r#"{"a":1,"b":[1,2],"x":"s"}"#).unwrap_or(Value::Null);
         // A schema too: unknown keys' sentences read it.

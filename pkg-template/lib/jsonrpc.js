@@ -24,6 +24,7 @@ import {
   COPY_NODE_BUDGET,
   COPY_OTHER_ISSUE,
   COPY_UNIT_BUDGET,
+  COUNTED_ISSUE,
   ISSUES_CROSSING,
   ISSUES_READ_WHOLE,
   KIND_MCP_ERROR,
@@ -132,9 +133,6 @@ const UNREADABLE_JSON = JSON.stringify(UNREADABLE);
  */
 const UNIONS = new Set(UNION_CODES);
 
-/** What an issue past those read whole crosses as when its code alone would say no more. */
-const COUNTED = '0';
-
 /**
  * An issue past those the core reads whole, as JSON text: `0` when its own enumerable
  * `code` is a short string and no union's (nothing else of it is read), else `undefined`,
@@ -161,7 +159,7 @@ function countedAlone(issue, unions, read) {
   read.code = code;
   // A longer code is copied with its issue, whole.
   if (typeof code !== 'string' || code.length > CODE_UNITS || unions.has(code)) return undefined;
-  return COUNTED;
+  return COUNTED_ISSUE;
 }
 
 /**

@@ -26,7 +26,7 @@ use crate::zod::issue::{ISSUES, REPORTED_INPUT};
 use crate::zod::{IssueView, Nested};
 use std::borrow::Cow;
 
-use super::text::cut_data_string;
+use super::text::{cut_data_string, MAX_STRING_UNITS};
 
 /// Entries kept per array and keys per object.
 pub const MAX_ENTRIES: usize = 10;
@@ -186,9 +186,10 @@ fn kept_whole<'a>(value: &'a Value<'_>, level: usize, sizes: &TrueSizes<'_>) -> 
     })
 }
 
-/// Whether a string or key keeps all its text under the cap.
+/// Whether a string or key keeps all its text under the cap (its length is not walked
+/// past the cap: nothing of a cut one is needed here).
 fn string_kept_whole(s: &str) -> bool {
-    cut_data_string(s).1.is_none()
+    !crate::utf16::utf16_len_exceeds(s, MAX_STRING_UNITS)
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -628,7 +629,6 @@ mod tests {
     #[cfg(not(target_arch = "wasm32"))]
     mod props {
         use super::*;
-        use crate::jsonrpc::text::MAX_STRING_UNITS;
         use proptest::prelude::*;
         use proptest::strategy::ValueTree;
 

@@ -47,7 +47,7 @@ pub use log::{
 };
 pub use rejection::{
     format_validation, render_rejection, Alias, AliasCollision, PreValidation, Rejection, ValidationOptions,
-    ISSUES_READ_WHOLE, MESSAGE_PREFIX, REASON_INVALID_ARGUMENTS,
+    COUNTED_ISSUE, ISSUES_READ_WHOLE, MESSAGE_PREFIX, REASON_INVALID_ARGUMENTS,
 };
 pub use thrown_data::ThrownData;
 

@@ -52,6 +52,9 @@ pub const MAX_LINES: usize = 10;
 /// `~source` field) is read at any position by `crate::source::normalise`.
 pub const ISSUES_READ_WHOLE: usize =
     if MAX_LINES > super::bound::MAX_ENTRIES { MAX_LINES } else { super::bound::MAX_ENTRIES };
+/// The JSON text a caller sends in place of an issue past [`ISSUES_READ_WHOLE`] whose own
+/// code is a string and no union's: nothing of it, counted as one line where it stands.
+pub const COUNTED_ISSUE: &str = "0";
 /// Top-level issues examined at most: the lines they render are counted exactly in
 /// `(+N more)`; each issue past them counts as one line (the count mcp-ts-core gives
 /// unless such an issue is a union lifted into several lines), so a million issues
