@@ -14,34 +14,39 @@ pub(crate) fn needs_escape(b: u8) -> bool {
     b < 0x20 || b == b'"' || b == b'\\'
 }
 
-/// Whether any of the eight bytes of `word` is one [`needs_escape`] names (exact: no
-/// byte is missed and none is named that is not).
-fn any_needs_escape(word: u64) -> bool {
+/// The index of the first of the eight bytes of `word` (read little-endian: byte 0 is the
+/// lowest) that [`needs_escape`] names, if any. Exact: a borrow in the subtractions below
+/// only carries upward from a byte that is named, so bytes past the first may be marked
+/// but none before it is.
+fn first_escape(word: u64) -> Option<usize> {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     // A byte below `n` (n ≤ 0x80) sets its high bit in `(x - n) & !x`; a byte equal to
     // `c` is a zero byte of `x ^ c`, that is one below 1.
     let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGHS;
-    (below(word, 0x20) | below(word ^ (ONES * u64::from(b'"')), 1) | below(word ^ (ONES * u64::from(b'\\')), 1)) != 0
+    let marks =
+        below(word, 0x20) | below(word ^ (ONES * u64::from(b'"')), 1) | below(word ^ (ONES * u64::from(b'\\')), 1);
+    (marks != 0).then(|| (marks.trailing_zeros() / 8) as usize)
 }
 
 /// The index of the first byte at or after `from` that [`needs_escape`] names
-/// (`bytes.len()` when none does), read eight bytes at a time.
+/// (`bytes.len()` when none does), read eight bytes at a time: the last few bytes are
+/// read as a word padded with a byte that needs none, so no byte is looked at alone.
 pub(crate) fn plain_run_end(bytes: &[u8], from: usize) -> usize {
     let mut i = from;
     while let Some(word) = bytes.get(i..i.saturating_add(8)).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
-        if any_needs_escape(u64::from_le_bytes(word)) {
-            break;
+        if let Some(at) = first_escape(u64::from_le_bytes(word)) {
+            return i + at;
         }
         i += 8;
     }
-    while let Some(&b) = bytes.get(i) {
-        if needs_escape(b) {
-            break;
-        }
-        i += 1;
+    let rest = bytes.get(i..).unwrap_or_default();
+    let mut word = [b'a'; 8];
+    if let Some(head) = word.get_mut(..rest.len()) {
+        head.copy_from_slice(rest);
     }
-    i
+    // The padding needs no escape: a byte found is one of `rest`.
+    first_escape(u64::from_le_bytes(word)).map_or(bytes.len(), |at| i + at)
 }
 
 /// The escape `JSON.stringify` writes for a byte [`needs_escape`] names: the short
@@ -77,6 +82,34 @@ pub fn write_json_string(s: &str, out: &mut String) {
         run = at + 1;
     }
     out.push('"');
+}
+
+/// Whether every escape in a JSON string's body (the bytes between its quotes, as read)
+/// is the one [`write_json_string`] writes for the character it stands for, so that
+/// writer gives back exactly this body for the decoded text: `\"`, `\\`, the short
+/// forms, and `\u00xx` (lowercase hex) only for the other C0 controls. `\/`, `\u0041`,
+/// `\u001F` or a surrogate pair's escapes decode to text it writes otherwise.
+pub(crate) fn escapes_written_as_read(body: &[u8]) -> bool {
+    let mut i = 0;
+    while let Some(found) = body.get(i..).and_then(|rest| rest.iter().position(|&b| b == b'\\')) {
+        let at = i + found;
+        i = match body.get(at + 1) {
+            Some(b'"' | b'\\' | b'b' | b'f' | b'n' | b'r' | b't') => at + 2,
+            Some(b'u') => match body.get(at + 2..at + 6) {
+                Some(&[b'0', b'0', high @ (b'0' | b'1'), low @ (b'0'..=b'9' | b'a'..=b'f')]) => {
+                    let unit = (high - b'0') * 16 + if low <= b'9' { low - b'0' } else { low - b'a' + 10 };
+                    // These five have short forms.
+                    if matches!(unit, 0x08 | 0x09 | 0x0a | 0x0c | 0x0d) {
+                        return false;
+                    }
+                    at + 6
+                }
+                _ => return false,
+            },
+            _ => return false,
+        };
+    }
+    true
 }
 
 /// The index after the closing quote of the JSON string opening at `start` (`None`
@@ -318,8 +351,8 @@ fn finish_code_unit(bytes: &[u8], pos: &mut usize, unit: u32) -> Result<char, &'
 mod tests {
     use super::*;
 
-    fn any_needs_escape_bytewise(word: [u8; 8]) -> bool {
-        word.iter().any(|&b| needs_escape(b))
+    fn first_escape_bytewise(word: [u8; 8]) -> Option<usize> {
+        word.iter().position(|&b| needs_escape(b))
     }
 
     #[test]
@@ -366,7 +399,7 @@ mod tests {
                     if let Some(slot) = word.get_mut(at) {
                         *slot = b;
                     }
-                    assert_eq!(any_needs_escape(u64::from_le_bytes(word)), any_needs_escape_bytewise(word), "{word:?}");
+                    assert_eq!(first_escape(u64::from_le_bytes(word)), first_escape_bytewise(word), "{word:?}");
                 }
             }
         }
@@ -403,7 +436,18 @@ mod tests {
 
             #[test]
             fn any_word_reads_as_its_bytes_do(word in any::<[u8; 8]>()) {
-                prop_assert_eq!(any_needs_escape(u64::from_le_bytes(word)), any_needs_escape_bytewise(word));
+                prop_assert_eq!(first_escape(u64::from_le_bytes(word)), first_escape_bytewise(word));
+            }
+
+            // A body is written back as read exactly when its escapes are the writer's own.
+            #[test]
+            fn escapes_written_as_read_agrees_with_writing_the_text_back(body in r#"([a-zé/]|\\["\\/bfnrt]|\\u00[0-1][0-9a-fA-F]|\\u[0-9a-fA-F]{4}){0,6}"#) {
+                let quoted = format!("\"{body}\"");
+                if let Ok((text, _)) = decode_string(&quoted, 1, End::Quote) {
+                    let mut written = String::new();
+                    write_json_string(&text, &mut written);
+                    prop_assert_eq!(escapes_written_as_read(body.as_bytes()), written == quoted, "{}", body);
+                }
             }
 
             #[test]
@@ -413,6 +457,18 @@ mod tests {
                 let expected = bytes.iter().skip(from).position(|&b| needs_escape(b)).map_or(bytes.len(), |i| i + from);
                 prop_assert_eq!(plain_run_end(bytes, from), expected);
             }
+        }
+    }
+
+    #[test]
+    fn escapes_read_as_written_are_the_writer_s_own() {
+        for body in ["", "plain", r#"a\"b"#, r#"\\"#, r#"\b\f\n\r\t"#, r#"\u0000\u001f\u000b"#, "é😀"] {
+            assert!(escapes_written_as_read(body.as_bytes()), "{body}");
+        }
+        for body in
+            [r"\/", r"\u0041", r"\u001F", r"\u0008", r"\u000a", r"\ud83d\ude00", r"\u00e9", r"\u007f", r"\x", r"\u00"]
+        {
+            assert!(!escapes_written_as_read(body.as_bytes()), "{body}");
         }
     }
 

@@ -48,7 +48,8 @@ pub(crate) fn utf16_prefix_end(s: &str, max_units: usize) -> usize {
 
 /// Whether `s` is longer than `limit` UTF-16 code units; stops counting early.
 pub(crate) fn utf16_len_exceeds(s: &str, limit: usize) -> bool {
-    prefix(s, limit).2
+    // No more bytes than the limit: no more units (nothing to count).
+    s.len() > limit && prefix(s, limit).2
 }
 
 /// `s` itself when it fits in `max_units` UTF-16 units; otherwise its first
@@ -99,6 +100,7 @@ mod tests {
                 let fit = walked.take_while(|u| *u <= max).count();
                 let expect: String = s.chars().take(fit).collect();
                 assert_eq!((kept, units, cut), (expect.as_str(), js_len(&expect), js_len(s) > max), "{s:?} {max}");
+                assert_eq!(utf16_len_exceeds(s, max), js_len(s) > max, "{s:?} {max}");
             }
         }
     }

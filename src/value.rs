@@ -12,7 +12,7 @@
 
 pub use crate::decimal::parse_number;
 pub use crate::json_syntax::write_json_string;
-use crate::json_syntax::{decode_string, skip_space, End};
+use crate::json_syntax::{decode_string, escapes_written_as_read, skip_space, End};
 use std::borrow::Cow;
 
 /// Deepest nesting [`Value::parse_json`] accepts. The JS layer cuts far shallower;
@@ -339,21 +339,32 @@ impl<'a> Value<'a> {
     /// assert!(matches!(value.get("quote"), Some(Value::String(Cow::Owned(_)))));
     /// ```
     pub fn parse_borrowed(text: &'a str) -> Result<Value<'a>, JsonError> {
-        let mut parser = Parser { text, bytes: text.as_bytes(), pos: 0, items: Vec::new(), entries: Vec::new() };
-        parser.skip_ws();
-        parser.value(0, Slot::Item)?;
-        let value = parser.items.pop().ok_or_else(|| parser.error("unexpected end"))?;
-        parser.skip_ws();
-        if parser.pos != parser.bytes.len() {
-            return Err(parser.error("trailing characters"));
-        }
-        Ok(value)
+        Parser::new(text, false).read().map(|(value, _)| value)
+    }
+
+    /// Reads JSON text as [`Value::parse_borrowed`] does and, when it is a list, gives each
+    /// entry's own text where that text is exactly what [`Value::write_json`] writes for
+    /// the entry (no whitespace, each number and escape as JavaScript writes it, no
+    /// repeated key): a writer may copy that text instead of writing the entry again.
+    pub(crate) fn parse_list_texts(text: &'a str) -> Result<(Value<'a>, Vec<Option<&'a str>>), JsonError> {
+        Parser::new(text, true).read()
     }
 }
 
 /// `String(n)` for a finite or non-finite JS number.
 pub fn js_number_string(n: f64) -> String {
     JsNumber::new(n).as_str().to_owned()
+}
+
+/// Whether [`Value::write_json`] writes `n` as `text`, the JSON number it was read from:
+/// digits alone (no leading zero, fewer than 16) are; any other text is compared with
+/// `String(n)` (`1.0`, `1e2`, `-0` and an overflow to Infinity are not).
+fn number_written_as_read(n: f64, text: &str) -> bool {
+    let digits = text.bytes().all(|b| b.is_ascii_digit());
+    if digits && text.len() < 16 && (text.len() == 1 || !text.starts_with('0')) {
+        return true;
+    }
+    n.is_finite() && JsNumber::new(n).as_str() == text
 }
 
 fn write_js_number(n: f64, out: &mut String) {
@@ -425,6 +436,9 @@ impl JsNumber {
     }
 }
 
+/// The room each parse stack starts with.
+const STACK_START: usize = 16;
+
 /// Entries an object parse checks for a repeated key one by one.
 const LINEAR_KEY_CHECK: usize = 16;
 
@@ -439,6 +453,11 @@ struct Parser<'a> {
     /// stack in one bulk copy when it closes.
     items: Vec<Value<'a>>,
     entries: Vec<(Cow<'a, str>, Value<'a>)>,
+    /// Whether a top-level list's entries have their texts kept ([`Value::parse_list_texts`]),
+    /// and whether the entry being read is written as read so far.
+    keep_texts: bool,
+    as_written: bool,
+    texts: Vec<Option<&'a str>>,
 }
 
 /// Where a parsed value goes: a list's entries (or the result), or an object's under its key.
@@ -449,14 +468,36 @@ enum Slot<'a> {
 
 /// The entries of `stack` from `first` on, taken off in one bulk copy (`first` ≤ its length).
 fn top<T>(stack: &mut Vec<T>, first: usize) -> Vec<T> {
-    if first == 0 {
-        core::mem::take(stack)
-    } else {
-        stack.split_off(first.min(stack.len()))
-    }
+    stack.split_off(first.min(stack.len()))
 }
 
 impl<'a> Parser<'a> {
+    fn new(text: &'a str, keep_texts: bool) -> Parser<'a> {
+        Parser {
+            text,
+            bytes: text.as_bytes(),
+            pos: 0,
+            // Room for the values of a small document at once, so the stacks seldom grow.
+            items: Vec::with_capacity(STACK_START),
+            entries: Vec::with_capacity(STACK_START),
+            keep_texts,
+            as_written: true,
+            texts: Vec::new(),
+        }
+    }
+
+    /// The one value the text holds, and the texts of its entries kept (see `keep_texts`).
+    fn read(mut self) -> Result<(Value<'a>, Vec<Option<&'a str>>), JsonError> {
+        self.skip_ws();
+        self.value(0, Slot::Item)?;
+        let value = self.items.pop().ok_or_else(|| self.error("unexpected end"))?;
+        self.skip_ws();
+        if self.pos != self.bytes.len() {
+            return Err(self.error("trailing characters"));
+        }
+        Ok((value, self.texts))
+    }
+
     fn error(&self, reason: &'static str) -> JsonError {
         JsonError { offset: self.pos, reason }
     }
@@ -466,7 +507,12 @@ impl<'a> Parser<'a> {
     }
 
     fn skip_ws(&mut self) {
-        self.pos = skip_space(self.bytes, self.pos);
+        let end = skip_space(self.bytes, self.pos);
+        if end != self.pos {
+            // The writer writes no whitespace (between an entry's values only: see `array`).
+            self.as_written = false;
+            self.pos = end;
+        }
     }
 
     fn eat(&mut self, literal: &str) -> Result<(), JsonError> {
@@ -521,10 +567,20 @@ impl<'a> Parser<'a> {
             return Ok(());
         }
         let first = self.items.len();
+        // A top-level list's entries, when their texts are kept.
+        let keep = self.keep_texts && depth == 1;
         loop {
             self.skip_ws();
+            let start = self.pos;
+            if keep {
+                self.as_written = true;
+            }
             // Pushes exactly one item on success: `first` stays within `items`.
             self.value(depth, Slot::Item)?;
+            if keep {
+                let text = if self.as_written { self.text.get(start..self.pos) } else { None };
+                self.texts.push(text);
+            }
             self.skip_ws();
             match self.peek() {
                 Some(b',') => self.pos += 1,
@@ -569,6 +625,7 @@ impl<'a> Parser<'a> {
             match repeated {
                 None => self.value(depth, Slot::Entry(key))?,
                 Some(at) => {
+                    self.as_written = false;
                     self.value(depth, Slot::Item)?;
                     if let (Some(item), Some(entry)) = (self.items.pop(), self.entries.get_mut(first + at)) {
                         entry.1 = item;
@@ -582,6 +639,8 @@ impl<'a> Parser<'a> {
                     self.pos += 1;
                     let mut entries = top(&mut self.entries, first);
                     if entries.len() > LINEAR_KEY_CHECK {
+                        // Not looked into: a repeated key may have been merged.
+                        self.as_written = false;
                         entries = crate::key_order::merge_repeated_keys(entries);
                     }
                     self.put(slot, Value::Object(entries));
@@ -632,12 +691,22 @@ impl<'a> Parser<'a> {
             .get(start..self.pos)
             .and_then(|b| core::str::from_utf8(b).ok())
             .ok_or_else(|| self.error("bad number"))?;
-        crate::decimal::parse_number(text).map(Value::Number).ok_or_else(|| self.error("bad number"))
+        let n = crate::decimal::parse_number(text).ok_or_else(|| self.error("bad number"))?;
+        if self.keep_texts && self.as_written && !number_written_as_read(n, text) {
+            self.as_written = false;
+        }
+        Ok(Value::Number(n))
     }
 
     fn string(&mut self) -> Result<Cow<'a, str>, JsonError> {
         // Past the opening quote; errors are reported where the string starts.
-        let (text, end) = decode_string(self.text, self.pos + 1, End::Quote).map_err(|reason| self.error(reason))?;
+        let start = self.pos + 1;
+        let (text, end) = decode_string(self.text, start, End::Quote).map_err(|reason| self.error(reason))?;
+        // A string read in place has no escape; one with escapes is written as read when they are the writer's.
+        if self.keep_texts && self.as_written && matches!(text, Cow::Owned(_)) {
+            let body = self.bytes.get(start..end.saturating_sub(1)).unwrap_or_default();
+            self.as_written = escapes_written_as_read(body);
+        }
         self.pos = end;
         Ok(text)
     }

@@ -77,15 +77,30 @@ struct Budget<'s> {
     issues_left: usize,
     nesting: usize,
     sizes: &'s TrueSizes<'s>,
+    /// Set for [`bound_issues_referring`]: the top-level issues kept whole, by position.
+    referred: Option<Vec<bool>>,
 }
 
 /// The caps applied to a list of Zod issues (`data.issues`): `issuesCount` is the
 /// list's total when fewer are kept, and each cut node's count field is written from
 /// its sizes (see [`crate::sizes`]).
 pub fn bound_issues<'a>(issues: impl Into<IssueList<'a>>) -> Bounded<'a> {
-    let list = issues.into();
-    let mut budget = Budget { issues_left: MAX_ISSUES_TOTAL, nesting: 0, sizes: list.sizes };
-    bound_issue_list(list.first, list.total.max(list.first.len()), &mut budget)
+    bound_issues_with(issues.into(), None).0
+}
+
+/// [`bound_issues`] without copying the issues the caps keep whole: each top-level issue
+/// kept whole is `null` in the list, and `true` at its position in the flags returned.
+/// A writer that writes `first[i]` in place of each (the issue is exactly what it would
+/// have kept) writes [`bound_issues`]' JSON.
+pub(crate) fn bound_issues_referring<'a>(issues: IssueList<'a>) -> (Bounded<'a>, Vec<bool>) {
+    let (bounded, referred) = bound_issues_with(issues, Some(Vec::new()));
+    (bounded, referred.unwrap_or_default())
+}
+
+fn bound_issues_with<'a>(list: IssueList<'a>, referred: Option<Vec<bool>>) -> (Bounded<'a>, Option<Vec<bool>>) {
+    let mut budget = Budget { issues_left: MAX_ISSUES_TOTAL, nesting: 0, sizes: list.sizes, referred };
+    let bounded = bound_issue_list(list.first, list.total.max(list.first.len()), &mut budget);
+    (bounded, budget.referred)
 }
 
 /// Writes `key: value` and its count fields into `entries`.
@@ -98,21 +113,33 @@ pub fn push_field<'a>(entries: &mut Vec<(Cow<'a, str>, Value<'a>)>, key: &'a str
 fn bound_issue_list<'a>(issues: &'a [Value<'_>], total: usize, budget: &mut Budget<'_>) -> Bounded<'a> {
     let mut list = KeptList::with_capacity(issues.len());
     budget.nesting += 1;
+    // Only a top-level issue is referred to instead of copied.
+    let refer = budget.nesting == 1 && budget.referred.is_some();
     for issue in issues.iter().take(MAX_ENTRIES) {
         if budget.issues_left == 0 {
             break;
         }
         budget.issues_left -= 1;
+        let mut referred = false;
         let bounded = match issue {
             Value::Object(entries) if budget.nesting <= MAX_ISSUE_NESTING => {
                 let view = IssueView::new(issue);
-                match issue_kept_whole(issue, entries, view, budget.sizes) {
+                match issue_kept_whole(issue, entries, view, budget.sizes, !refer) {
+                    Some(_) if refer => {
+                        referred = true;
+                        Bounded::whole(Value::Null)
+                    }
                     Some(whole) => Bounded::whole(whole),
                     None => bound_object(issue, entries, 0, Role::Issue(view), budget),
                 }
             }
             other => bound_plain(other, 0, budget),
         };
+        if refer {
+            if let Some(flags) = budget.referred.as_mut() {
+                flags.push(referred);
+            }
+        }
         list.push(bounded);
     }
     budget.nesting -= 1;
@@ -124,36 +151,43 @@ fn bound_issue_list<'a>(issues: &'a [Value<'_>], total: usize, budget: &mut Budg
 /// issues, no size the copy cut, no repeated key), its strings borrowed: what
 /// [`bound_object`] would return with no count field, in one walk and without its
 /// candidate lists. `None` as soon as any cap would apply; then the full pass decides.
+/// Without `copy`, only that answer: `Some` holds an empty object.
 fn issue_kept_whole<'a>(
     issue: &Value<'_>,
     entries: &'a [(Cow<'_, str>, Value<'_>)],
     view: IssueView<'_>,
     sizes: &TrueSizes<'_>,
+    copy: bool,
 ) -> Option<Value<'a>> {
     let keyed_whole = entries.iter().all(|(key, _)| key != REPORTED_INPUT && view.nested_in(key).is_none());
     if !keyed_whole || sizes.of(issue).is_some() {
         return None;
     }
-    entries_kept_whole(entries, 1, sizes).map(Value::Object)
+    entries_kept_whole(entries, 1, sizes, copy).map(Value::Object)
 }
 
 /// An object's entries kept whole below an object at `level - 1` (see
-/// [`issue_kept_whole`]): each value at `level`.
+/// [`issue_kept_whole`]): each value at `level`; none copied without `copy`.
 fn entries_kept_whole<'a>(
     entries: &'a [(Cow<'_, str>, Value<'_>)],
     level: usize,
     sizes: &TrueSizes<'_>,
+    copy: bool,
 ) -> Option<Vec<(Cow<'a, str>, Value<'a>)>> {
     if entries.len() > MAX_ENTRIES {
         return None;
     }
-    let mut kept: Vec<(Cow<'a, str>, Value<'a>)> = Vec::with_capacity(entries.len());
-    for (key, value) in entries {
+    let mut kept: Vec<(Cow<'a, str>, Value<'a>)> = Vec::with_capacity(if copy { entries.len() } else { 0 });
+    for (i, (key, value)) in entries.iter().enumerate() {
         let whole_key = string_kept_whole(key) && sizes.of_key(key).is_none();
-        if !whole_key || kept.iter().any(|(k, _)| k == key) {
+        let repeated = entries.get(..i).unwrap_or_default().iter().any(|(k, _)| k == key);
+        if !whole_key || repeated {
             return None;
         }
-        kept.push((Cow::Borrowed(key), kept_whole(value, level, sizes)?));
+        let value = kept_whole(value, level, sizes, copy)?;
+        if copy {
+            kept.push((Cow::Borrowed(key), value));
+        }
     }
     Some(kept)
 }
@@ -161,7 +195,7 @@ fn entries_kept_whole<'a>(
 /// A value at `level` below an issue kept whole by [`bound_plain`]'s caps (see
 /// [`issue_kept_whole`]); recursion ends past [`MAX_LEVELS`], where only an empty list
 /// or object is kept as it is.
-fn kept_whole<'a>(value: &'a Value<'_>, level: usize, sizes: &TrueSizes<'_>) -> Option<Value<'a>> {
+fn kept_whole<'a>(value: &'a Value<'_>, level: usize, sizes: &TrueSizes<'_>, copy: bool) -> Option<Value<'a>> {
     if sizes.of(value).is_some() {
         return None;
     }
@@ -175,14 +209,17 @@ fn kept_whole<'a>(value: &'a Value<'_>, level: usize, sizes: &TrueSizes<'_>) -> 
         Value::Object(entries) if entries.is_empty() => Value::Object(Vec::new()),
         _ if level > MAX_LEVELS => return None,
         Value::Array(items) if items.len() <= MAX_ENTRIES => {
-            let mut kept = Vec::with_capacity(items.len());
+            let mut kept = Vec::with_capacity(if copy { items.len() } else { 0 });
             for item in items {
-                kept.push(kept_whole(item, level + 1, sizes)?);
+                let item = kept_whole(item, level + 1, sizes, copy)?;
+                if copy {
+                    kept.push(item);
+                }
             }
             Value::Array(kept)
         }
         Value::Array(_) => return None,
-        Value::Object(entries) => Value::Object(entries_kept_whole(entries, level + 1, sizes)?),
+        Value::Object(entries) => Value::Object(entries_kept_whole(entries, level + 1, sizes, copy)?),
     })
 }
 
@@ -718,8 +755,11 @@ mod tests {
                 let sizes = TrueSizes::locate(&issue, &flat);
                 let Value::Object(entries) = &issue else { return Ok(()) };
                 let view = IssueView::new(&issue);
-                if let Some(whole) = issue_kept_whole(&issue, entries, view, &sizes) {
-                    let mut budget = Budget { issues_left: MAX_ISSUES_TOTAL, nesting: 1, sizes: &sizes };
+                let whole = issue_kept_whole(&issue, entries, view, &sizes, true);
+                // Asked only whether, the answer is the same.
+                prop_assert_eq!(issue_kept_whole(&issue, entries, view, &sizes, false).is_some(), whole.is_some());
+                if let Some(whole) = whole {
+                    let mut budget = Budget { issues_left: MAX_ISSUES_TOTAL, nesting: 1, sizes: &sizes, referred: None };
                     let full = bound_object(&issue, entries, 0, Role::Issue(view), &mut budget);
                     prop_assert_eq!(&full, &Bounded::whole(whole));
                     prop_assert_eq!(full.value, issue.clone());
@@ -739,7 +779,7 @@ mod tests {
                 let Value::Object(entries) = &issue else { continue };
                 let entries: &[_] = entries;
                 let sizes = TrueSizes::locate(&issue, &[]);
-                match issue_kept_whole(&issue, entries, IssueView::new(&issue), &sizes) {
+                match issue_kept_whole(&issue, entries, IssueView::new(&issue), &sizes, true) {
                     Some(_) => whole += 1,
                     None => bounded += 1,
                 }

@@ -5,21 +5,23 @@
 //! writes every count itself.
 
 use super::classify::{fresh_request_id, verdict, Causes, Own, Verdict};
+use super::splice::{write_data, Referred};
 use super::{js_count, request, Host, Json, JsonText, Out, ProtocolError};
 use crate::js_constants::{
     RESULT_CONTENT_NOT_A_LIST, RESULT_NOT_AN_OBJECT, RESULT_NO_STRUCTURED_CONTENT, THROWN_MCP, THROWN_XML, THROWN_ZOD,
 };
 use crate::jsonrpc::from_xml::mcp_error_from_xml;
 use crate::jsonrpc::output_schema::advertised_output_schema as widened_output_schema;
+use crate::jsonrpc::rejection::format_validation_referring;
 use crate::jsonrpc::{
-    contract_from_value, error_result as error_result_value, fail as fail_parts,
-    format_validation as format_validation_parts, recovery_for as recovery_for_value,
+    contract_from_value, error_result as error_result_value, fail as fail_parts, recovery_for as recovery_for_value,
     rejection_result as rejection_result_value, CallToolResult, ContractEntry, ErrorResultOptions, IssueList,
     McpErrorParts, PreValidation, ThrownData, ThrownError, ValidationOptions,
 };
 use crate::sizes::TrueSizes;
 use crate::tool_result::{invalid_result_log, invalid_result_message, InvalidResult};
 use crate::value::{JsNumber, Value};
+use std::borrow::Cow;
 
 fn contract(given: Option<Json<'_>>) -> Vec<ContractEntry> {
     given.map(|c| contract_from_value(c.0)).unwrap_or_default()
@@ -33,8 +35,8 @@ fn items<'a>(list: Json<'a>) -> &'a [Value<'a>] {
 request! {
     /// An argument rejection: `formatValidation(issues, { tool, args, schema, input })`.
     FormatValidation<'a> as "FormatValidationRequest" {
-        /// The first issues, a bounded copy.
-        issues: Json<'a> = "issues",
+        /// The first issues, a bounded copy (parsed with their texts, see `super::splice`).
+        issues: JsonText<'a> = "issues",
         /// How many issues there are in all.
         issues_total: f64 = "issuesTotal",
         /// The true sizes of what the issues' copy cut.
@@ -49,15 +51,26 @@ request! {
 
 /// `{ code, message, data }` of the rejection.
 pub(crate) fn format_validation(request: FormatValidation<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
+    const NAME: &str = "FormatValidationRequest";
     let args = request.args.map(|a| a.0);
-    let read = crate::source::normalise(items(request.issues), args);
+    let (sent, texts) =
+        Value::parse_list_texts(request.issues.0).map_err(|e| super::field_error(NAME, "issues", e.reason))?;
+    let read = crate::source::normalise(items(Json(&sent)), args);
     let list = &*read.issues;
-    let sizes = TrueSizes::locate(request.issues.0, request.issue_sizes);
+    let sizes = TrueSizes::locate(&sent, request.issue_sizes);
     let input = request.input.map(|v| PreValidation::from_value(v.0));
-    let schema = schema_if_read(request.schema, list, "FormatValidationRequest")?;
+    let schema = schema_if_read(request.schema, list, NAME)?;
     let options = ValidationOptions { tool: request.tool, args, schema: schema.as_ref(), input: input.as_ref() };
     let issues = IssueList::of(list, js_count(request.issues_total).saturating_sub(read.left_out), &sizes);
-    Ok(parts_reply(&format_validation_parts(issues, &options)))
+    let (parts, referred) = format_validation_referring(issues, &options);
+    // data.issues keeps a few of the issues sent: room for their text up to a bound.
+    let mut out = parts_head(&parts, request.issues.0.len().min(DATA_ROOM));
+    if let Some(data) = &parts.data {
+        // Another validator's issues were rewritten: their texts are not what was read.
+        let texts: &[Option<&str>] = if matches!(read.issues, Cow::Borrowed(_)) { &texts } else { &[] };
+        write_data(data, Referred { issues: list, texts, referred: &referred }, &mut out);
+    }
+    Ok(out)
 }
 
 /// A `CallToolResult` as a [`super::table::Reply::Result`] reply.
@@ -79,13 +92,22 @@ fn push_counted(out: &mut String, text: &str) {
 
 /// An McpError as a [`super::table::Reply::Parts`] reply.
 pub fn parts_reply(parts: &McpErrorParts<'_>) -> String {
-    let mut out = String::with_capacity(24 + parts.message.len());
-    out.push_str(JsNumber::new(f64::from(parts.code)).as_str());
-    out.push(',');
-    push_counted(&mut out, &parts.message);
+    let mut out = parts_head(parts, 0);
     if let Some(data) = &parts.data {
         data.write_json(&mut out);
     }
+    out
+}
+
+/// The most room a rejection's reply makes for its `data` up front (it grows past it as needed).
+const DATA_ROOM: usize = 1 << 14;
+
+/// A [`parts_reply`]'s code and message, with room for `data` of about `data_size` bytes more.
+fn parts_head(parts: &McpErrorParts<'_>, data_size: usize) -> String {
+    let mut out = String::with_capacity(24 + 2 * parts.message.len() + data_size);
+    out.push_str(JsNumber::new(f64::from(parts.code)).as_str());
+    out.push(',');
+    push_counted(&mut out, &parts.message);
     out
 }
 

@@ -21,6 +21,7 @@ mod lint;
 mod log;
 mod prevalidate;
 mod read;
+mod splice;
 pub mod table;
 mod upstream;
 mod xml;

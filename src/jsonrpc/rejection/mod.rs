@@ -33,9 +33,10 @@ pub use render::render_rejection;
 
 use crate::codes::JsonRpcErrorCode;
 use crate::value::Value;
+use crate::zod::issue::ISSUES;
 use std::borrow::Cow;
 
-use super::bound::{bound_issues, push_field};
+use super::bound::{bound_issues, bound_issues_referring, push_field, Bounded};
 use super::issue_list::IssueList;
 use super::McpErrorParts;
 use input::input_record;
@@ -106,6 +107,22 @@ impl Rejection {
 /// their true total and the true sizes of what their copy cut).
 pub fn format_validation<'a>(issues: impl Into<IssueList<'a>>, opts: &ValidationOptions<'_>) -> McpErrorParts<'a> {
     let issues = issues.into();
+    rejection_parts(issues, opts, bound_issues(issues))
+}
+
+/// [`format_validation`] for a writer that writes the issues `data.issues` keeps whole
+/// itself: each is `null` there and `true` at its position in the flags (see
+/// [`super::bound::bound_issues_referring`]), never copied.
+pub(crate) fn format_validation_referring<'a>(
+    issues: IssueList<'a>,
+    opts: &ValidationOptions<'_>,
+) -> (McpErrorParts<'a>, Vec<bool>) {
+    let (kept, referred) = bound_issues_referring(issues);
+    (rejection_parts(issues, opts, kept), referred)
+}
+
+/// The rejection's parts, with `kept` as `data.issues`.
+fn rejection_parts<'a>(issues: IssueList<'a>, opts: &ValidationOptions<'_>, kept: Bounded<'a>) -> McpErrorParts<'a> {
     let rejection = render_rejection(issues, opts);
     let mut message = String::from(MESSAGE_PREFIX);
     message.push_str(opts.tool);
@@ -113,7 +130,7 @@ pub fn format_validation<'a>(issues: impl Into<IssueList<'a>>, opts: &Validation
     message.push_str(&rejection.detail());
 
     let mut data: Vec<(Cow<'a, str>, Value<'a>)> = Vec::new();
-    push_field(&mut data, "issues", bound_issues(issues));
+    push_field(&mut data, ISSUES, kept);
     data.push(("reason".into(), Value::str(REASON_INVALID_ARGUMENTS)));
     if let Some(input) = opts.input.filter(|i| i.changed_anything()) {
         data.push(("input".into(), input_record(input)));
