@@ -189,12 +189,21 @@ test('a segment set lists the indices a depth may hold in ascending order, short
     const indices = Array.from({ length: count }, () => Math.floor(random() * 1000));
     // Each index once as a number and once as its text (a validator that writes keys as text).
     const seen = indices.flatMap((i, n) => [n % 2 === 0 ? i : String(i), 1, true]);
-    seen.push('not-an-index', 1, true, '007', 1, true);
+    for (const key of ['not-an-index', '007', '-1', '1e2', '1.0', ' 1', '', '00']) seen.push(key, 1, true);
+    // `0` is an index; so is `-0` written as a number (its text is `0`).
+    if (count === 1) seen.push('0', 1, true, -0, 1, true);
     const only = segmentSet(seen);
     assert.deepEqual(
       only?.indicesAt(1),
-      [...new Set(indices)].sort((a, b) => a - b),
+      [...new Set(count === 1 ? [...indices, 0] : indices)].sort((a, b) => a - b),
       `${count} indices`,
     );
   }
+});
+
+test('a segment set past its distinct segments is null (copy everything); repeats are not counted', () => {
+  const repeated = Array.from({ length: 30 }, (_, i) => [i % 2 === 0 ? 'a' : 'b', 0, true]).flat();
+  assert.ok(segmentSet(repeated, 2) !== null);
+  assert.equal(segmentSet([...repeated, 'c', 1, true], 2), null);
+  assert.deepEqual([...(segmentSet([...repeated, 'c', 1, true], 3)?.keysAt(1) ?? [])], ['c']);
 });

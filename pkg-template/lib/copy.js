@@ -73,21 +73,68 @@ const UNIT_FLOOR = COPY_UNIT_FLOOR;
 const MAX_MARKED_DATES = COPY_MARKED_DATES;
 const PAD_LIMIT = COPY_PAD_LIMIT;
 
-/** @typedef {{ keysAt: (depth: number) => ReadonlySet<string>, indicesAt: (depth: number) => number[] }} SegmentSet */
-
 /** The keys of a depth no path reaches (never added to). */
 const NO_KEYS = /** @type {ReadonlySet<string>} */ (new Set());
 
 /**
- * The keys a pruned copy keeps at each depth (see `copyJson`'s `only`), from what a
- * copy of the issues put in `seen`: each path segment, its position in its path, and
- * whether that path starts at the arguments' root (an issue's own `path`; a union
- * branch's path may be relative to the union, so its segment at position p may sit at
- * any depth ≥ p). `null` (copy everything) past `max` distinct segments.
- *
- * `keysAt(depth)` is a Set of property keys; `indicesAt(depth)` the array indices among
- * them, ascending. A container at depth d keeps only those: the work is the issues'
- * segments per container, not the issues' segments times every container.
+ * The keys a pruned copy keeps at each depth (see `copyJson`'s `only`), made by
+ * `segmentSet`: `keysAt(depth)` is a Set of property keys; `indicesAt(depth)` the array
+ * indices among them, ascending. A container at depth d keeps only those: the work is the
+ * issues' segments per container, not the issues' segments times every container.
+ */
+export class SegmentSet {
+  /**
+   * @param {Array<Set<string> | undefined>} exact the segments of paths from the root, by position
+   * @param {Array<Set<string> | undefined>} loose the segments of union branches' paths, by position
+   */
+  constructor(exact, loose) {
+    this.exact = exact;
+    this.loose = loose;
+    /** @type {Array<ReadonlySet<string> | undefined>} */
+    this.keys = [];
+    /** @type {Array<number[] | undefined>} */
+    this.indices = [];
+  }
+
+  /** @param {number} depth */
+  keysAt(depth) {
+    let set = this.keys[depth];
+    if (set === undefined) {
+      const loose = this.loose;
+      // Without union branches (no loose segments), a depth's keys are its exact ones.
+      if (loose.length === 0) set = this.exact[depth] ?? NO_KEYS;
+      else {
+        const all = new Set(this.exact[depth]);
+        for (let p = 0; p <= depth && p < loose.length; p++) for (const key of loose[p] ?? []) all.add(key);
+        set = all;
+      }
+      this.keys[depth] = set;
+    }
+    return set;
+  }
+
+  /** @param {number} depth */
+  indicesAt(depth) {
+    let list = this.indices[depth];
+    if (list === undefined) {
+      list = [];
+      for (const key of this.keysAt(depth)) {
+        const i = arrayIndex(key);
+        if (i >= 0 && i < PAD_LIMIT) list.push(i);
+      }
+      sortIndices(list);
+      this.indices[depth] = list;
+    }
+    return list;
+  }
+}
+
+/**
+ * The keys a pruned copy keeps at each depth, from what a copy of the issues put in
+ * `seen`: each path segment, its position in its path, and whether that path starts at
+ * the arguments' root (an issue's own `path`; a union branch's path may be relative to
+ * the union, so its segment at position p may sit at any depth ≥ p). `null` (copy
+ * everything) past `max` distinct segments.
  * @param {Array<string | number | boolean>} seen
  * @returns {SegmentSet | null}
  */
@@ -96,49 +143,20 @@ export function segmentSet(seen, max = 4096) {
   const exact = [];
   /** @type {Array<Set<string> | undefined>} */
   const loose = [];
-  const distinct = new Set();
+  // Fewer segments than `max` cannot hold more distinct ones: counted only past it.
+  const distinct = seen.length / 3 > max ? new Set() : undefined;
   for (let i = 0; i + 2 < seen.length; i += 3) {
-    const key = String(seen[i]);
+    const segment = seen[i];
+    const key = typeof segment === 'string' ? segment : String(segment);
     const position = /** @type {number} */ (seen[i + 1]);
-    distinct.add(key);
-    if (distinct.size > max) return null;
+    if (distinct !== undefined) {
+      distinct.add(key);
+      if (distinct.size > max) return null;
+    }
     const byDepth = seen[i + 2] ? exact : loose;
     (byDepth[position] ??= new Set()).add(key);
   }
-  /** @type {Array<ReadonlySet<string> | undefined>} */
-  const keys = [];
-  /** @type {Array<number[] | undefined>} */
-  const indices = [];
-  /** @param {number} depth */
-  const keysAt = (depth) => {
-    let set = keys[depth];
-    if (set === undefined) {
-      // Without union branches (no loose segments), a depth's keys are its exact ones.
-      if (loose.length === 0) set = exact[depth] ?? NO_KEYS;
-      else {
-        const all = new Set(exact[depth]);
-        for (let p = 0; p <= depth && p < loose.length; p++) for (const key of loose[p] ?? []) all.add(key);
-        set = all;
-      }
-      keys[depth] = set;
-    }
-    return set;
-  };
-  /** @param {number} depth */
-  const indicesAt = (depth) => {
-    let list = indices[depth];
-    if (list === undefined) {
-      list = [];
-      for (const key of keysAt(depth)) {
-        const i = arrayIndex(key);
-        if (i >= 0 && i < PAD_LIMIT) list.push(i);
-      }
-      sortIndices(list);
-      indices[depth] = list;
-    }
-    return list;
-  };
-  return { keysAt, indicesAt };
+  return new SegmentSet(exact, loose);
 }
 
 /**
@@ -160,15 +178,24 @@ function sortIndices(list) {
   }
 }
 
+/** The largest array index, and how many digits it has. */
+const MAX_INDEX = 4294967294;
+const MAX_INDEX_DIGITS = String(MAX_INDEX).length;
+
 /**
  * `"12"` → 12; anything that is not a canonical array index → -1.
  * @param {string} key
  */
 function arrayIndex(key) {
-  if (key === '0') return 0;
-  if (!/^[1-9][0-9]{0,9}$/.test(key)) return -1;
-  const n = Number(key);
-  return n < 4294967295 ? n : -1;
+  const n = key.length;
+  // Digits only, no leading zero but `0` itself.
+  if (n === 0 || n > MAX_INDEX_DIGITS || (n > 1 && key.charCodeAt(0) === 0x30)) return -1;
+  for (let i = 0; i < n; i++) {
+    const c = key.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return -1;
+  }
+  const index = Number(key);
+  return index <= MAX_INDEX ? index : -1;
 }
 
 /**
