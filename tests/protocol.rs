@@ -304,6 +304,18 @@ fn a_request_the_core_cannot_read_is_an_error_naming_the_field() {
     json.extend([0, 0, 0]);
     assert!(err(raw::format_validation(&json, &mut none()))
         .is_err_and(|e| e.starts_with("mcp-envelope: FormatValidationRequest.issues: ")));
+    // With the arguments no JSON either, the first field's error is the one named.
+    let mut both = id_request(b"[");
+    both.extend((0.0f64).to_le_bytes());
+    both.extend([0, 0, 0, 0]);
+    both.extend(id_request(b"t"));
+    both.push(1);
+    both.extend(id_request(b"{"));
+    both.extend([0, 0]);
+    assert_eq!(
+        err(raw::format_validation(&both, &mut none())),
+        Err("mcp-envelope: FormatValidationRequest.issues: unexpected end".to_owned())
+    );
 }
 
 #[test]

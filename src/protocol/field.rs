@@ -185,6 +185,31 @@ impl<'a> Field<'a> for JsonText<'a> {
     }
 }
 
+/// JSON text the JS layer wrote from a bounded copy of a list, read as a value with the
+/// text of each entry that is exactly what the writer writes for it
+/// ([`Value::parse_list_texts`]), so a reply may copy that text (`super::splice`).
+#[derive(Debug, Clone)]
+pub struct JsonList<'a> {
+    pub value: Value<'a>,
+    pub texts: Vec<Option<&'a str>>,
+}
+
+impl<'a> Field<'a> for JsonList<'a> {
+    const TS: &'static str = "JsonText";
+    const WIRE: Wire = Wire::Json;
+    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
+        match member {
+            Some(Member::Json(text, _)) => {
+                Value::parse_list_texts(text).map(|(value, texts)| JsonList { value, texts }).map_err(|e| e.reason)
+            }
+            _ => Err("missing or not JSON"),
+        }
+    }
+    fn placeholder() -> Self {
+        JsonList { value: Value::Null, texts: Vec::new() }
+    }
+}
+
 /// A list of unsigned 32-bit integers (the true sizes a copy cut, [`crate::sizes`]).
 impl<'a> Field<'a> for &'a [u32] {
     const TS: &'static str = "ArrayLike<number>";

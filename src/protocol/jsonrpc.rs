@@ -6,7 +6,7 @@
 
 use super::classify::{fresh_request_id, verdict, Causes, Own, Verdict};
 use super::splice::{write_data, Referred};
-use super::{js_count, request, Host, Json, JsonText, Out, ProtocolError};
+use super::{js_count, request, Host, Json, JsonList, JsonText, Out, ProtocolError};
 use crate::js_constants::{
     RESULT_CONTENT_NOT_A_LIST, RESULT_NOT_AN_OBJECT, RESULT_NO_STRUCTURED_CONTENT, THROWN_MCP, THROWN_XML, THROWN_ZOD,
 };
@@ -35,8 +35,8 @@ fn items<'a>(list: Json<'a>) -> &'a [Value<'a>] {
 request! {
     /// An argument rejection: `formatValidation(issues, { tool, args, schema, input })`.
     FormatValidation<'a> as "FormatValidationRequest" {
-        /// The first issues, a bounded copy (parsed with their texts, see `super::splice`).
-        issues: JsonText<'a> = "issues",
+        /// The first issues, a bounded copy (read with their texts, see `super::splice`).
+        issues: JsonList<'a> = "issues",
         /// How many issues there are in all.
         issues_total: f64 = "issuesTotal",
         /// The true sizes of what the issues' copy cut.
@@ -51,23 +51,22 @@ request! {
 
 /// `{ code, message, data }` of the rejection.
 pub(crate) fn format_validation(request: FormatValidation<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
-    const NAME: &str = "FormatValidationRequest";
     let args = request.args.map(|a| a.0);
-    let (sent, texts) =
-        Value::parse_list_texts(request.issues.0).map_err(|e| super::field_error(NAME, "issues", e.reason))?;
-    let read = crate::source::normalise(items(Json(&sent)), args);
+    let JsonList { value: sent, texts } = &request.issues;
+    let read = crate::source::normalise(items(Json(sent)), args);
     let list = &*read.issues;
-    let sizes = TrueSizes::locate(&sent, request.issue_sizes);
+    let sizes = TrueSizes::locate(sent, request.issue_sizes);
     let input = request.input.map(|v| PreValidation::from_value(v.0));
-    let schema = schema_if_read(request.schema, list, NAME)?;
+    let schema = schema_if_read(request.schema, list, "FormatValidationRequest")?;
     let options = ValidationOptions { tool: request.tool, args, schema: schema.as_ref(), input: input.as_ref() };
     let issues = IssueList::of(list, js_count(request.issues_total).saturating_sub(read.left_out), &sizes);
     let (parts, referred) = format_validation_referring(issues, &options);
     // data.issues keeps a few of the issues sent: room for their text up to a bound.
-    let mut out = parts_head(&parts, request.issues.0.len().min(DATA_ROOM));
+    let room = texts.iter().flatten().map(|t| t.len()).sum::<usize>();
+    let mut out = parts_head(&parts, room.min(DATA_ROOM));
     if let Some(data) = &parts.data {
         // Another validator's issues were rewritten: their texts are not what was read.
-        let texts: &[Option<&str>] = if matches!(read.issues, Cow::Borrowed(_)) { &texts } else { &[] };
+        let texts: &[Option<&str>] = if matches!(read.issues, Cow::Borrowed(_)) { texts } else { &[] };
         write_data(data, Referred { issues: list, texts, referred: &referred }, &mut out);
     }
     Ok(out)

@@ -27,7 +27,7 @@ mod upstream;
 mod xml;
 
 pub use encode::encode_json;
-pub use field::{Field, FieldSpec, Json, JsonText, Wire, WireField};
+pub use field::{Field, FieldSpec, Json, JsonList, JsonText, Wire, WireField};
 pub use jsonrpc::{parts_reply, result_reply};
 pub use log::try_catch_reply;
 pub use xml::response_reply;

@@ -116,7 +116,7 @@ mod tests {
     #[cfg(not(target_arch = "wasm32"))]
     mod props {
         use super::super::super::jsonrpc::{format_validation, parts_reply, FormatValidation};
-        use super::super::super::{Host, JsonText};
+        use super::super::super::{Host, JsonList};
         use crate::jsonrpc::{format_validation as parts_of, IssueList, ValidationOptions};
         use crate::sizes::TrueSizes;
         use crate::value::Value;
@@ -254,8 +254,9 @@ mod tests {
                 text.push(']');
                 #[allow(clippy::cast_precision_loss)]
                 let total = issues.len() as f64;
+                let (sent, texts) = Value::parse_list_texts(&text).map_err(|e| TestCaseError::fail(e.to_string()))?;
                 let request = FormatValidation {
-                    issues: JsonText(&text),
+                    issues: JsonList { value: sent, texts },
                     issues_total: total,
                     issue_sizes: &[],
                     tool: "t",
