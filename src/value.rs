@@ -282,28 +282,8 @@ impl<'a> Value<'a> {
                 }
             }
             Value::String(s) => write_json_string(s, out),
-            Value::Array(items) => {
-                out.push('[');
-                for (i, item) in items.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    item.write_json(out);
-                }
-                out.push(']');
-            }
-            Value::Object(entries) => {
-                out.push('{');
-                for (i, (key, item)) in entries.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    write_json_string(key, out);
-                    out.push(':');
-                    item.write_json(out);
-                }
-                out.push('}');
-            }
+            Value::Array(items) => write_list_with(items, out, |_, item, out| item.write_json(out)),
+            Value::Object(entries) => write_object_with(entries, out, |_, item, out| item.write_json(out)),
         }
     }
 
@@ -349,6 +329,38 @@ impl<'a> Value<'a> {
     pub(crate) fn parse_list_texts(text: &'a str) -> Result<(Value<'a>, Vec<Option<&'a str>>), JsonError> {
         Parser::new(text, true).read()
     }
+}
+
+/// A list as [`Value::write_json`] frames it (`[`, the items comma-separated, `]`), each
+/// item written by `write` (given its index): for a writer that writes some its own way.
+pub(crate) fn write_list_with<T>(items: &[T], out: &mut String, mut write: impl FnMut(usize, &T, &mut String)) {
+    out.push('[');
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write(i, item, out);
+    }
+    out.push(']');
+}
+
+/// An object as [`Value::write_json`] frames it (`{`, each key as a JSON string, `:`, the
+/// entries comma-separated, `}`), each value written by `write` (given its key).
+pub(crate) fn write_object_with<V>(
+    entries: &[(Cow<'_, str>, V)],
+    out: &mut String,
+    mut write: impl FnMut(&str, &V, &mut String),
+) {
+    out.push('{');
+    for (i, (key, item)) in entries.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_json_string(key, out);
+        out.push(':');
+        write(key, item, out);
+    }
+    out.push('}');
 }
 
 /// `String(n)` for a finite or non-finite JS number.

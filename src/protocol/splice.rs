@@ -7,8 +7,7 @@
 //! whole is exactly the issue sent, so the reply is the bytes [`Value::write_json`] writes
 //! for the `data` [`crate::jsonrpc::format_validation`] returns.
 
-use crate::json_syntax::write_json_string;
-use crate::value::Value;
+use crate::value::{write_list_with, write_object_with, Value};
 use crate::zod::issue::ISSUES;
 
 /// The issues a request sent, the text of each that is written as read, and which of them
@@ -27,35 +26,17 @@ pub fn write_data(data: &Value<'_>, sent: Referred<'_>, out: &mut String) {
         data.write_json(out);
         return;
     };
-    out.push('{');
-    for (i, (key, value)) in entries.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        write_json_string(key, out);
-        out.push(':');
-        match value {
-            Value::Array(kept) if key == ISSUES => write_issues(kept, sent, out),
-            other => other.write_json(out),
-        }
-    }
-    out.push('}');
-}
-
-fn write_issues(kept: &[Value<'_>], sent: Referred<'_>, out: &mut String) {
-    out.push('[');
-    for (i, issue) in kept.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        let referred = sent.referred.get(i) == Some(&true);
-        match (referred, sent.texts.get(i), sent.issues.get(i)) {
-            (true, Some(Some(text)), _) => out.push_str(text),
-            (true, _, Some(whole)) => whole.write_json(out),
-            _ => issue.write_json(out),
-        }
-    }
-    out.push(']');
+    write_object_with(entries, out, |key, value, out| match value {
+        Value::Array(kept) if key == ISSUES => write_list_with(kept, out, |i, issue, out| {
+            let referred = sent.referred.get(i) == Some(&true);
+            match (referred, sent.texts.get(i), sent.issues.get(i)) {
+                (true, Some(Some(text)), _) => out.push_str(text),
+                (true, _, Some(whole)) => whole.write_json(out),
+                _ => issue.write_json(out),
+            }
+        }),
+        other => other.write_json(out),
+    });
 }
 
 #[cfg(test)]
