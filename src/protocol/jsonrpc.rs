@@ -61,7 +61,8 @@ pub(crate) fn format_validation(request: FormatValidation<'_>, _: &mut dyn Host)
     let options = ValidationOptions { tool: request.tool, args, schema: schema.as_ref(), input: input.as_ref() };
     let issues = IssueList::of(list, js_count(request.issues_total).saturating_sub(read.left_out), &sizes);
     let (parts, referred) = format_validation_referring(issues, &options);
-    // data.issues keeps a few of the issues sent: room for their text up to a bound.
+    // Room up front for the sent issues' kept texts, up to a bound (data.issues copies
+    // some of them); only a hint: the reply grows as it needs.
     let room = texts.iter().flatten().map(|t| t.len()).sum::<usize>();
     let mut out = parts_head(&parts, room.min(DATA_ROOM));
     if let Some(data) = &parts.data {

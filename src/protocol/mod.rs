@@ -67,7 +67,9 @@ pub trait Request<'a>: Sized {
 }
 
 /// One field of a request as read ([`Wire`]): strings and lists in place, JSON text
-/// parsed when its field is first read as a value ([`Json`]; [`JsonText`] never parses).
+/// parsed when its field is first read as a value ([`Json`], kept in the member's cell;
+/// [`JsonList`] parses as it reads its field and keeps the result itself; [`JsonText`]
+/// never parses).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Member<'a> {
     Text(&'a str),

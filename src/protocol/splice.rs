@@ -1,6 +1,7 @@
 //! An argument rejection's `data` written with each issue `data.issues` keeps whole
-//! written from the issue sent, never copied: from the request's own text where that text
-//! is what the writer would write ([`Value::parse_list_texts`]), else from the sent value.
+//! written from the issue sent, never cloned into `data`: the request's own text of it,
+//! copied as it is, where that text is what the writer would write
+//! ([`Value::parse_list_texts`]), else the sent value written.
 //!
 //! The rejection leaves those issues `null` and flags their positions
 //! ([`crate::jsonrpc::rejection::format_validation_referring`]): an issue the caps keep
