@@ -64,12 +64,13 @@ test('package.json declares exports, types, sideEffects and files that all exist
 // path for data.issues (0.7 KB gzipped) and byte-scanned XML escaping (0.3 KB), each
 // bought for its speed, to 166,356; data.issues written from the request's own text
 // (a parse that keeps each issue's text, the writer that copies it, the bound that
-// only checks an issue it keeps whole: 2 KB), bought for 10 % of formatValidation, to 168,276.
-// The goal is still to be met again.
-test('the shipped .wasm is at most 168,500 bytes gzipped (the goal is 102,400)', () => {
+// only checks an issue it keeps whole: 2 KB), bought for 10 % of formatValidation, to 168,276;
+// lists of strings crossing as strings rather than JSON (a third of toolError with every
+// field) to 168,719. The goal is still to be met again.
+test('the shipped .wasm is at most 169,000 bytes gzipped (the goal is 102,400)', () => {
   const wasm = readFileSync(new URL('wasm/mcp_envelope_bg.wasm', pkgDir));
   const gzip = gzipSync(wasm, { level: 9 }).length;
-  assert.ok(gzip <= 168_500, `${gzip} bytes gzipped (guard 168,500; goal 102,400)`);
+  assert.ok(gzip <= 169_000, `${gzip} bytes gzipped (guard 169,000; goal 102,400)`);
 });
 
 /** The specifiers `file` (in pkg/) imports, as esbuild reads them. */
@@ -170,4 +171,44 @@ test('browser entry in a process where nothing initialised it throws a clear err
     'bad bytes rejected',
     'Timeout',
   ]);
+});
+
+test('the Node entry, imported or required, names the .wasm it cannot read, with the read error as the cause', async () => {
+  const { cpSync, mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(`${tmpdir()}/mcp-envelope-nowasm-`);
+  try {
+    for (const file of ['package.json', 'node.js', 'node.cjs', 'lib/bundle.js']) {
+      cpSync(new URL(file, pkgDir), `${dir}/${file}`);
+    }
+    const expected = (error) => {
+      assert.match(error.message, /^mcp-envelope: cannot read .*\/wasm\/mcp_envelope_bg\.wasm; a bundle for Node must/);
+      assert.equal(error.cause.code, 'ENOENT');
+      return true;
+    };
+    await assert.rejects(import(`${dir}/node.js`), expected);
+    assert.throws(() => createRequire(import.meta.url)(`${dir}/node.cjs`), expected);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// Node refuses to require() an ES module whose imports await at top level: the Node
+// entry initialises synchronously, so a user's ES module that imports the package can
+// itself be required (Node ≥ 20.19 / 22.12).
+test('an ES module that imports the Node entry can be require()d by CommonJS', async () => {
+  const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(`${tmpdir()}/mcp-envelope-requireesm-`);
+  try {
+    const entry = new URL('node.js', pkgDir).href;
+    writeFileSync(
+      `${dir}/server.mjs`,
+      `import { classify } from ${JSON.stringify(entry)};\nexport const code = classify(new Error('x')).code;\n`,
+    );
+    const server = createRequire(import.meta.url)(`${dir}/server.mjs`);
+    assert.equal(typeof server.code, 'number');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

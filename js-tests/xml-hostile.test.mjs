@@ -168,6 +168,38 @@ test('each property of an untrusted value is read once', () => {
   );
 });
 
+test('toolError reads each of its options once, in order, and names the one whose read threw', () => {
+  const FIELDS = ['message', 'suggestion', 'availableActions', 'details', 'retryAfter', 'severity', 'redactSecrets'];
+  const reads = [];
+  const opts = (throwOn) =>
+    new Proxy(
+      { message: 'm', suggestion: 's', severity: 'warning' },
+      {
+        get(target, key, receiver) {
+          reads.push(key);
+          if (key === throwOn) throw new Error('a secret in the getter');
+          return Reflect.get(target, key, receiver);
+        },
+      },
+    );
+  const result = m.toolError('X', opts(undefined));
+  assert.deepEqual(reads, FIELDS);
+  assert.match(
+    text(result),
+    /^<tool_error code="X" severity="warning">\n<message>m<\/message>\n<recovery>s<\/recovery>/,
+  );
+  for (const [i, field] of FIELDS.entries()) {
+    reads.length = 0;
+    assert.throws(
+      () => m.toolError('X', opts(field)),
+      (error) => error instanceof TypeError && error.message.includes(`opts.${field}`) && !/secret/.test(error.message),
+      field,
+    );
+    assert.deepEqual(reads, FIELDS.slice(0, i + 1), `${field}: nothing read after it`);
+  }
+  stillWorks('toolError options');
+});
+
 test('thrown Proxies, revoked Proxies and throwing getters become INTERNAL_ERROR', () => {
   for (const thrown of [
     throwingTraps(),
@@ -269,6 +301,14 @@ test('100 MB strings: cut to their caps where the model sent them, at 65,536 uni
   );
   assert.equal(built.split('<action>').length - 1, 1000, 'the builder keeps the first 1,000 actions');
   assert.ok(built.includes('<action>a299</action>\n</available_actions>'), 'the last one kept is the 1,000th given');
+  // Details keep their first 1,000 entries, from toolError and from the builder's calls.
+  const many = Object.fromEntries(Array.from({ length: 1200 }, (_, i) => [`k${i}`, i]));
+  const detailed = text(m.toolError('X', { message: 'm', details: many }));
+  assert.equal(detailed.split('<detail ').length - 1, 1000, 'toolError keeps the first 1,000 details');
+  assert.ok(detailed.includes('<detail key="k999">999</detail>'), 'the last one kept is the 1,000th given');
+  const half = (from) => Object.fromEntries(Array.from({ length: 700 }, (_, i) => [`d${from + i}`, i]));
+  const builtDetails = text(m.errorBuilder('X', 'm').details(half(0)).details(half(700)).build());
+  assert.equal(builtDetails.split('<detail ').length - 1, 1000, 'the builder keeps the first 1,000 details');
   // A tool's deltas are found under its name as given, however long (only its copy is cut).
   const tool = 't'.repeat(70000);
   const deltas = [{ field: 'f', severity: 'BREAKING', description: 'changed' }];

@@ -448,7 +448,8 @@ impl JsNumber {
     }
 }
 
-/// The room each parse stack starts with.
+/// The room each parse stack starts with at most: a small document's values at once,
+/// so the stacks seldom grow.
 const STACK_START: usize = 16;
 
 /// Entries an object parse checks for a repeated key one by one.
@@ -489,9 +490,10 @@ impl<'a> Parser<'a> {
             text,
             bytes: text.as_bytes(),
             pos: 0,
-            // Room for the values of a small document at once, so the stacks seldom grow.
-            items: Vec::with_capacity(STACK_START),
-            entries: Vec::with_capacity(STACK_START),
+            // No more room than the text can fill: a value takes at least a byte and its
+            // comma, an entry at least `"":0` and its comma.
+            items: Vec::with_capacity(STACK_START.min(text.len() / 2 + 1)),
+            entries: Vec::with_capacity(STACK_START.min(text.len() / 5)),
             keep_texts,
             as_written: true,
             texts: Vec::new(),

@@ -125,6 +125,27 @@ fn the_chain_and_the_value_s_own_code_decide_when_the_value_says_nothing() {
     assert_eq!(full(0, r#""NaN""#, None, "Error", "status code 429", refused), -32003);
 }
 
+#[test]
+fn classify_parses_the_chain_only_where_it_decides() {
+    // The request with an empty chain, its text then spoiled in place (same length).
+    let spoiled = |message: &str| {
+        let json = format!(
+            r#"{{"kind":0,"code":0.5,"valueKind":3,"isError":true,"nameThrew":false,"name":"Error","message":{},"aborted":false,"statusCode":0,"causes":[]}}"#,
+            text(message)
+        );
+        let mut bytes = encode_json("classify", &json).unwrap_or_else(|e| panic!("{e}"));
+        assert!(bytes.ends_with(b"[]"), "the chain is the last field");
+        let at = bytes.len() - 2;
+        bytes.splice(at.., *b"[x");
+        bytes
+    };
+    let answer = |bytes: Vec<u8>| raw::classify(&bytes, &mut none()).map_err(|e| e.to_string());
+    // The value's own message decides: the chain is never parsed.
+    assert_eq!(answer(spoiled("status code 429")).map(|a| code_at(&a)), Ok(-32003));
+    // Nothing better than InternalError from the value: the chain decides, and a malformed one is an error naming it.
+    assert!(answer(spoiled("fetch failed")).is_err_and(|e| e.starts_with("mcp-envelope: ClassifyRequest.causes: ")));
+}
+
 /// classify's request for a value the core names from what `readThrown` saw of it
 /// (`facts`: valueKind, typeOf, isError, nameThrew, name), its message and its causes.
 fn named(facts: &str, message: &str, causes: &str) -> String {
@@ -240,6 +261,14 @@ fn the_layout_is_each_field_in_order_little_endian() {
     assert_eq!(deltas, id_request(b"[]"));
     let status = encode_json("httpStatusToErrorCode", r#"{"status":"NaN"}"#).unwrap_or_default();
     assert!(status.len() == 8 && f64::from_le_bytes(status.try_into().unwrap_or_default()).is_nan());
+    // A list of strings: its length, then each string as a string field is laid out.
+    let group = encode_json("xmlGroupUnknownAction", r#"{"group":"g","action":"a","actions":["x","yé"]}"#);
+    let mut expected = [id_request(b"g"), id_request(b"a"), 2u32.to_le_bytes().to_vec()].concat();
+    expected.extend(id_request(b"x"));
+    expected.extend(id_request("yé".as_bytes()));
+    assert_eq!(group, Ok(expected.clone()));
+    let answer = raw::xml_group_unknown_action(&expected, &mut none()).unwrap_or_default();
+    assert!(answer.contains("Available: x, yé</message>"), "{answer}");
 }
 
 #[test]
@@ -296,6 +325,18 @@ fn a_request_the_core_cannot_read_is_an_error_naming_the_field() {
         err(raw::format_validation(&sizes, &mut none())),
         Err("mcp-envelope: FormatValidationRequest.issueSizes: the request ends early".to_owned())
     );
+    // A list of strings whose length is past what is left is refused before anything is
+    // allocated; a string of it that is cut short or not UTF-8 names the list.
+    let actions = |tail: &[u8]| {
+        let bytes = [id_request(b"g"), id_request(b"a"), tail.to_vec()].concat();
+        err(raw::xml_group_unknown_action(&bytes, &mut none()))
+    };
+    let list = "mcp-envelope: XmlGroupUnknownActionRequest.actions: ";
+    assert_eq!(actions(&u32::MAX.to_le_bytes()), Err(format!("{list}the request ends early")));
+    assert_eq!(actions(&[2, 0, 0, 0, 1, 0, 0, 0, b'x']), Err(format!("{list}the request ends early")));
+    assert_eq!(actions(&[1, 0, 0, 0, 5, 0, 0, 0, b'x']), Err(format!("{list}the request ends early")));
+    assert_eq!(actions(&[1, 0, 0, 0, 1, 0, 0, 0, 0xff]), Err(format!("{list}not UTF-8")));
+    assert!(actions(&[1, 0, 0, 0, 1, 0, 0, 0, b'x']).is_ok());
     // JSON text that is no JSON.
     let mut json = id_request(b"[");
     json.extend((0.0f64).to_le_bytes());

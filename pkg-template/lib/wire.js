@@ -183,6 +183,18 @@ export function numbers(value) {
 }
 
 /**
+ * A list of strings: its length, then each as `text` writes it.
+ * @param {readonly string[]} value
+ */
+export function texts(value) {
+  const n = value.length;
+  if (!room(4)) return;
+  view.setUint32(at + pos, n, true);
+  pos += 4;
+  for (let i = 0; i < n; i++) text(/** @type {string} */ (value[i]));
+}
+
+/**
  * An optional field's presence byte: whether its value follows.
  * @param {unknown} value
  */

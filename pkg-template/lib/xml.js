@@ -117,13 +117,15 @@ function fields(fn, param, value, names) {
   return out;
 }
 
-/** A list of strings as JSON text; absent (undefined or null) is empty unless required. * @param {string} fn
+/** A list of strings, each checked and read once (at most LIST_ENTRIES); absent (undefined or null) is empty unless required.
+ * @param {string} fn
  * @param {string} param
  * @param {any} value
  * @param {boolean} [required]
+ * @returns {string[]}
  */
 function stringList(fn, param, value, required = false) {
-  if (!required && (value === undefined || value === null)) return '[]';
+  if (!required && (value === undefined || value === null)) return [];
   let length;
   try {
     length = Array.isArray(value) ? value.length : NaN;
@@ -141,7 +143,7 @@ function stringList(fn, param, value, required = false) {
     }
     out.push(string(fn, `${param}[${i}]`, item));
   }
-  return JSON.stringify(out);
+  return out;
 }
 
 /** `undefined` (or null) for absent, else a boolean. * @param {string} fn
@@ -221,10 +223,11 @@ function detailText(value) {
   return json.startsWith('"') ? JSON.parse(json) : json;
 }
 
-/** Detail entries as `[key, text]` pairs in `Object.keys` order (the core orders repeats). * @param {string} fn
+/** Detail entries as key, text, key, text… in `Object.keys` order (the core orders repeats), at most LIST_ENTRIES of them.
+ * @param {string} fn
  * @param {string} param
  * @param {any} details
- * @param {Array<[string, string]>} into
+ * @param {string[]} into
  */
 function detailPairs(fn, param, details, into) {
   if (details === undefined || details === null) return into;
@@ -236,12 +239,13 @@ function detailPairs(fn, param, details, into) {
     return into;
   }
   for (const key of keys) {
-    if (into.length >= LIST_ENTRIES) break;
+    // Two strings an entry.
+    if (into.length >= LIST_ENTRIES * 2) break;
     let value;
     try {
       value = details[key];
     } catch {
-      into.push([capped(key), UNREADABLE]);
+      into.push(capped(key), UNREADABLE);
       continue;
     }
     let text;
@@ -250,7 +254,7 @@ function detailPairs(fn, param, details, into) {
     } catch {
       text = UNREADABLE;
     }
-    into.push([capped(key), typeof text === 'string' ? capped(text) : text]);
+    into.push(capped(key), capped(text));
   }
   return into;
 }
@@ -322,20 +326,21 @@ export function isBranded(value) {
  * @param {string} code
  * @param {string} message
  * @param {string | undefined} suggestion
- * @param {string} actionsJson
- * @param {Array<[string, string]>} pairs
+ * @param {string[]} actions
+ * @param {string[]} details key, text, key, text…
  * @param {number | undefined} retryAfter
  * @param {string | undefined} severity
  * @param {boolean | undefined} redactSecrets
  */
-function writeToolError(code, message, suggestion, actionsJson, pairs, retryAfter, severity, redactSecrets) {
+function writeToolError(code, message, suggestion, actions, details, retryAfter, severity, redactSecrets) {
   return response(
     abi.xmlToolError({
       code,
       message,
       suggestion,
-      actions: actionsJson,
-      details: JSON.stringify(pairs),
+      // An empty list is left out: the core reads an absent one as empty.
+      actions: actions.length === 0 ? undefined : actions,
+      details: details.length === 0 ? undefined : details,
       retryAfter,
       severity,
       redactSecrets: redactSecrets !== false,
@@ -350,24 +355,37 @@ function writeToolError(code, message, suggestion, actionsJson, pairs, retryAfte
 export function toolError(code, opts) {
   const fn = 'toolError';
   code = string(fn, 'code', code);
-  opts = fields(fn, 'opts', opts, [
-    'message',
-    'suggestion',
-    'availableActions',
-    'details',
-    'retryAfter',
-    'severity',
-    'redactSecrets',
-  ]);
+  object(fn, 'opts', opts);
+  // What `fields` does, by name: its reads by a computed key were 0.13 µs of a 1.2 µs
+  // message-only call, these 0.01 µs. `reading` names the field a throwing read was on.
+  let reading = 'message';
+  let message, suggestion, availableActions, details, retryAfter, severity, redactSecrets;
+  try {
+    message = opts.message;
+    reading = 'suggestion';
+    suggestion = opts.suggestion;
+    reading = 'availableActions';
+    availableActions = opts.availableActions;
+    reading = 'details';
+    details = opts.details;
+    reading = 'retryAfter';
+    retryAfter = opts.retryAfter;
+    reading = 'severity';
+    severity = opts.severity;
+    reading = 'redactSecrets';
+    redactSecrets = opts.redactSecrets;
+  } catch {
+    throw unreadableError(fn, `opts.${reading}`);
+  }
   return writeToolError(
     code,
-    string(fn, 'opts.message', opts.message),
-    optionalString(fn, 'opts.suggestion', opts.suggestion),
-    stringList(fn, 'opts.availableActions', opts.availableActions),
-    detailPairs(fn, 'opts.details', opts.details, []),
-    optionalNumber(fn, 'opts.retryAfter', opts.retryAfter),
-    optionalString(fn, 'opts.severity', opts.severity),
-    optionalBoolean(fn, 'opts.redactSecrets', opts.redactSecrets),
+    string(fn, 'opts.message', message),
+    optionalString(fn, 'opts.suggestion', suggestion),
+    stringList(fn, 'opts.availableActions', availableActions),
+    detailPairs(fn, 'opts.details', details, []),
+    optionalNumber(fn, 'opts.retryAfter', retryAfter),
+    optionalString(fn, 'opts.severity', severity),
+    optionalBoolean(fn, 'opts.redactSecrets', redactSecrets),
   );
 }
 
@@ -405,7 +423,7 @@ export class ErrorBuilder {
   #suggestion;
   /** @type {string[]} */
   #actions = [];
-  /** @type {Array<[string, string]>} */
+  /** Key, text, key, text… (detailPairs). @type {string[]} */
   #details = [];
   /** @type {number | undefined} */
   #retryAfter;
@@ -451,7 +469,7 @@ export class ErrorBuilder {
       this.#code,
       this.#message,
       this.#suggestion,
-      JSON.stringify(this.#actions),
+      this.#actions,
       this.#details,
       this.#retryAfter,
       this.#severity,

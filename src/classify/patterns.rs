@@ -501,6 +501,28 @@ mod tests {
                     prop_assert_eq!(hay.contains(needle), expected, "{:?} in {:?}", needle.text, candidate);
                 }
             }
+
+            // A rule's own pre-filter (the classes all its alternatives need) never
+            // dismisses a text one of its alternatives matches. The texts are needles of
+            // the tables, digits and separators in any order and case.
+            #[test]
+            fn a_rule_matches_where_one_of_its_alternatives_does(
+                picks in prop::collection::vec((any::<prop::sample::Index>(), 0..6usize, any::<bool>()), 0..6),
+            ) {
+                let all = needles();
+                let mut text = String::new();
+                for (pick, glue, upper) in picks {
+                    let Some(needle) = all.get(pick.index(all.len())) else { continue };
+                    let piece = if upper { needle.text.to_ascii_uppercase() } else { needle.text.to_owned() };
+                    text.push_str(&piece);
+                    text.push_str([" ", "_", "-", "\n", "03", ""].get(glue).copied().unwrap_or_default());
+                }
+                let hay = Haystack::new(&text, usize::MAX);
+                for (rule, _) in PROVIDER_PATTERNS.iter().chain(COMMON_PATTERNS.iter()) {
+                    let any = rule.alternatives.iter().any(|p| p.is_match(&hay));
+                    prop_assert_eq!(rule.is_match(&hay), any, "{:?}", text);
+                }
+            }
         }
     }
 }

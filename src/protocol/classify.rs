@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::{json_string, request, Host, Json, Out, ProtocolError};
+use super::{field_error, json_string, request, Host, Json, JsonText, Out, ProtocolError};
 use crate::classify::cause::Link;
 use crate::classify::name::{error_name, NameRead, Seen};
 use crate::classify::{classify_by_cause, classify_own as classify_value, Code, Thrown, ThrownKind};
@@ -39,13 +39,13 @@ request! {
         /// The code its HTTP status maps to (problemRead's), 0 for none.
         status_code: i32 = "statusCode",
         /// Its `cause` chain, nearest first (`[]`: it has none); left out while unread:
-        /// the answer is then `needsCauses` where the chain would decide.
-        causes: Option<Json<'a>> = "causes",
+        /// the answer is then `needsCauses` where the chain would decide. Parsed only there.
+        causes: Option<JsonText<'a>> = "causes",
     }
 }
 
 /// The thrown value of a [`Classify`] request as the JS layer read it (also part of
-/// `errorResult`'s): what [`verdict`] names and classifies.
+/// `errorResult`'s): what [`by_own_fields`] and [`by_chain`] classify.
 pub(crate) struct Own<'a> {
     pub kind: u8,
     pub code: f64,
@@ -95,10 +95,9 @@ impl<'a> Own<'a> {
     }
 }
 
-/// Steps 1–10 for the value `own` describes, named `name`: its own fields first, then
-/// (when they say nothing better than InternalError) its own `code` string and its chain
-/// `causes` (`None`: not read yet).
-pub(crate) fn verdict(own: &Own<'_>, name: &str, aborted: bool, causes: Option<&[Link<'_>]>) -> Verdict {
+/// Steps 1–8 for the value `own` describes, named `name`: its own fields. `None` when
+/// they say nothing better than InternalError: then [`by_chain`] decides.
+pub(crate) fn by_own_fields(own: &Own<'_>, name: &str, aborted: bool) -> Option<JsonRpcErrorCode> {
     let kind = if own.kind == KIND_MCP_ERROR { ThrownKind::McpError } else { ThrownKind::Other };
     let code = match (integral_i32(own.code), own.code_text) {
         (Some(n), _) => Code::Number(n),
@@ -107,16 +106,14 @@ pub(crate) fn verdict(own: &Own<'_>, name: &str, aborted: bool, causes: Option<&
     };
     let status = JsonRpcErrorCode::from_value(own.status_code);
     let thrown = Thrown { kind, name, message: own.message, code, causes: &[], status };
-    if let Some(found) = classify_value(&thrown, aborted) {
-        return Verdict::Code(found.code);
-    }
-    match causes {
-        None => Verdict::NeedsCauses,
-        Some(causes) => {
-            let own_code = own.code_text.map_or(Code::Absent, Code::Text);
-            Verdict::Code(classify_by_cause(own_code, causes).code)
-        }
-    }
+    classify_value(&thrown, aborted).map(|found| found.code)
+}
+
+/// Steps 9–10 for the value `own` describes, once [`by_own_fields`] said nothing: its
+/// own `code` string, then its chain `causes`.
+pub(crate) fn by_chain(own: &Own<'_>, causes: &[Link<'_>]) -> JsonRpcErrorCode {
+    let own_code = own.code_text.map_or(Code::Absent, Code::Text);
+    classify_by_cause(own_code, causes).code
 }
 
 /// What names a link of a cause chain as the JS layer sends it (its name facts as a
@@ -171,12 +168,6 @@ impl<'a> Causes<'a> {
     }
 }
 
-/// What classification answers: the code, or that the chain must be read first.
-pub(crate) enum Verdict {
-    Code(JsonRpcErrorCode),
-    NeedsCauses,
-}
-
 fn integral_i32(n: f64) -> Option<i32> {
     let in_range = n.is_finite() && n.fract() == 0.0 && n >= f64::from(i32::MIN) && n <= f64::from(i32::MAX);
     // Checked integral and in range: the cast is exact.
@@ -200,12 +191,14 @@ pub(crate) fn classify(request: Classify<'_>, _: &mut dyn Host) -> Result<String
         status_code: request.status_code,
     };
     let name = own.name("ClassifyRequest")?;
-    let causes = request.causes.map(Causes::read);
-    let links = causes.as_ref().map(Causes::links);
-    Ok(match verdict(&own, &name, request.aborted, links.as_deref()) {
-        Verdict::Code(code) => code.index().to_string(),
-        Verdict::NeedsCauses => String::new(),
-    })
+    if let Some(code) = by_own_fields(&own, &name, request.aborted) {
+        return Ok(code.index().to_string());
+    }
+    // The chain is parsed only here, where it decides.
+    let Some(JsonText(text)) = request.causes else { return Ok(String::new()) };
+    let chain = Value::parse_borrowed(text).map_err(|e| field_error("ClassifyRequest", "causes", e.reason))?;
+    let causes = Causes::read(Json(&chain));
+    Ok(by_chain(&own, &causes.links()).index().to_string())
 }
 
 request! {

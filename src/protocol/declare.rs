@@ -21,7 +21,7 @@ fn write_field(out: &mut String, field: &FieldSpec) {
 
 fn used_helpers() -> Vec<&'static str> {
     let mut helpers: Vec<&'static str> = Vec::new();
-    for wire in [Wire::Bool, Wire::Json, Wire::Number, Wire::Numbers] {
+    for wire in [Wire::Bool, Wire::Json, Wire::Number, Wire::Numbers, Wire::Texts] {
         if OPERATIONS.iter().any(|op| op.fields.iter().any(|f| f.wire == wire)) {
             helpers.push(wire.js_helper());
         }

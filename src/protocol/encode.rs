@@ -55,6 +55,14 @@ fn write(out: &mut Vec<u8>, wire: Wire, member: &Value) -> Result<(), &'static s
             out.push(u8::from(member.as_bool().ok_or("not a boolean")?));
             Ok(())
         }
+        Wire::Texts => {
+            let items = member.as_array().ok_or("not a list")?;
+            write_length(out, items.len())?;
+            for item in items {
+                write_text(out, item.as_str().ok_or("not a list of strings")?)?;
+            }
+            Ok(())
+        }
         Wire::Numbers => {
             let items = member.as_array().ok_or("not a list")?;
             write_length(out, items.len())?;

@@ -21,6 +21,8 @@ pub enum Wire {
     Json,
     /// A list of unsigned 32-bit integers: its length (`u32`), then each `u32`.
     Numbers,
+    /// A list of strings: its length (`u32`), then each string as [`Wire::Text`] lays it out.
+    Texts,
 }
 
 impl Wire {
@@ -32,6 +34,7 @@ impl Wire {
             Wire::Bool => "bool",
             Wire::Json => "json",
             Wire::Numbers => "numbers",
+            Wire::Texts => "texts",
         }
     }
 }
@@ -218,6 +221,21 @@ impl<'a> Field<'a> for &'a [u32] {
         match member {
             Some(Member::Numbers(list)) => Ok(list),
             _ => Err("not a list"),
+        }
+    }
+    fn placeholder() -> Self {
+        &[]
+    }
+}
+
+/// A list of strings, written one by one (no JSON to write or to parse).
+impl<'a> Field<'a> for &'a [&'a str] {
+    const TS: &'static str = "readonly string[]";
+    const WIRE: Wire = Wire::Texts;
+    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
+        match member {
+            Some(Member::Texts(list)) => Ok(list),
+            _ => Err("not a list of strings"),
         }
     }
     fn placeholder() -> Self {

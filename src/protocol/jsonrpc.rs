@@ -4,7 +4,7 @@
 //! sizes of what the copy cut (flat `u32` records, see [`crate::sizes`]), so the core
 //! writes every count itself.
 
-use super::classify::{fresh_request_id, verdict, Causes, Own, Verdict};
+use super::classify::{by_chain, by_own_fields, fresh_request_id, Causes, Own};
 use super::splice::{write_data, Referred};
 use super::{js_count, request, Host, Json, JsonList, JsonText, Out, ProtocolError};
 use crate::js_constants::{
@@ -259,9 +259,10 @@ pub(crate) fn error_result(request: ErrorResult<'_>, host: &mut dyn Host) -> Res
     let chain = causes.as_ref().map(Causes::links);
     let code = match request.thrown {
         THROWN_XML => 0,
-        _ => match verdict(&own, &name, false, chain.as_deref()) {
-            Verdict::NeedsCauses => return Ok(String::new()),
-            Verdict::Code(code) => code.value(),
+        _ => match (by_own_fields(&own, &name, false), chain.as_deref()) {
+            (Some(code), _) => code.value(),
+            (None, Some(links)) => by_chain(&own, links).value(),
+            (None, None) => return Ok(String::new()),
         },
     };
     let contract = contract(request.contract);

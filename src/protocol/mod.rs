@@ -77,6 +77,7 @@ pub enum Member<'a> {
     Bool(bool),
     Json(&'a str, core::cell::OnceCell<Result<Value<'a>, &'static str>>),
     Numbers(Vec<u32>),
+    Texts(Vec<&'a str>),
 }
 
 /// A request's fields, read once, in their declared order; an absent optional field is `None`.

@@ -49,6 +49,19 @@ impl<'a> Cursor<'a> {
                 // Every chunk has four bytes.
                 Member::Numbers(bytes.chunks_exact(4).map(|b| b.try_into().map_or(0, u32::from_le_bytes)).collect())
             }
+            Wire::Texts => {
+                let n = self.length()?;
+                // Each string takes at least its four length bytes: checked against what is
+                // left before anything is allocated.
+                if self.bytes.len() / 4 < n {
+                    return Err("the request ends early");
+                }
+                let mut list = Vec::with_capacity(n);
+                for _ in 0..n {
+                    list.push(self.text()?);
+                }
+                Member::Texts(list)
+            }
         })
     }
 }

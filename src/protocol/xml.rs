@@ -1,6 +1,7 @@
-//! The XML dialect's operations (`lib/xml.js`). Scalars cross as strings and numbers;
-//! lists, detail pairs, issues, deltas and arguments as JSON the JS layer wrote from a
-//! bounded plain copy. A builder's answer is a response: `{ isError, branded, text }`.
+//! The XML dialect's operations (`lib/xml.js`). Scalars cross as strings and numbers,
+//! lists of names and detail pairs as lists of strings; issues, deltas and arguments as
+//! JSON the JS layer wrote from a bounded plain copy. A builder's answer is a response:
+//! `{ isError, branded, text }`.
 
 use super::{js_count, request, Host, Json, Out, ProtocolError};
 use crate::codes::{Category, JsonRpcErrorCode};
@@ -35,19 +36,14 @@ fn items<'a>(list: Json<'a>) -> &'a [Value<'a>] {
     list.0.as_array().unwrap_or_default()
 }
 
-/// A list of strings; anything else in it is skipped (the JS layer sends strings).
-#[inline(never)]
-fn strings(list: Option<Json<'_>>) -> Vec<String> {
-    list.map(items).unwrap_or_default().iter().filter_map(Value::as_str).map(str::to_owned).collect()
-}
-
-/// `[[key, value], …]` with both sides strings.
-fn pairs(list: Option<Json<'_>>) -> Vec<(String, String)> {
-    let pair = |item: &Value| match item.as_array() {
-        Some([Value::String(k), Value::String(v)]) => Some((k.to_string(), v.to_string())),
-        _ => None,
-    };
-    list.map(items).unwrap_or_default().iter().filter_map(pair).collect()
+/// `key, value, key, value…` as pairs (a last key without its value is left out).
+fn pairs(list: &[&str]) -> Vec<(String, String)> {
+    list.chunks_exact(2)
+        .filter_map(|pair| match pair {
+            [key, value] => Some(((*key).to_owned(), (*value).to_owned())),
+            _ => None,
+        })
+        .collect()
 }
 
 request! {
@@ -56,10 +52,10 @@ request! {
         code: &'a str = "code",
         message: &'a str = "message",
         suggestion: Option<&'a str> = "suggestion",
-        /// A list of strings.
-        actions: Option<Json<'a>> = "actions",
-        /// `[key, String(value)]` pairs in `Object.keys` order.
-        details: Option<Json<'a>> = "details",
+        /// Absent: none.
+        actions: Option<&'a [&'a str]> = "actions",
+        /// Each key, then `String(value)`, in `Object.keys` order; absent: none.
+        details: Option<&'a [&'a str]> = "details",
         retry_after: Option<f64> = "retryAfter",
         severity: Option<&'a str> = "severity",
         /// Mask secrets in the message, suggestion and detail values.
@@ -71,8 +67,8 @@ pub(crate) fn xml_tool_error(request: ToolError<'_>, _: &mut dyn Host) -> Answer
     let options = ToolErrorOptions {
         message: request.message.to_owned(),
         suggestion: request.suggestion.map(str::to_owned),
-        available_actions: strings(request.actions),
-        details: pairs(request.details),
+        available_actions: request.actions.unwrap_or_default().iter().map(|s| (*s).to_owned()).collect(),
+        details: pairs(request.details.unwrap_or_default()),
         retry_after: request.retry_after,
         severity: request.severity.map(str::to_owned),
         wire: WirePolicy { redact_secrets: request.redact_secrets, ..WirePolicy::default() },
@@ -122,8 +118,7 @@ request! {
         /// "unknown" (`value` is the action name sent).
         kind: &'a str = "kind",
         discriminator: &'a str = "discriminator",
-        /// A list of strings.
-        actions: Json<'a> = "actions",
+        actions: &'a [&'a str] = "actions",
         value: &'a str = "value",
     }
 }
@@ -134,7 +129,7 @@ pub(crate) fn xml_routing_error(request: Routing<'_>, _: &mut dyn Host) -> Answe
         "invalid" => RoutingError::Invalid { received_type: request.value },
         _ => RoutingError::Unknown { value: request.value },
     };
-    Ok(response_reply(&routing_error(kind, request.discriminator, &strings(Some(request.actions)))))
+    Ok(response_reply(&routing_error(kind, request.discriminator, request.actions)))
 }
 
 request! {
@@ -260,13 +255,12 @@ request! {
     GroupUnknownAction<'a> as "XmlGroupUnknownActionRequest" {
         group: &'a str = "group",
         action: &'a str = "action",
-        /// A list of strings.
-        actions: Json<'a> = "actions",
+        actions: &'a [&'a str] = "actions",
     }
 }
 
 pub(crate) fn xml_group_unknown_action(request: GroupUnknownAction<'_>, _: &mut dyn Host) -> Answer {
-    Ok(response_reply(&group_unknown_action(request.group, request.action, &strings(Some(request.actions)))))
+    Ok(response_reply(&group_unknown_action(request.group, request.action, request.actions)))
 }
 
 request! {
