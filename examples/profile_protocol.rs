@@ -5,7 +5,8 @@
 //!
 //! With a third argument, the formatValidation request is that file's JSON (what the JS
 //! layer sends, e.g. dumped with `JSON.stringify` of the request `abi.formatValidation`
-//! takes) instead of `issues` made-up issues.
+//! takes) instead of `issues` made-up issues; a file starting `{"op":"<name>"` is a
+//! request of that operation instead.
 
 use mcp_envelope::protocol::{encode_json, table::ENTRIES, Host};
 
@@ -33,8 +34,14 @@ fn main() -> Result<(), String> {
         r#"{{"issues":[{}],"issuesTotal":{total},"issueSizes":[],"tool":"create_user","args":{{"name":5,"age":"x","tags":[1]}},"schema":"{{\"type\":\"object\"}}"}}"#,
         first.join(",")
     ));
-    let bytes = encode_json("formatValidation", &request).map_err(|e| e.to_string())?;
-    let (_, entry) = ENTRIES.iter().find(|(name, _)| *name == "formatValidation").ok_or("no operation")?;
+    // A request that starts `{"op":"<name>"` (as the fuzz corpus's seeds do) is that operation's.
+    let op = request
+        .strip_prefix(r#"{"op":""#)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap_or("formatValidation")
+        .to_owned();
+    let bytes = encode_json(&op, &request).map_err(|e| e.to_string())?;
+    let (_, entry) = ENTRIES.iter().find(|(name, _)| *name == op).ok_or("no operation")?;
     println!("{}", entry(&bytes, &mut NoRandom).map_err(|e| e.to_string())?);
     let mut out = 0usize;
     let started = std::time::Instant::now();
@@ -42,6 +49,6 @@ fn main() -> Result<(), String> {
         out += entry(&bytes, &mut NoRandom).map_err(|e| e.to_string())?.len();
     }
     let per = started.elapsed().as_secs_f64() * 1e6 / iterations.max(1) as f64;
-    println!("{total} issues: {per:.2} µs per formatValidation ({out} bytes)");
+    println!("{total} issues: {per:.2} µs per {op} ({out} bytes)");
     Ok(())
 }

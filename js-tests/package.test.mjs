@@ -66,11 +66,12 @@ test('package.json declares exports, types, sideEffects and files that all exist
 // (a parse that keeps each issue's text, the writer that copies it, the bound that
 // only checks an issue it keeps whole: 2 KB), bought for 10 % of formatValidation, to 168,276;
 // lists of strings crossing as strings rather than JSON (a third of toolError with every
-// field) to 168,618. The goal is still to be met again.
-test('the shipped .wasm is at most 169,000 bytes gzipped (the goal is 102,400)', () => {
+// field) to 168,618; toolError written from the request's own strings (one writer over borrowed
+// fields, no copy of an option) to 168,477. The goal is still to be met again.
+test('the shipped .wasm is at most 168,700 bytes gzipped (the goal is 102,400)', () => {
   const wasm = readFileSync(new URL('wasm/mcp_envelope_bg.wasm', pkgDir));
   const gzip = gzipSync(wasm, { level: 9 }).length;
-  assert.ok(gzip <= 169_000, `${gzip} bytes gzipped (guard 169,000; goal 102,400)`);
+  assert.ok(gzip <= 168_700, `${gzip} bytes gzipped (guard 168,700; goal 102,400)`);
 });
 
 /** The specifiers `file` (in pkg/) imports, as esbuild reads them. */

@@ -58,11 +58,17 @@ pub fn merge_repeated_keys<K: AsRef<str>, V>(entries: Vec<(K, V)>) -> Vec<(K, V)
 /// last value; array-index keys come first in ascending order, the rest keep
 /// insertion order.
 pub fn js_object_key_order(pairs: &[(String, String)]) -> Vec<(String, String)> {
+    let borrowed: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    key_order_borrowed(&borrowed).into_iter().map(|(k, v)| (k.to_owned(), v.to_owned())).collect()
+}
+
+/// [`js_object_key_order`] without a copy of any key or value: the entries borrowed.
+pub(crate) fn key_order_borrowed<'a>(pairs: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
     let entries = merge_repeated_keys(pairs.to_vec());
-    let mut indexed: Vec<(u32, (String, String))> = Vec::new();
-    let mut named: Vec<(String, String)> = Vec::with_capacity(entries.len());
+    let mut indexed: Vec<(u32, (&str, &str))> = Vec::new();
+    let mut named: Vec<(&str, &str)> = Vec::with_capacity(entries.len());
     for entry in entries {
-        match array_index(&entry.0) {
+        match array_index(entry.0) {
             Some(n) => indexed.push((n, entry)),
             None => named.push(entry),
         }

@@ -124,9 +124,25 @@ impl WirePolicy {
     }
 }
 
-/// A word byte: `[A-Za-z0-9_-]` (also exactly base64url's alphabet).
+/// A word byte: `[A-Za-z0-9_-]` (also exactly base64url's alphabet), looked up in a table:
+/// every byte of every text sent goes through it.
 fn is_word(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
+    WORD.get(usize::from(b)).copied().unwrap_or(false)
+}
+
+static WORD: [bool; 256] = word_table();
+
+// Const evaluation only (the table is a static): `i < 256` bounds every index.
+#[allow(clippy::indexing_slicing, clippy::cast_possible_truncation)]
+const fn word_table() -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        table[i] = b.is_ascii_alphanumeric() || b == b'_' || b == b'-';
+        i += 1;
+    }
+    table
 }
 
 /// `text` with every secret replaced by [`MASK`]; borrowed when nothing matched. Both
@@ -148,13 +164,10 @@ pub fn redact(text: &str) -> Cow<'_, str> {
     let mut out: Option<String> = None;
     let mut copied = 0;
     let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        if !is_word(b) {
-            i += 1;
-            continue;
-        }
-        // A word starts here: the previous byte (if any) is not a word byte, because
-        // `i` only ever lands past a non-word byte, at a word's end or at a mask's end.
+    // To the next word: a word starts there, since the previous byte (if any) is not a
+    // word byte (`i` only ever lands past a non-word byte, at a word's end or at a mask's end).
+    while let Some(skip) = bytes.get(i..).and_then(|rest| rest.iter().position(|&b| is_word(b))) {
+        i += skip;
         let end = run_end(bytes, i, is_word);
         match find_secret(bytes, i, end) {
             Some((from, to)) if to > from && from >= copied => {
@@ -250,11 +263,7 @@ pub fn redact_json(text: &str) -> Cow<'_, str> {
 
 /// The end of the run of bytes satisfying `class` that starts at `from`.
 fn run_end(bytes: &[u8], from: usize, class: impl Fn(u8) -> bool) -> usize {
-    let mut i = from;
-    while bytes.get(i).is_some_and(|&b| class(b)) {
-        i += 1;
-    }
-    i
+    from + bytes.get(from..).map_or(0, |rest| rest.iter().take_while(|&&b| class(b)).count())
 }
 
 /// The span to mask for a secret starting at the word `[start, end)`.

@@ -9,10 +9,11 @@ use crate::redact::WirePolicy;
 use crate::sizes::TrueSizes;
 use crate::value::Value;
 use crate::xml::from_jsonrpc::tool_error_from_mcp;
+use crate::xml::tool_error::{write_tool_error, ToolErrorFields};
 use crate::xml::{
     enrich_validation_error, error, format_deltas_xml, group_unknown_action, group_validation_error, internal_error,
-    max_deltas_from_js, required, routing_error, tool_error, EnrichOptions, InternalErrorLocation, RoutingError,
-    ToolErrorOptions, ToolResponse, ValidationInput,
+    max_deltas_from_js, required, routing_error, EnrichOptions, InternalErrorLocation, RoutingError, ToolResponse,
+    ValidationInput,
 };
 
 /// A response as it crosses ([`super::table::Reply::Xml`]): one digit, `isError` + 2 ×
@@ -37,10 +38,10 @@ fn items<'a>(list: Json<'a>) -> &'a [Value<'a>] {
 }
 
 /// `key, value, key, value…` as pairs (a last key without its value is left out).
-fn pairs(list: &[&str]) -> Vec<(String, String)> {
+fn pairs<'a>(list: &[&'a str]) -> Vec<(&'a str, &'a str)> {
     list.chunks_exact(2)
         .filter_map(|pair| match pair {
-            [key, value] => Some(((*key).to_owned(), (*value).to_owned())),
+            [key, value] => Some((*key, *value)),
             _ => None,
         })
         .collect()
@@ -64,16 +65,17 @@ request! {
 }
 
 pub(crate) fn xml_tool_error(request: ToolError<'_>, _: &mut dyn Host) -> Answer {
-    let options = ToolErrorOptions {
-        message: request.message.to_owned(),
-        suggestion: request.suggestion.map(str::to_owned),
-        available_actions: request.actions.unwrap_or_default().iter().map(|s| (*s).to_owned()).collect(),
-        details: pairs(request.details.unwrap_or_default()),
+    let details = pairs(request.details.unwrap_or_default());
+    let fields = ToolErrorFields {
+        message: request.message,
+        suggestion: request.suggestion,
+        available_actions: request.actions.unwrap_or_default(),
+        details: &details,
         retry_after: request.retry_after,
-        severity: request.severity.map(str::to_owned),
+        severity: request.severity,
         wire: WirePolicy { redact_secrets: request.redact_secrets, ..WirePolicy::default() },
     };
-    Ok(response_reply(&tool_error(request.code, &options)))
+    Ok(response_reply(&write_tool_error(request.code, &fields)))
 }
 
 request! {

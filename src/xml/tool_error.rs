@@ -3,7 +3,7 @@
 use core::fmt::Write as _;
 
 use super::escape::{push_attr, push_content};
-use crate::js::js_object_key_order;
+use crate::key_order::key_order_borrowed;
 use crate::redact::WirePolicy;
 use crate::value::{js_number_string, Value};
 
@@ -104,24 +104,52 @@ pub fn is_error_severity(severity: &str) -> bool {
 /// Secrets in the message, the suggestion and the detail values are masked
 /// (`crate::redact`) unless `options.wire` turns that off.
 pub fn tool_error(code: &str, options: &ToolErrorOptions) -> ToolResponse {
+    let actions: Vec<&str> = options.available_actions.iter().map(String::as_str).collect();
+    let details: Vec<(&str, &str)> = options.details.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let fields = ToolErrorFields {
+        message: &options.message,
+        suggestion: options.suggestion.as_deref(),
+        available_actions: &actions,
+        details: &details,
+        retry_after: options.retry_after,
+        severity: options.severity.as_deref(),
+        wire: options.wire,
+    };
+    write_tool_error(code, &fields)
+}
+
+/// [`ToolErrorOptions`] borrowed: what [`write_tool_error`] reads, from the options or
+/// straight from a request (no string copied).
+pub(crate) struct ToolErrorFields<'a> {
+    pub message: &'a str,
+    pub suggestion: Option<&'a str>,
+    pub available_actions: &'a [&'a str],
+    pub details: &'a [(&'a str, &'a str)],
+    pub retry_after: Option<f64>,
+    pub severity: Option<&'a str>,
+    pub wire: WirePolicy,
+}
+
+/// [`tool_error`]'s envelope, from borrowed fields.
+pub(crate) fn write_tool_error(code: &str, options: &ToolErrorFields<'_>) -> ToolResponse {
     let wire = options.wire;
-    let severity = options.severity.as_deref().unwrap_or(DEFAULT_SEVERITY);
+    let severity = options.severity.unwrap_or(DEFAULT_SEVERITY);
     let mut text = String::with_capacity(96 + options.message.len());
     text.push_str("<tool_error code=\"");
     push_attr(&mut text, code);
     text.push_str("\" severity=\"");
     push_attr(&mut text, severity);
     text.push_str("\">\n<message>");
-    push_content(&mut text, &wire.text(&options.message));
+    push_content(&mut text, &wire.text(options.message));
     text.push_str("</message>");
-    if let Some(suggestion) = options.suggestion.as_deref().filter(|s| !s.is_empty()) {
+    if let Some(suggestion) = options.suggestion.filter(|s| !s.is_empty()) {
         text.push_str("\n<recovery>");
         push_content(&mut text, &wire.text(suggestion));
         text.push_str("</recovery>");
     }
     if !options.available_actions.is_empty() {
         text.push_str("\n<available_actions>");
-        for action in &options.available_actions {
+        for action in options.available_actions {
             text.push_str("\n  <action>");
             push_content(&mut text, action);
             text.push_str("</action>");
@@ -130,11 +158,11 @@ pub fn tool_error(code: &str, options: &ToolErrorOptions) -> ToolResponse {
     }
     if !options.details.is_empty() {
         text.push_str("\n<details>");
-        for (key, value) in js_object_key_order(&options.details) {
+        for (key, value) in key_order_borrowed(options.details) {
             text.push_str("\n  <detail key=\"");
-            push_attr(&mut text, &key);
+            push_attr(&mut text, key);
             text.push_str("\">");
-            push_content(&mut text, &wire.text(&value));
+            push_content(&mut text, &wire.text(value));
             text.push_str("</detail>");
         }
         text.push_str("\n</details>");
