@@ -9,7 +9,7 @@ use crate::redact::WirePolicy;
 use crate::sizes::TrueSizes;
 use crate::value::Value;
 use crate::xml::from_jsonrpc::tool_error_from_mcp;
-use crate::xml::tool_error::{write_tool_error, ToolErrorFields};
+use crate::xml::tool_error::{tool_error_room, write_tool_error_into, ToolErrorFields};
 use crate::xml::{
     enrich_validation_error, error, format_deltas_xml, group_unknown_action, group_validation_error, internal_error,
     max_deltas_from_js, required, routing_error, EnrichOptions, InternalErrorLocation, RoutingError, ToolResponse,
@@ -21,14 +21,19 @@ use crate::xml::{
 #[inline(never)]
 pub fn response_reply(response: &ToolResponse) -> String {
     let mut out = String::with_capacity(response.text.len() + 1);
-    out.push(match (response.is_error, response.branded) {
+    out.push(reply_flags(response.is_error, response.branded));
+    out.push_str(&response.text);
+    out
+}
+
+/// A response reply's first character: whether it is an error and branded.
+fn reply_flags(is_error: bool, branded: bool) -> char {
+    match (is_error, branded) {
         (false, false) => '0',
         (true, false) => '1',
         (false, true) => '2',
         (true, true) => '3',
-    });
-    out.push_str(&response.text);
-    out
+    }
 }
 
 type Answer = Result<String, ProtocolError>;
@@ -75,7 +80,12 @@ pub(crate) fn xml_tool_error(request: ToolError<'_>, _: &mut dyn Host) -> Answer
         severity: request.severity,
         wire: WirePolicy { redact_secrets: request.redact_secrets, ..WirePolicy::default() },
     };
-    Ok(response_reply(&write_tool_error(request.code, &fields)))
+    // The envelope is written after its reply's flags (a toolError is branded), not
+    // copied there.
+    let mut reply = String::with_capacity(tool_error_room(request.code, &fields).saturating_add(1));
+    reply.push(reply_flags(fields.is_error(), true));
+    write_tool_error_into(&mut reply, request.code, &fields);
+    Ok(reply)
 }
 
 request! {

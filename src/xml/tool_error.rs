@@ -1,11 +1,9 @@
 //! `<tool_error>`: `tool_error`, `error` and `required`, and the response they return.
 
-use core::fmt::Write as _;
-
 use super::escape::{push_attr, push_content};
 use crate::key_order::key_order_borrowed;
 use crate::redact::WirePolicy;
-use crate::value::{js_number_string, Value};
+use crate::value::{JsNumber, Value};
 
 /// The severity `tool_error` writes when none is given.
 pub const DEFAULT_SEVERITY: &str = "error";
@@ -130,28 +128,61 @@ pub(crate) struct ToolErrorFields<'a> {
     pub wire: WirePolicy,
 }
 
+impl ToolErrorFields<'_> {
+    /// Whether the envelope is an error: its severity is not `warning`.
+    pub(crate) fn is_error(&self) -> bool {
+        is_error_severity(self.severity.unwrap_or(DEFAULT_SEVERITY))
+    }
+}
+
 /// [`tool_error`]'s envelope, from borrowed fields.
-pub(crate) fn write_tool_error(code: &str, options: &ToolErrorFields<'_>) -> ToolResponse {
+fn write_tool_error(code: &str, options: &ToolErrorFields<'_>) -> ToolResponse {
+    let mut text = String::with_capacity(tool_error_room(code, options));
+    write_tool_error_into(&mut text, code, options);
+    ToolResponse { text, is_error: options.is_error(), branded: true }
+}
+
+/// The most room [`tool_error_room`] makes up front (the text grows past it as needed).
+const MAX_ROOM: usize = 1 << 16;
+
+/// About the bytes the envelope takes when nothing in it is escaped or masked and its
+/// actions and details are short, so that the text seldom grows while it is written; at
+/// most [`MAX_ROOM`]. Not inlined, as
+/// [`write_tool_error_into`].
+#[inline(never)]
+pub(crate) fn tool_error_room(code: &str, options: &ToolErrorFields<'_>) -> usize {
+    let severity = options.severity.unwrap_or(DEFAULT_SEVERITY);
+    let texts = [code, options.message, options.suggestion.unwrap_or_default(), severity];
+    // The tags of every section and a number's longest `String(n)`, the texts, and room
+    // for an action or a detail of a few words each.
+    let lists =
+        options.available_actions.len().saturating_mul(48).saturating_add(options.details.len().saturating_mul(64));
+    texts.iter().fold(lists.saturating_add(256), |room, text| room.saturating_add(text.len())).min(MAX_ROOM)
+}
+
+/// Appends [`tool_error`]'s envelope to `text`. Not inlined: the Rust API and the
+/// protocol share one copy of it in the module.
+#[inline(never)]
+pub(crate) fn write_tool_error_into(text: &mut String, code: &str, options: &ToolErrorFields<'_>) {
     let wire = options.wire;
     let severity = options.severity.unwrap_or(DEFAULT_SEVERITY);
-    let mut text = String::with_capacity(96 + options.message.len());
     text.push_str("<tool_error code=\"");
-    push_attr(&mut text, code);
+    push_attr(text, code);
     text.push_str("\" severity=\"");
-    push_attr(&mut text, severity);
+    push_attr(text, severity);
     text.push_str("\">\n<message>");
-    push_content(&mut text, &wire.text(options.message));
+    push_content(text, &wire.text(options.message));
     text.push_str("</message>");
     if let Some(suggestion) = options.suggestion.filter(|s| !s.is_empty()) {
         text.push_str("\n<recovery>");
-        push_content(&mut text, &wire.text(suggestion));
+        push_content(text, &wire.text(suggestion));
         text.push_str("</recovery>");
     }
     if !options.available_actions.is_empty() {
         text.push_str("\n<available_actions>");
         for action in options.available_actions {
             text.push_str("\n  <action>");
-            push_content(&mut text, action);
+            push_content(text, action);
             text.push_str("</action>");
         }
         text.push_str("\n</available_actions>");
@@ -160,18 +191,19 @@ pub(crate) fn write_tool_error(code: &str, options: &ToolErrorFields<'_>) -> Too
         text.push_str("\n<details>");
         for (key, value) in key_order_borrowed(options.details) {
             text.push_str("\n  <detail key=\"");
-            push_attr(&mut text, key);
+            push_attr(text, key);
             text.push_str("\">");
-            push_content(&mut text, &wire.text(value));
+            push_content(text, &wire.text(value));
             text.push_str("</detail>");
         }
         text.push_str("\n</details>");
     }
     if let Some(seconds) = options.retry_after.filter(|n| n.is_finite() && *n > 0.0) {
-        let _ = write!(text, "\n<retry_after>{} seconds</retry_after>", js_number_string(seconds));
+        text.push_str("\n<retry_after>");
+        text.push_str(JsNumber::new(seconds).as_str());
+        text.push_str(" seconds</retry_after>");
     }
     text.push_str("\n</tool_error>");
-    ToolResponse { text, is_error: is_error_severity(severity), branded: true }
 }
 
 /// `error(message, code?)`: the plain envelope, no severity attribute. The reference
@@ -226,6 +258,39 @@ mod tests {
         );
         assert!(!r.is_error);
         assert!(r.branded);
+    }
+
+    #[test]
+    fn the_room_made_up_front_holds_an_envelope_with_nothing_to_escape_up_to_its_cap() {
+        let long = "w".repeat(300);
+        let fields =
+            |actions: &'static [&'static str], details: &'static [(&'static str, &'static str)]| ToolErrorFields {
+                message: "Invoice inv_42 was not found for tenant acme",
+                suggestion: Some("Call list_invoices to see the ids that exist"),
+                available_actions: actions,
+                details,
+                retry_after: Some(1.5e-7),
+                severity: Some("a-severity-of-its-own"),
+                wire: WirePolicy::default(),
+            };
+        let cases = [
+            fields(&[], &[]),
+            fields(&["list_invoices", "get_invoice", "x"], &[("invoiceId", "inv_42"), ("tenant", "acme"), ("", "")]),
+        ];
+        for options in &cases {
+            for code in ["NOT_FOUND", long.as_str()] {
+                let mut text = String::new();
+                write_tool_error_into(&mut text, code, options);
+                assert!(
+                    text.len() <= tool_error_room(code, options),
+                    "{} > {}",
+                    text.len(),
+                    tool_error_room(code, options)
+                );
+            }
+        }
+        let huge = fields(&[], &[]);
+        assert_eq!(tool_error_room(&"c".repeat(MAX_ROOM), &huge), MAX_ROOM);
     }
 
     #[test]
