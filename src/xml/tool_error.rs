@@ -116,8 +116,8 @@ pub fn tool_error(code: &str, options: &ToolErrorOptions) -> ToolResponse {
     write_tool_error(code, &fields)
 }
 
-/// [`ToolErrorOptions`] borrowed: what [`write_tool_error`] reads, from the options or
-/// straight from a request (no string copied).
+/// [`ToolErrorOptions`] borrowed: what [`write_tool_error_into`] reads, from the options
+/// or straight from a request (no string copied).
 pub(crate) struct ToolErrorFields<'a> {
     pub message: &'a str,
     pub suggestion: Option<&'a str>,
@@ -147,8 +147,7 @@ const MAX_ROOM: usize = 1 << 16;
 
 /// About the bytes the envelope takes when nothing in it is escaped or masked and its
 /// actions and details are short, so that the text seldom grows while it is written; at
-/// most [`MAX_ROOM`]. Not inlined, as
-/// [`write_tool_error_into`].
+/// most [`MAX_ROOM`]. Not inlined: its two callers share one copy in the module.
 #[inline(never)]
 pub(crate) fn tool_error_room(code: &str, options: &ToolErrorFields<'_>) -> usize {
     let severity = options.severity.unwrap_or(DEFAULT_SEVERITY);
@@ -160,8 +159,9 @@ pub(crate) fn tool_error_room(code: &str, options: &ToolErrorFields<'_>) -> usiz
     texts.iter().fold(lists.saturating_add(256), |room, text| room.saturating_add(text.len())).min(MAX_ROOM)
 }
 
-/// Appends [`tool_error`]'s envelope to `text`. Not inlined: the Rust API and the
-/// protocol share one copy of it in the module.
+/// Appends [`tool_error`]'s envelope to `text`. Not inlined: [`tool_error`] (which the
+/// builder, the routing errors and the other dialect's errors write through too) and the
+/// protocol's toolError share one copy of it in the module.
 #[inline(never)]
 pub(crate) fn write_tool_error_into(text: &mut String, code: &str, options: &ToolErrorFields<'_>) {
     let wire = options.wire;
