@@ -214,3 +214,39 @@ test('an ES module that imports the Node entry can be require()d by CommonJS', a
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// Cold start: an ES import of a Node built-in reads each of its exports, and `fs`'s lazy
+// ones load its promises, streams and readline (about 2 ms in Node 22). The Node entry
+// takes `fs` as Node holds it, so importing the package loads none of them.
+test('importing the Node entry loads none of the modules behind fs’s lazy exports', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  // A file, not `-e`: Node readies its ES module loader for an evaluated script's first
+  // import with modules of its own.
+  const dir = mkdtempSync(`${tmpdir()}/mcp-envelope-coldstart-`);
+  try {
+    const entry = new URL('node.js', pkgDir).href;
+    writeFileSync(
+      `${dir}/probe.mjs`,
+      `const before = new Set(process.moduleLoadList);
+const { classify } = await import(${JSON.stringify(entry)});
+classify(new Error('x'));
+const loaded = process.moduleLoadList.filter((m) => !before.has(m));
+console.log(JSON.stringify(loaded));
+`,
+    );
+    const run = spawnSync(process.execPath, [`${dir}/probe.mjs`], { encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stderr);
+    const loaded = JSON.parse(run.stdout);
+    for (const module of [
+      'NativeModule internal/fs/promises',
+      'NativeModule internal/fs/streams',
+      'NativeModule stream',
+    ]) {
+      assert.ok(!loaded.includes(module), `${module} was loaded: ${loaded.join(', ')}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
