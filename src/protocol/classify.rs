@@ -3,7 +3,7 @@
 
 use std::borrow::Cow;
 
-use super::{field_error, json_string, request, Host, Json, JsonText, Out, ProtocolError};
+use super::{json_string, request, Host, Json, JsonText, Out, ProtocolError};
 use crate::classify::cause::Link;
 use crate::classify::name::{error_name, NameRead, Seen};
 use crate::classify::{classify_by_cause, classify_own as classify_value, Code, Thrown, ThrownKind};
@@ -195,8 +195,8 @@ pub(crate) fn classify(request: Classify<'_>, _: &mut dyn Host) -> Result<String
         return Ok(code.index().to_string());
     }
     // The chain is parsed only here, where it decides.
-    let Some(JsonText(text)) = request.causes else { return Ok(String::new()) };
-    let chain = Value::parse_borrowed(text).map_err(|e| field_error("ClassifyRequest", "causes", e.reason))?;
+    let Some(causes) = request.causes else { return Ok(String::new()) };
+    let chain = causes.parse("ClassifyRequest", "causes")?;
     let causes = Causes::read(Json(&chain));
     Ok(by_chain(&own, &causes.links()).index().to_string())
 }

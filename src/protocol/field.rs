@@ -1,7 +1,7 @@
 //! The types a request field can have: how the JS layer writes each into the request
 //! ([`Wire`]), how the core reads it back and its TypeScript type.
 
-use super::Member;
+use super::{field_error, Member, ProtocolError};
 use crate::value::Value;
 
 /// How a field's value is laid out in the request: the generated JS encoder writes it
@@ -185,6 +185,14 @@ impl<'a> Field<'a> for JsonText<'a> {
     }
     fn placeholder() -> Self {
         JsonText("null")
+    }
+}
+
+impl<'a> JsonText<'a> {
+    /// The text parsed, once the operation needs it: text that is no JSON is the error of
+    /// `request`'s field `key`.
+    pub(crate) fn parse(self, request: &str, key: &str) -> Result<Value<'a>, ProtocolError> {
+        Value::parse_borrowed(self.0).map_err(|e| field_error(request, key, e.reason))
     }
 }
 

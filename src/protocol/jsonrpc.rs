@@ -122,7 +122,7 @@ fn schema_if_read<'a>(
     issues: &[Value<'_>],
     request: &str,
 ) -> Result<Option<Value<'a>>, ProtocolError> {
-    let Some(JsonText(text)) = schema else { return Ok(None) };
+    let Some(schema) = schema else { return Ok(None) };
     let mut stack: Vec<&Value> = issues.iter().collect();
     let mut read = false;
     // Each value of the (bounded) issues once; no recursion.
@@ -140,7 +140,7 @@ fn schema_if_read<'a>(
     if !read {
         return Ok(None);
     }
-    Value::parse_borrowed(text).map(Some).map_err(|e| super::field_error(request, "schema", e.reason))
+    schema.parse(request, "schema").map(Some)
 }
 
 /// The envelope's request id: `given`, or a fresh one; `None` when the envelope has none.
