@@ -2,8 +2,10 @@
 // the browser entry's idempotent init().
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -156,7 +158,6 @@ test('browser entry: calls before init() fail clearly, init() is idempotent, the
 });
 
 test('browser entry in a process where nothing initialised it throws a clear error', async () => {
-  const { spawnSync } = await import('node:child_process');
   const script = `
     const m = await import(${JSON.stringify(new URL('browser.js', pkgDir).href)});
     try { m.classify(new Error('x')); console.log('no error'); }
@@ -175,11 +176,18 @@ test('browser entry in a process where nothing initialised it throws a clear err
   ]);
 });
 
-test('the Node entry, imported or required, names the .wasm it cannot read, with the read error as the cause', async () => {
-  const { cpSync, mkdtempSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const dir = mkdtempSync(`${tmpdir()}/mcp-envelope-nowasm-`);
+/** Runs `body` with a fresh temporary directory, removed afterwards. */
+async function inTempDir(name, body) {
+  const dir = mkdtempSync(`${tmpdir()}/mcp-envelope-${name}-`);
   try {
+    await body(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('the Node entry, imported or required, names the .wasm it cannot read, with the read error as the cause', () =>
+  inTempDir('nowasm', async (dir) => {
     for (const file of ['package.json', 'node.js', 'node.cjs', 'lib/bundle.js']) {
       cpSync(new URL(file, pkgDir), `${dir}/${file}`);
     }
@@ -190,19 +198,13 @@ test('the Node entry, imported or required, names the .wasm it cannot read, with
     };
     await assert.rejects(import(`${dir}/node.js`), expected);
     assert.throws(() => createRequire(import.meta.url)(`${dir}/node.cjs`), expected);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  }));
 
 // Node refuses to require() an ES module whose imports await at top level: the Node
 // entry initialises synchronously, so a user's ES module that imports the package can
 // itself be required (Node ≥ 20.19 / 22.12).
-test('an ES module that imports the Node entry can be require()d by CommonJS', async () => {
-  const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const dir = mkdtempSync(`${tmpdir()}/mcp-envelope-requireesm-`);
-  try {
+test('an ES module that imports the Node entry can be require()d by CommonJS', () =>
+  inTempDir('requireesm', (dir) => {
     const entry = new URL('node.js', pkgDir).href;
     writeFileSync(
       `${dir}/server.mjs`,
@@ -210,22 +212,15 @@ test('an ES module that imports the Node entry can be require()d by CommonJS', a
     );
     const server = createRequire(import.meta.url)(`${dir}/server.mjs`);
     assert.equal(typeof server.code, 'number');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  }));
 
 // Cold start: an ES import of a Node built-in reads each of its exports, and `fs`'s lazy
 // ones load its promises, streams and readline (about 2 ms in Node 22). The Node entry
 // takes `fs` as Node holds it, so importing the package loads none of them.
-test('importing the Node entry loads none of the modules behind fs’s lazy exports', async () => {
-  const { spawnSync } = await import('node:child_process');
-  const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  // A file, not `-e`: Node readies its ES module loader for an evaluated script's first
-  // import with modules of its own.
-  const dir = mkdtempSync(`${tmpdir()}/mcp-envelope-coldstart-`);
-  try {
+// A file, not `-e`: Node readies its ES module loader for an evaluated script's first
+// import with modules of its own.
+test('importing the Node entry loads none of the modules behind fs’s lazy exports', () =>
+  inTempDir('coldstart', (dir) => {
     const entry = new URL('node.js', pkgDir).href;
     writeFileSync(
       `${dir}/probe.mjs`,
@@ -246,7 +241,4 @@ console.log(JSON.stringify(loaded));
     ]) {
       assert.ok(!loaded.includes(module), `${module} was loaded: ${loaded.join(', ')}`);
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+  }));
