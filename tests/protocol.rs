@@ -146,6 +146,38 @@ fn classify_parses_the_chain_only_where_it_decides() {
     assert!(answer(spoiled("fetch failed")).is_err_and(|e| e.starts_with("mcp-envelope: ClassifyRequest.causes: ")));
 }
 
+#[test]
+fn an_empty_chain_is_answered_as_the_parsed_one_is() {
+    // The request with the chain `[]` (answered without the parser), and the same with the
+    // chain spelled `[ ]` (parsed): the chain is the last field, its length then its text.
+    let both = |name: &str, code_text: Option<&str>, message: &str| {
+        let code_text = code_text.map(|c| format!(r#""codeText":{},"#, text(c))).unwrap_or_default();
+        let json = format!(
+            r#"{{"kind":0,"code":"NaN",{code_text}"valueKind":3,"isError":true,"nameThrew":false,"name":{},"message":{},"aborted":false,"statusCode":0,"causes":[]}}"#,
+            text(name),
+            text(message)
+        );
+        let bytes = encode_json("classify", &json).unwrap_or_else(|e| panic!("{e}"));
+        assert!(bytes.ends_with(b"\x02\0\0\0[]"), "the chain is the last field");
+        let mut spaced = bytes.clone();
+        spaced.truncate(bytes.len() - 6);
+        spaced.extend_from_slice(b"\x03\0\0\0[ ]");
+        let answer = |bytes: &[u8]| raw::classify(bytes, &mut none()).unwrap_or_else(|e| panic!("{e}"));
+        (answer(&bytes), answer(&spaced))
+    };
+    for (name, code_text, message) in [
+        ("TypeError", None, "fetch failed"),
+        ("Error", Some("ECONNRESET"), "socket hang up"),
+        ("SdkError", Some("REQUEST_TIMEOUT"), "x"),
+        ("AggregateError", Some("ECONNREFUSED"), ""),
+        ("Error", None, "Something went wrong"),
+    ] {
+        let (fast, parsed) = both(name, code_text, message);
+        assert!(!fast.is_empty(), "{name}: a chain was sent, so there is an answer");
+        assert_eq!(fast, parsed, "{name} {message}");
+    }
+}
+
 /// classify's request for a value the core names from what `readThrown` saw of it
 /// (`facts`: valueKind, typeOf, isError, nameThrew, name), its message and its causes.
 fn named(facts: &str, message: &str, causes: &str) -> String {

@@ -16,12 +16,14 @@ use crate::js::js_is_whitespace as is_js_whitespace;
 pub struct Haystack<'a> {
     text: &'a str,
     classes: u64,
-    /// Bit `bigram(a, b)` is set when the lowercased pair `ab` occurs in `text`.
-    bigrams: [u64; 64],
+    /// Bit `bigram(a, b)` is set when the pair `ab` occurs in `text`.
+    bigrams: [u64; 16],
 }
 
-fn bigram(a: u8, b: u8) -> usize {
-    (usize::from(a.to_ascii_lowercase() & 0x3f) << 6) | usize::from(b.to_ascii_lowercase() & 0x3f)
+/// A number for two bytes, ASCII-case-insensitive: letters get 1–26 each, and other
+/// bytes may share a number with a letter (the filter then only passes more).
+const fn bigram(a: u8, b: u8) -> usize {
+    (((a & 0x1f) as usize) << 5) | (b & 0x1f) as usize
 }
 
 /// One bit per ASCII letter, digit and the few punctuation marks needles use; every
@@ -84,18 +86,19 @@ impl<'a> Haystack<'a> {
             end -= 1;
         }
         let text = text.get(..end).unwrap_or_default();
-        // One pass: each byte's class, and the pair it ends (word: the first byte's six
-        // bits, bit: the second's, as [`bigram`] numbers it).
+        // One pass: each byte's class, and the pair it ends (as [`bigram`] numbers it).
         let mut classes = 0;
-        let mut bigrams = [0u64; 64];
-        let mut previous: Option<usize> = None;
+        let mut bigrams = [0u64; 16];
+        let mut previous: Option<u8> = None;
         for &byte in text.as_bytes() {
             classes |= 1 << CLASS_OF.get(usize::from(byte)).copied().unwrap_or(63);
-            let low = usize::from(byte.to_ascii_lowercase() & 0x3f);
-            if let Some(word) = previous.and_then(|first| bigrams.get_mut(first)) {
-                *word |= 1 << low;
+            if let Some(first) = previous {
+                let bit = bigram(first, byte);
+                if let Some(word) = bigrams.get_mut(bit / 64) {
+                    *word |= 1 << (bit % 64);
+                }
             }
-            previous = Some(low);
+            previous = Some(byte);
         }
         Haystack { text, classes, bigrams }
     }
@@ -181,6 +184,7 @@ impl Pattern {
             }
             Pattern::Separated { head, separator, tails } => {
                 hay.may_contain(head)
+                    && tails.iter().any(|t| hay.may_contain(t))
                     && occurrences(hay, head).any(|at| {
                         let rest = hay.text.get(at + head.text.len()..).unwrap_or_default();
                         let after = rest.trim_start_matches(|c| separator.accepts(c));
