@@ -21,6 +21,7 @@ try {
 // Compiled here, so the engine keeps the module to re-instantiate from if the instance
 // ever traps (lib/bundle.js's instantiate).
 const wasmModule = new WebAssembly.Module(bytes);
+internals.useNodeBuffer(Buffer);
 internals.instantiate(wasmModule);
 
 export * from './lib/bundle.js';

@@ -10,6 +10,7 @@ import * as abi from './abi.js';
 import { engine, markReady } from './engine.js';
 import { rejectionResult } from './jsonrpc.js';
 import { readThrown } from './read.js';
+import { useNodeBuffer } from './wire.js';
 
 export * from './index.js';
 
@@ -25,6 +26,8 @@ function instantiate(module) {
 
 export default {
   instantiate,
+  /** The Node entry: strings cross through Node's Buffer (wire.js); tests switch it off and on. */
+  useNodeBuffer,
   /** The browser entry: fetches, compiles and instantiates the .wasm (or what `init()` was given). */
   initWasm,
   /** The browser entry, once `initWasm` is done: the engine is ready (engine.js). */

@@ -30,6 +30,21 @@ const SHORT = 24;
 /** ASCII results this short are read byte by byte (decode's fixed cost is higher there). */
 const TINY = 8;
 const FIRST_CAPACITY = 4096;
+/** Strings this long at most are written by Node's `utf8Write`, with room for 3 bytes a unit. */
+const NODE_WRITE_UNITS = 16_384;
+
+/**
+ * Node's Buffer class, when the Node entry hands it over (`useNodeBuffer`): its
+ * `utf8Write` and `utf8Slice` cost less a call than TextEncoder.encodeInto and
+ * TextDecoder.decode (no result object, no options).
+ * @typedef {{ from(buffer: ArrayBuffer): NodeBytes }} NodeBufferClass
+ * @typedef {Uint8Array & { utf8Write(text: string, at: number, max: number): number, utf8Slice(start: number, end: number): string }} NodeBytes
+ */
+/** @type {NodeBufferClass | undefined} */
+let NodeBuffer;
+/** A Buffer over the instance's memory (Node only), made anew with `bytes`. */
+/** @type {NodeBytes | undefined} */
+let buffer;
 
 /** @type {Exports | undefined} */
 let exports;
@@ -63,7 +78,21 @@ function refresh() {
   if (bytes.byteLength === 0 && exports !== undefined) {
     bytes = new Uint8Array(exports.memory.buffer);
     view = new DataView(exports.memory.buffer);
+    buffer = NodeBuffer?.from(exports.memory.buffer);
   }
+}
+
+/**
+ * Strings go through Node's Buffer from now on (the Node entry), or through
+ * TextEncoder and TextDecoder again (`undefined`). A class without both methods is
+ * ignored.
+ * @param {unknown} Buffer
+ */
+export function useNodeBuffer(Buffer) {
+  const proto = /** @type {any} */ (Buffer)?.prototype;
+  const usable = typeof proto?.utf8Write === 'function' && typeof proto.utf8Slice === 'function';
+  NodeBuffer = usable ? /** @type {NodeBufferClass} */ (Buffer) : undefined;
+  buffer = exports === undefined ? undefined : NodeBuffer?.from(exports.memory.buffer);
 }
 
 /**
@@ -103,11 +132,20 @@ export function end() {
 }
 
 /**
- * A string: its UTF-8 length, then its UTF-8 (lone surrogates as U+FFFD).
+ * A string: its UTF-8 length, then its UTF-8 (lone surrogates as U+FFFD, as both
+ * TextEncoder and Node's Buffer write them).
  * @param {string} value
  */
 export function text(value) {
   const units = value.length;
+  if (units > SHORT && units <= NODE_WRITE_UNITS && buffer !== undefined) {
+    // Room for the most bytes it can take, then written in one call.
+    if (!room(4 + units * 3)) return;
+    const written = /** @type {NodeBytes} */ (buffer).utf8Write(value, at + pos + 4, units * 3);
+    view.setUint32(at + pos, written, true);
+    pos += 4 + written;
+    return;
+  }
   if (!room(4 + units)) return;
   let start = at + pos + 4;
   let read = 0;
@@ -292,7 +330,12 @@ export function run(op, length) {
   refresh();
   const start = view.getUint32(resultAt, true);
   const size = answer < 0 ? -1 - answer : answer;
-  const text = size <= TINY ? short(start, size) : decoder.decode(bytes.subarray(start, start + size));
+  const text =
+    size <= TINY
+      ? short(start, size)
+      : buffer !== undefined
+        ? buffer.utf8Slice(start, start + size)
+        : decoder.decode(bytes.subarray(start, start + size));
   if (answer < 0) throw new Error(text);
   return text;
 }
