@@ -305,8 +305,8 @@ fn url_userinfo(bytes: &[u8], start: usize) -> Option<(usize, usize)> {
     if !bytes.get(start)?.is_ascii_alphabetic() {
         return None;
     }
-    let scheme_end = run_end(bytes, start, |b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'.' | b'-'));
-    if scheme_end - start > 32 || bytes.get(scheme_end..scheme_end + 3)? != b"://" {
+    let scheme_end = scheme_end(bytes, start);
+    if scheme_end - start > MAX_SCHEME || bytes.get(scheme_end..scheme_end + 3)? != b"://" {
         return None;
     }
     let from = scheme_end + 3;
@@ -336,6 +336,17 @@ fn url_userinfo(bytes: &[u8], start: usize) -> Option<(usize, usize)> {
             token_like.then_some((from, at))
         }
     }
+}
+
+/// The longest URL scheme (bytes) a match attempt reads.
+const MAX_SCHEME: usize = 32;
+
+/// Where the URL scheme starting at `start` ends, read no further than one byte past
+/// [`MAX_SCHEME`]: a run of scheme bytes can be the rest of the text (`a.b.c.…`), and
+/// reading it whole from each of its words would cost the square of its length.
+fn scheme_end(bytes: &[u8], start: usize) -> usize {
+    let window = bytes.get(..start.saturating_add(MAX_SCHEME + 1)).unwrap_or(bytes);
+    run_end(window, start, |b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'.' | b'-'))
 }
 
 /// `header.payload.signature` with both first parts starting `eyJ` (base64url of `{"`).
@@ -625,6 +636,20 @@ mod tests {
             assert_eq!(r(text), text);
         }
         assert_eq!(r(r#"x "password": "hunter2""#), r#"x "password": "***""#);
+    }
+
+    #[test]
+    fn a_scheme_is_read_no_further_than_its_longest() {
+        // A text that is one long run of scheme bytes: each word's attempt stops 33 bytes on.
+        let dotted = "a.".repeat(10_000);
+        for start in [0, 2, 19_000] {
+            assert_eq!(scheme_end(dotted.as_bytes(), start), (start + MAX_SCHEME + 1).min(dotted.len()));
+        }
+        assert_eq!(r(&dotted), dotted);
+        // A scheme of 32 bytes is one; of 33 it is not.
+        let scheme = |n: usize| format!("{}://user:pw@host/", "s".repeat(n));
+        assert_eq!(r(&scheme(32)), scheme(32).replace(":pw@", ":***@"));
+        assert_eq!(r(&scheme(33)), scheme(33));
     }
 
     #[test]
