@@ -65,7 +65,7 @@ for (const [mode, NodeBuffer] of Object.entries(modes)) {
   test(
     `${mode}: a long message and its envelope cross whole, around the length Buffer writes at most`,
     using(() => {
-      for (const units of [16_383, 16_384, 16_385, 40_000]) {
+      for (const units of [7_999, 8_000, 8_001, 40_000]) {
         const message = `${'é€'.repeat(Math.floor(units / 4))}😀\ud800${'x'.repeat(units - 2 * Math.floor(units / 4) - 3)}`;
         assert.equal(message.length, units);
         const text = toolError('X', { message }).content[0].text;

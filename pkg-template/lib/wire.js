@@ -31,7 +31,7 @@ const SHORT = 24;
 const TINY = 8;
 const FIRST_CAPACITY = 4096;
 /** Strings this long at most are written by Node's `utf8Write`, with room for 3 bytes a unit. */
-const NODE_WRITE_UNITS = 16_384;
+const NODE_WRITE_UNITS = 8_000;
 
 /**
  * Node's Buffer class, when the Node entry hands it over (`useNodeBuffer`): its
