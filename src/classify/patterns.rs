@@ -126,6 +126,13 @@ impl<'a> Haystack<'a> {
     }
 }
 
+/// `hay` starts with the lowercase ASCII `needle`, ASCII-case-insensitively: a test of
+/// `needle.len()` bytes, never a search of the rest of the text (which, from every
+/// occurrence of a head, would cost the square of the text's length).
+fn starts_with_ci(hay: &[u8], needle: &[u8]) -> bool {
+    hay.get(..needle.len()).is_some_and(|head| head.eq_ignore_ascii_case(needle))
+}
+
 /// Naive case-insensitive search of a lowercase ASCII needle: needles are short and
 /// texts mostly are too, so skipping any searcher set-up is what pays.
 fn find_ci(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
@@ -189,7 +196,7 @@ impl Pattern {
                         let rest = hay.text.get(at + head.text.len()..).unwrap_or_default();
                         let after = rest.trim_start_matches(|c| separator.accepts(c));
                         after.len() < rest.len()
-                            && tails.iter().any(|t| find_ci(after.as_bytes(), t.text.as_bytes(), 0) == Some(0))
+                            && tails.iter().any(|t| starts_with_ci(after.as_bytes(), t.text.as_bytes()))
                     })
             }
             Pattern::Digits { prefix, digits } => {
@@ -449,6 +456,17 @@ mod tests {
         // The first "not" is followed by no tail; the second is.
         assert_eq!(first_match("not now, not authorized"), Some(C::Unauthorized));
         assert_eq!(first_match("status code 5x, status code 502"), Some(C::ServiceUnavailable));
+    }
+
+    #[test]
+    fn a_tail_is_tested_where_the_separators_end_not_searched_for() {
+        assert!(starts_with_ci(b"REQUIRED field", b"required"));
+        assert!(!starts_with_ci(b" required", b"required"));
+        assert!(!starts_with_ci(b"requir", b"required"));
+        // A head repeated throughout with its tail nowhere after a separator: no match.
+        let text = format!("xrequired {}", "missing ".repeat(2_000));
+        assert_eq!(first_match(&text), None);
+        assert_eq!(first_match(&format!("{text}missing required")), Some(C::ValidationError));
     }
 
     #[test]
