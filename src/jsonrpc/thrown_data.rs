@@ -30,10 +30,7 @@ impl<'a> ThrownData<'a> {
         }
         let members = top_level_members(text).ok_or("data is not a JSON object")?;
         // A marker no string of the data (nor `avoid`) can equal: its tag appears nowhere in them.
-        let tag = (0u32..)
-            .map(|n| format!("mcp-envelope:raw{n}:"))
-            .find(|tag| !text.contains(tag.as_str()) && !avoid.contains(tag.as_str()))
-            .unwrap_or_default();
+        let tag = format!("{TAG}{}:", free_tag(&[text, avoid]));
         let mut fields = Vec::new();
         let mut raw = Vec::new();
         for (key, member) in members {
@@ -61,16 +58,88 @@ impl<'a> ThrownData<'a> {
 
     /// The envelope's JSON with each deep field's own text in place of its marker (its
     /// strings redacted when `redact`, as the core redacts the rest of the data). The
-    /// data is the last part of the envelope, so the last occurrence is the field.
-    pub fn restore(&self, mut json: String, redact: bool) -> String {
-        for (marker, text) in &self.raw {
-            if let Some(at) = json.rfind(marker.as_str()) {
-                let text = if redact { redact_json(text) } else { text.as_str().into() };
-                json.replace_range(at..at + marker.len(), &text);
+    /// data is the last part of the envelope, so the last occurrence is the field. One
+    /// pass finds every marker and one more writes the result: a search from the end and
+    /// a splice per field would cost the fields' number times the text's length.
+    pub fn restore(&self, json: String, redact: bool) -> String {
+        let Some((first, _)) = self.raw.first() else { return json };
+        // Every marker is the first one (field 0) up to its field's number: `"\u0000<tag>`.
+        let Some(common) = first.strip_suffix(FIRST_MARKER_END) else { return json };
+        // The marker at `at` in `json`: its field's number, when it is one of ours.
+        let field_at = |at: usize| {
+            let rest = json.get(at..).unwrap_or_default();
+            let number = rest.get(common.len()..).unwrap_or_default();
+            let digits = number.bytes().take_while(u8::is_ascii_digit).count();
+            // (u64: the one integer parse the core already carries.)
+            let field =
+                number.get(..digits).and_then(|n| n.parse::<u64>().ok()).and_then(|n| usize::try_from(n).ok())?;
+            self.raw.get(field).filter(|(marker, _)| rest.starts_with(marker.as_str())).map(|_| field)
+        };
+        // Where each field's marker last occurs, then the text written in one pass.
+        let mut last: Vec<Option<usize>> = vec![None; self.raw.len()];
+        for at in occurrences(&json, common) {
+            if let Some(slot) = field_at(at).and_then(|field| last.get_mut(field)) {
+                *slot = Some(at);
             }
         }
-        json
+        let mut out = String::with_capacity(json.len());
+        let mut copied = 0;
+        for at in occurrences(&json, common) {
+            let Some(field) = field_at(at).filter(|&field| last.get(field) == Some(&Some(at))) else { continue };
+            let Some((marker, text)) = self.raw.get(field) else { continue };
+            out.push_str(json.get(copied..at).unwrap_or_default());
+            out.push_str(&if redact { redact_json(text) } else { text.as_str().into() });
+            copied = at + marker.len();
+        }
+        out.push_str(json.get(copied..).unwrap_or_default());
+        out
     }
+}
+
+/// Where `pattern` occurs in `text`, overlaps included, in order.
+fn occurrences<'t>(text: &'t str, pattern: &'t str) -> impl Iterator<Item = usize> + 't {
+    let mut from = 0;
+    core::iter::from_fn(move || {
+        let at = from + text.get(from..)?.find(pattern)?;
+        from = at + 1;
+        Some(at)
+    })
+}
+
+/// What every marker's tag starts with, before its number.
+const TAG: &str = "mcp-envelope:raw";
+/// How the first marker's JSON text ends after its tag: field 0, then U+0000 and the quote.
+const FIRST_MARKER_END: &str = "0\\u0000\"";
+
+/// The smallest `n` whose tag (`mcp-envelope:raw<n>:`) occurs in none of `texts`, found
+/// in one pass over each: trying `n = 0, 1, 2…` with a search each would cost the tags
+/// a text holds times its length.
+fn free_tag(texts: &[&str]) -> u32 {
+    let mut used: Vec<u32> = Vec::new();
+    for text in texts {
+        let mut rest = *text;
+        while let Some(after) = rest.find(TAG).and_then(|at| rest.get(at + TAG.len()..)) {
+            let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+            let number = after.get(..digits).unwrap_or_default();
+            // The tag of `n` is written without leading zeros.
+            let canonical = number == "0" || !number.starts_with('0');
+            if canonical && after.as_bytes().get(digits) == Some(&b':') {
+                if let Some(n) = number.parse::<u64>().ok().and_then(|n| u32::try_from(n).ok()) {
+                    used.push(n);
+                }
+            }
+            rest = after;
+        }
+    }
+    // The smallest free number is at most the count of numbers used: mark those below it.
+    let mut taken = vec![false; used.len() + 1];
+    for n in used {
+        if let Some(slot) = usize::try_from(n).ok().and_then(|n| taken.get_mut(n)) {
+            *slot = true;
+        }
+    }
+    let free = taken.iter().position(|taken| !taken).unwrap_or(taken.len());
+    u32::try_from(free).unwrap_or(u32::MAX)
 }
 
 /// The `(key, value)` spans of a JSON object's members, without reading the values.
@@ -168,6 +237,36 @@ mod tests {
         assert_eq!(ThrownData::parse(r#"{"a":"x"+"b":7}"#, ""), Err("data is not JSON"));
         assert_eq!(ThrownData::parse(&format!(r#"{{"a":{deep},"b":[1,]}}"#), ""), Err("data is not JSON"));
         assert_eq!(ThrownData::parse("", ""), Ok(ThrownData { value: None, raw: Vec::new() }));
+    }
+
+    #[test]
+    fn the_tag_is_the_smallest_number_no_text_holds() {
+        assert_eq!(free_tag(&["", ""]), 0);
+        assert_eq!(free_tag(&["mcp-envelope:raw0: mcp-envelope:raw2:", "mcp-envelope:raw1:"]), 3);
+        // Not a tag: no colon after the digits, a leading zero, no digits, a number past u32.
+        assert_eq!(
+            free_tag(&["mcp-envelope:raw0 mcp-envelope:raw00: mcp-envelope:raw:", "mcp-envelope:raw4294967296:"]),
+            0
+        );
+        assert_eq!(free_tag(&["mcp-envelope:raw0:mcp-envelope:raw1:", "mcp-envelope:rawmcp-envelope:raw2:"]), 3);
+        // As many tags as the text holds, each tag read once.
+        let tags: String = (0..5_000).map(|n| format!("mcp-envelope:raw{n}:")).collect();
+        assert_eq!(free_tag(&[&tags, ""]), 5_000);
+    }
+
+    #[test]
+    fn every_deep_field_comes_back_at_the_last_place_its_marker_is() {
+        let deep = |n: usize| format!("{}{n}{}", "[".repeat(70), "]".repeat(70));
+        let fields: Vec<String> = (0..300).map(|n| format!(r#""f{n}":{}"#, deep(n))).collect();
+        let text = format!("{{{}}}", fields.join(","));
+        let data = ThrownData::parse(&text, "").unwrap();
+        let value = data.value.clone().unwrap();
+        let marker = |n: usize| value.get(&format!("f{n}")).and_then(Value::as_str).unwrap().to_owned();
+        // The first field's marker also appears before the data (in a message, say): only the last is the field.
+        let before = Value::str(marker(0)).to_json();
+        let json = format!(r#"{{"message":{before},"data":{}}}"#, value.to_json());
+        let out = data.restore(json, false);
+        assert_eq!(out, format!(r#"{{"message":{before},"data":{text}}}"#));
     }
 
     #[test]
