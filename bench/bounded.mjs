@@ -114,3 +114,55 @@ for (const [label, make, call, n] of cases.filter(([label]) => only === undefine
     ratio <= 1.5 ? '' : 'over',
   );
 }
+
+// Within the caps, linear: texts shaped so that a scan from every word or every field
+// to the end of the text would cost the square of its length (each was once so). Cost at
+// n and at 4n; the goal is at most 4 × 1.5.
+const deepArray = () => JSON.parse(`${'['.repeat(70)}1${']'.repeat(70)}`);
+const linear = [
+  ['toolError (dotted words)', (n) => 'a.'.repeat(n / 2), (x) => api.toolError('X', { message: x })],
+  // classify reads 16 KiB: its text is a quarter of n, so 4n is the cap.
+  [
+    'classify (a head with no tail)',
+    (n) => new Error(`xrequired ${'missing '.repeat(n / 32)}`),
+    (x) => api.classify(x),
+  ],
+  [
+    'errorResult (data full of tags)',
+    (n) => {
+      let text = '';
+      for (let i = 0; text.length < n; i++) text += `mcp-envelope:raw${i}:`;
+      return api.notFound('m', { text: text.slice(0, 65_000), deep: deepArray() });
+    },
+    (x) => api.errorResult(x, { requestId: 'R' }),
+  ],
+  [
+    'errorResult (many deep fields)',
+    (n) => api.notFound('m', Object.fromEntries(Array.from({ length: n / 128 }, (_, i) => [`k${i}`, deepArray()]))),
+    (x) => api.errorResult(x, { requestId: 'R' }),
+  ],
+];
+console.log();
+console.log(
+  'export (shape)'.padEnd(34),
+  'n'.padStart(9),
+  'cost'.padStart(10),
+  '4n'.padStart(11),
+  'cost'.padStart(10),
+  'ratio'.padStart(7),
+);
+for (const [label, make, call] of linear.filter(([label]) => only === undefined || label.includes(only))) {
+  const n = 16_384;
+  const small = cost(call, make(n));
+  const large = cost(call, make(4 * n));
+  const ratio = large / small;
+  console.log(
+    label.padEnd(34),
+    String(n).padStart(9),
+    `${small.toFixed(1)}µs`.padStart(10),
+    String(4 * n).padStart(11),
+    `${large.toFixed(1)}µs`.padStart(10),
+    `${ratio.toFixed(2)}×`.padStart(7),
+    ratio <= 6 ? '' : 'over',
+  );
+}

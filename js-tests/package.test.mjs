@@ -72,12 +72,14 @@ test('package.json declares exports, types, sideEffects and files that all exist
 // fields, no copy of an option) to 168,477; its text written with room made up front and after the
 // reply's flags, not copied behind them, to 168,634 (168,631 with one parse for the JSON fields
 // an operation reads only sometimes); classify's patterns ruling a `head  tail` alternative out
-// by its tails too and answering an empty cause chain without the parser to 168,715. The goal
-// is still to be met again.
-test('the shipped .wasm is at most 168,800 bytes gzipped (the goal is 102,400)', () => {
+// by its tails too and answering an empty cause chain without the parser to 168,715; the
+// secret scan's one-pass pre-check, and an McpError's deep data fields marked and put back
+// in one pass each instead of a search per tag and per field (a cost that grew with the square
+// of the data's size: 17 s for 1 Mi units of tags) to 169,336. The goal is still to be met again.
+test('the shipped .wasm is at most 169,400 bytes gzipped (the goal is 102,400)', () => {
   const wasm = readFileSync(new URL('wasm/mcp_envelope_bg.wasm', pkgDir));
   const gzip = gzipSync(wasm, { level: 9 }).length;
-  assert.ok(gzip <= 168_800, `${gzip} bytes gzipped (guard 168,800; goal 102,400)`);
+  assert.ok(gzip <= 169_400, `${gzip} bytes gzipped (guard 169,400; goal 102,400)`);
 });
 
 /** The specifiers `file` (in pkg/) imports, as esbuild reads them. */
