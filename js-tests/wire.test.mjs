@@ -63,6 +63,15 @@ for (const [mode, NodeBuffer] of Object.entries(modes)) {
   );
 
   test(
+    `${mode}: a leading U+FEFF is part of the text, short or long, not a byte-order mark`,
+    using(() => {
+      for (const id of ['\ufeff', '\ufeffab', '\ufeffabcdefghij', `\ufeff${'x'.repeat(60)}`]) {
+        assert.equal(roundTrip(id), id);
+      }
+    }),
+  );
+
+  test(
     `${mode}: a long message and its envelope cross whole, around the length Buffer writes at most`,
     using(() => {
       for (const units of [7_999, 8_000, 8_001, 40_000]) {

@@ -24,7 +24,8 @@ import { asciiInto, bytesOf } from './json-out.js';
  */
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// A leading U+FEFF is text the core wrote, not a byte-order mark to drop.
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 /** Strings this short are written unit by unit (encodeInto's fixed cost is higher there). */
 const SHORT = 24;
 /** ASCII results this short are read byte by byte (decode's fixed cost is higher there). */
