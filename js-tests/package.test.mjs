@@ -75,11 +75,13 @@ test('package.json declares exports, types, sideEffects and files that all exist
 // by its tails too and answering an empty cause chain without the parser to 168,715; the
 // secret scan's one-pass pre-check, and an McpError's deep data fields marked and put back
 // in one pass each instead of a search per tag and per field (a cost that grew with the square
-// of the data's size: 17 s for 1 Mi units of tags) to 169,336. The goal is still to be met again.
-test('the shipped .wasm is at most 169,400 bytes gzipped (the goal is 102,400)', () => {
+// of the data's size: 17 s for 1 Mi units of tags) to 169,336; the markers' tag avoiding the
+// message and the record's texts and carrying random bits (a message spelling a marker took a
+// deep field's unmasked text) to 169,762. The goal is still to be met again.
+test('the shipped .wasm is at most 169,800 bytes gzipped (the goal is 102,400)', () => {
   const wasm = readFileSync(new URL('wasm/mcp_envelope_bg.wasm', pkgDir));
   const gzip = gzipSync(wasm, { level: 9 }).length;
-  assert.ok(gzip <= 169_400, `${gzip} bytes gzipped (guard 169,400; goal 102,400)`);
+  assert.ok(gzip <= 169_800, `${gzip} bytes gzipped (guard 169,800; goal 102,400)`);
 });
 
 /** The specifiers `file` (in pkg/) imports, as esbuild reads them. */

@@ -38,6 +38,8 @@ mod entry {
         xml_cancelled = "xmlCancelled",
         xml_format_deltas = "xmlFormatDeltas",
         xml_enrich_validation_error = "xmlEnrichValidationError",
+        error_result = "errorResult",
+        log_record = "logRecord",
     }
 }
 
@@ -506,4 +508,31 @@ fn the_schema_is_read_only_for_an_issue_that_needs_it() {
     bytes.extend([1, 1, 0, 0, 0, b'{', 0]);
     assert!(raw::format_validation(&bytes, &mut none())
         .is_err_and(|e| e.to_string().starts_with("mcp-envelope: FormatValidationRequest.schema: ")));
+}
+
+/// A thrown McpError whose message spells the marker its too-deep data field would get,
+/// and whose field is masked by its key: the field's text must come back nowhere, with
+/// randomness (the tag carries it) and without (the tag avoids the message).
+#[test]
+fn a_message_spelling_a_marker_never_receives_a_deep_field() {
+    let deep = format!("{}\"hunter2\"{}", "[".repeat(70), "]".repeat(70));
+    let data = format!(r#"{{"password":{deep},"note":"x"}}"#);
+    let marker = "\u{0}mcp-envelope:raw0:0\u{0}";
+    let error_result = format!(
+        r#"{{"thrown":1,"kind":1,"code":-32001,"valueKind":3,"isError":true,"nameThrew":false,"name":"McpError","message":{},"statusCode":0,"data":{},"issuesTotal":0,"issueSizes":[],"requestId":"R","freshId":false,"aborted":false,"redactSecrets":true,"maskServerErrors":false,"guidance":false}}"#,
+        text(marker),
+        text(&data)
+    );
+    let log_record = format!(
+        r#"{{"thrown":1,"code":-32001,"message":{},"messageUnits":23,"valueKind":3,"isError":true,"nameThrew":false,"name":"McpError","data":{},"issuesTotal":0,"stackUnits":0,"aborted":false,"raw":false,"scopeRefusal":false}}"#,
+        text(marker),
+        text(&data)
+    );
+    for random in [Vec::new(), vec![7; 64]] {
+        let out = entry::error_result(&error_result, &mut Bytes(random.clone())).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!out.contains("hunter2"), "{out}");
+        assert!(out.contains(r#""password":"***""#), "{out}");
+        let out = entry::log_record(&log_record, &mut Bytes(random)).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!out.contains("hunter2"), "{out}");
+    }
 }

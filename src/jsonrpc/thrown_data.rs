@@ -20,8 +20,15 @@ pub struct ThrownData<'a> {
 
 impl<'a> ThrownData<'a> {
     /// Reads `text` (`""` is no data). `avoid` is other text the envelope carries (the
-    /// request id): no marker equals a string of either.
-    pub fn parse(text: &'a str, avoid: &str) -> Result<ThrownData<'a>, &'static str> {
+    /// request id, the message): no marker equals a string of any of them. `salt` gives
+    /// random bits where the host has them, drawn only when a field is too deep: the tag
+    /// then carries them, so no text an envelope builds from the caller's strings (a
+    /// sentence around a name, say) can spell a marker.
+    pub fn parse(
+        text: &'a str,
+        avoid: &[&str],
+        salt: &mut dyn FnMut() -> Option<u64>,
+    ) -> Result<ThrownData<'a>, &'static str> {
         if text.is_empty() {
             return Ok(ThrownData { value: None, raw: Vec::new() });
         }
@@ -30,7 +37,7 @@ impl<'a> ThrownData<'a> {
         }
         let members = top_level_members(text).ok_or("data is not a JSON object")?;
         // A marker no string of the data (nor `avoid`) can equal: its tag appears nowhere in them.
-        let tag = format!("{TAG}{}:", free_tag(&[text, avoid]));
+        let tag = marker_tag(text, avoid, salt());
         let mut fields = Vec::new();
         let mut raw = Vec::new();
         for (key, member) in members {
@@ -110,6 +117,28 @@ fn occurrences<'t>(text: &'t str, pattern: &'t str) -> impl Iterator<Item = usiz
 const TAG: &str = "mcp-envelope:raw";
 /// How the first marker's JSON text ends after its tag: field 0, then U+0000 and the quote.
 const FIRST_MARKER_END: &str = "0\\u0000\"";
+
+/// The tag of this data's markers: the salt's, when there is one and no text holds it,
+/// else the smallest free number's.
+fn marker_tag(text: &str, avoid: &[&str], salt: Option<u64>) -> String {
+    let mut texts = Vec::with_capacity(avoid.len() + 1);
+    texts.push(text);
+    texts.extend_from_slice(avoid);
+    if let Some(salt) = salt {
+        // Sixteen hex digits, written by hand (`{:x}` links the formatter's hex code in).
+        let mut tag = String::from(TAG);
+        tag.extend(
+            (0..16).rev().map(|i| {
+                char::from(b"0123456789abcdef".get(((salt >> (4 * i)) & 15) as usize).copied().unwrap_or(b'0'))
+            }),
+        );
+        tag.push(':');
+        if !texts.iter().any(|t| t.contains(tag.as_str())) {
+            return tag;
+        }
+    }
+    format!("{TAG}{}:", free_tag(&texts))
+}
 
 /// The smallest `n` whose tag (`mcp-envelope:raw<n>:`) occurs in none of `texts`, found
 /// in one pass over each: trying `n = 0, 1, 2…` with a search each would cost the tags
@@ -221,7 +250,7 @@ mod tests {
     fn deep_fields_cross_as_markers_and_come_back_as_sent() {
         let deep = format!("{}1{}", "[".repeat(100), "]".repeat(100));
         let text = format!(r#"{{"a":1, "deep" : {deep} ,"s":"x,}}]\"","x":"\u0000mcp-envelope:raw0:0\u0000"}}"#);
-        let data = ThrownData::parse(&text, "id").unwrap();
+        let data = ThrownData::parse(&text, &["id"], &mut || None).unwrap();
         let value = data.value.clone().unwrap();
         let marker = value.get("deep").and_then(Value::as_str).unwrap();
         // The tag the data already holds is skipped.
@@ -231,12 +260,15 @@ mod tests {
             data.restore(json, false),
             format!(r#"{{"a":1,"deep":{deep},"s":"x,}}]\"","x":"\u0000mcp-envelope:raw0:0\u0000"}}"#)
         );
-        assert!(ThrownData::parse(&deep, "").is_err());
+        assert!(ThrownData::parse(&deep, &[], &mut || None).is_err());
         // A member the reader refuses for anything but its depth is no JSON: refused,
         // never copied into the envelope as it came.
-        assert_eq!(ThrownData::parse(r#"{"a":"x"+"b":7}"#, ""), Err("data is not JSON"));
-        assert_eq!(ThrownData::parse(&format!(r#"{{"a":{deep},"b":[1,]}}"#), ""), Err("data is not JSON"));
-        assert_eq!(ThrownData::parse("", ""), Ok(ThrownData { value: None, raw: Vec::new() }));
+        assert_eq!(ThrownData::parse(r#"{"a":"x"+"b":7}"#, &[], &mut || None), Err("data is not JSON"));
+        assert_eq!(
+            ThrownData::parse(&format!(r#"{{"a":{deep},"b":[1,]}}"#), &[], &mut || None),
+            Err("data is not JSON")
+        );
+        assert_eq!(ThrownData::parse("", &[], &mut || None), Ok(ThrownData { value: None, raw: Vec::new() }));
     }
 
     #[test]
@@ -259,7 +291,7 @@ mod tests {
         let deep = |n: usize| format!("{}{n}{}", "[".repeat(70), "]".repeat(70));
         let fields: Vec<String> = (0..300).map(|n| format!(r#""f{n}":{}"#, deep(n))).collect();
         let text = format!("{{{}}}", fields.join(","));
-        let data = ThrownData::parse(&text, "").unwrap();
+        let data = ThrownData::parse(&text, &[], &mut || None).unwrap();
         let value = data.value.clone().unwrap();
         let marker = |n: usize| value.get(&format!("f{n}")).and_then(Value::as_str).unwrap().to_owned();
         // The first field's marker also appears before the data (in a message, say): only the last is the field.
@@ -270,10 +302,28 @@ mod tests {
     }
 
     #[test]
+    fn the_tag_avoids_every_text_given_and_carries_the_salt_when_there_is_one() {
+        let deep = format!("{}1{}", "[".repeat(100), "]".repeat(100));
+        let text = format!(r#"{{"deep":{deep}}}"#);
+        let marker = |data: &ThrownData<'_>| {
+            data.value.as_ref().and_then(|v| v.get("deep")).and_then(Value::as_str).map(str::to_owned)
+        };
+        let message = "\u{0}mcp-envelope:raw0:0\u{0}";
+        let data = ThrownData::parse(&text, &["id", message], &mut || None).unwrap();
+        assert_eq!(marker(&data).as_deref(), Some("\u{0}mcp-envelope:raw1:0\u{0}"));
+        let data = ThrownData::parse(&text, &[message], &mut || Some(0xfeed)).unwrap();
+        assert_eq!(marker(&data).as_deref(), Some("\u{0}mcp-envelope:raw000000000000feed:0\u{0}"));
+        // A salt some text already holds is not used.
+        let held = "mcp-envelope:raw000000000000feed:";
+        let data = ThrownData::parse(&text, &[held], &mut || Some(0xfeed)).unwrap();
+        assert_eq!(marker(&data).as_deref(), Some("\u{0}mcp-envelope:raw0:0\u{0}"));
+    }
+
+    #[test]
     fn deep_fields_are_redacted_when_asked() {
         let deep = format!(r#"{}{{"password":"hunter2"}}{}"#, "[".repeat(100), "]".repeat(100));
         let text = format!(r#"{{"deep":{deep}}}"#);
-        let data = ThrownData::parse(&text, "").unwrap();
+        let data = ThrownData::parse(&text, &[], &mut || None).unwrap();
         let json = data.value.clone().unwrap().to_json();
         let out = data.restore(json.clone(), true);
         assert!(!out.contains("hunter2") && out.contains(r#"{"password":"***"}"#), "{out}");

@@ -5,6 +5,7 @@
 //! writes every count itself.
 
 use super::classify::{by_chain, by_own_fields, fresh_request_id, Causes, Own};
+use super::salt;
 use super::splice::{write_data, Referred};
 use super::{js_count, request, Host, Json, JsonList, JsonText, Out, ProtocolError};
 use crate::js_constants::{
@@ -280,7 +281,8 @@ pub(crate) fn error_result(request: ErrorResult<'_>, host: &mut dyn Host) -> Res
     let message = request.message;
     let result = match request.thrown {
         THROWN_MCP => {
-            let data = ThrownData::parse(request.data.unwrap_or_default(), id.as_deref().unwrap_or_default())
+            let avoid = [id.as_deref().unwrap_or_default(), message];
+            let data = ThrownData::parse(request.data.unwrap_or_default(), &avoid, &mut || salt(host))
                 .map_err(|e| ProtocolError(format!("ErrorResultRequest.data: {e}")))?;
             let thrown = ThrownError::Mcp { code, message, data: data.value.as_ref() };
             let result = error_result_value(&thrown, &options);

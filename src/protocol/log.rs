@@ -134,9 +134,22 @@ fn read<'a>(
     Ok(Read { record: log_record_value(&thrown, &failure, &options), name, message })
 }
 
-fn thrown_data<'a>(request: &Failure<'a>) -> Result<ThrownData<'a>, ProtocolError> {
+/// The thrown McpError's data; its markers (for fields too deep to read) avoid every
+/// text of the request a record may carry.
+fn thrown_data<'a>(request: &Failure<'a>, host: &mut dyn Host) -> Result<ThrownData<'a>, ProtocolError> {
     let text = if request.thrown == THROWN_MCP { request.data.unwrap_or_default() } else { "" };
-    ThrownData::parse(text, "").map_err(|e| super::field_error("FailureRequest", "data", e))
+    let avoid = [
+        Some(request.message),
+        request.name,
+        request.code_text,
+        request.stack,
+        request.tool,
+        request.operation,
+        request.phase,
+    ]
+    .map(Option::unwrap_or_default);
+    ThrownData::parse(text, &avoid, &mut || super::salt(host))
+        .map_err(|e| super::field_error("FailureRequest", "data", e))
 }
 
 fn contract(request: &Failure<'_>) -> Vec<crate::jsonrpc::ContractEntry> {
@@ -144,8 +157,8 @@ fn contract(request: &Failure<'_>) -> Vec<crate::jsonrpc::ContractEntry> {
 }
 
 /// `logRecord`'s object.
-pub(crate) fn log_record(request: Failure<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
-    let data = thrown_data(&request)?;
+pub(crate) fn log_record(request: Failure<'_>, host: &mut dyn Host) -> Result<String, ProtocolError> {
+    let data = thrown_data(&request, host)?;
     let contract = contract(&request);
     let read = read(&request, &data, &contract)?;
     Ok(data.restore(read.record.to_json(), !request.raw))
@@ -155,8 +168,8 @@ pub(crate) fn log_record(request: Failure<'_>, _: &mut dyn Host) -> Result<Strin
 /// `data` the thrown McpError's own fields, then `originalErrorName` and
 /// `originalMessage`; `stack` only where the rethrown error's differs from the caught
 /// one's (a ZodError's header is its summary).
-pub(crate) fn try_catch_failure(request: Failure<'_>, _: &mut dyn Host) -> Result<String, ProtocolError> {
-    let data = thrown_data(&request)?;
+pub(crate) fn try_catch_failure(request: Failure<'_>, host: &mut dyn Host) -> Result<String, ProtocolError> {
+    let data = thrown_data(&request, host)?;
     let contract = contract(&request);
     let Read { record, name, message } = read(&request, &data, &contract)?;
     let wire_data = data.restore(original_data(data.value.as_ref(), &name, &message).to_json(), false);

@@ -43,6 +43,12 @@ pub trait Host {
     fn fill_random(&mut self, buffer: &mut [u8]) -> bool;
 }
 
+/// 64 random bits from `host`, or `None` where it has none.
+pub(crate) fn salt(host: &mut dyn Host) -> Option<u64> {
+    let mut bytes = [0u8; 8];
+    host.fill_random(&mut bytes).then(|| u64::from_le_bytes(bytes))
+}
+
 /// A request that could not be read: only a caller that bypasses the JS layer sends one.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProtocolError(pub String);
