@@ -1,7 +1,7 @@
 //! The types a request field can have: how the JS layer writes each into the request
 //! ([`Wire`]), how the core reads it back and its TypeScript type.
 
-use super::{field_error, Member, ProtocolError};
+use super::{field_error, Cursor, ProtocolError, Slot};
 use crate::value::Value;
 
 /// How a field's value is laid out in the request: the generated JS encoder writes it
@@ -49,15 +49,6 @@ pub struct FieldSpec {
     pub doc: &'static str,
 }
 
-/// What reading a request needs of a field: its key (for errors), its layout, and
-/// whether a presence byte comes first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WireField {
-    pub key: &'static str,
-    pub wire: Wire,
-    pub optional: bool,
-}
-
 /// A type a request field can have.
 pub trait Field<'a>: Sized {
     /// Its TypeScript type.
@@ -66,23 +57,20 @@ pub trait Field<'a>: Sized {
     const WIRE: Wire;
     /// Whether it may be left out (`undefined` in JS: the encoder writes it absent).
     const OPTIONAL: bool = false;
-    /// Reads it from its member of the request (`None`: absent).
-    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str>;
-    /// What stands in for a field that could not be read (the request is rejected).
+    /// Whether its value borrows from a [`Slot`] (a parsed value, a list).
+    const KEEPS: bool = false;
+    /// Reads it from the request at `cursor`; what it borrows from goes to `slot` (given
+    /// when it [`KEEPS`](Field::KEEPS)).
+    fn read(cursor: &mut Cursor<'a>, slot: Option<&'a mut Option<Slot<'a>>>) -> Result<Self, &'static str>;
+    /// What stands in for a field that could not be read (the request is then rejected).
     fn placeholder() -> Self;
 }
-
-/// [`Json`]'s placeholder.
-static NULL: Value = Value::Null;
 
 impl<'a> Field<'a> for &'a str {
     const TS: &'static str = "string";
     const WIRE: Wire = Wire::Text;
-    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
-        match member {
-            Some(Member::Text(text)) => Ok(text),
-            _ => Err("not a string"),
-        }
+    fn read(cursor: &mut Cursor<'a>, _: Option<&'a mut Option<Slot<'a>>>) -> Result<Self, &'static str> {
+        cursor.text()
     }
     fn placeholder() -> Self {
         ""
@@ -92,9 +80,10 @@ impl<'a> Field<'a> for &'a str {
 impl<'a> Field<'a> for bool {
     const TS: &'static str = "boolean";
     const WIRE: Wire = Wire::Bool;
-    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
-        match member {
-            Some(Member::Bool(b)) => Ok(*b),
+    fn read(cursor: &mut Cursor<'a>, _: Option<&'a mut Option<Slot<'a>>>) -> Result<Self, &'static str> {
+        match cursor.byte()? {
+            0 => Ok(false),
+            1 => Ok(true),
             _ => Err("not a boolean"),
         }
     }
@@ -106,11 +95,8 @@ impl<'a> Field<'a> for bool {
 impl<'a> Field<'a> for f64 {
     const TS: &'static str = "number";
     const WIRE: Wire = Wire::Number;
-    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
-        match member {
-            Some(Member::Number(n)) => Ok(*n),
-            _ => Err("not a number"),
-        }
+    fn read(cursor: &mut Cursor<'a>, _: Option<&'a mut Option<Slot<'a>>>) -> Result<Self, &'static str> {
+        cursor.array().map(f64::from_le_bytes)
     }
     fn placeholder() -> Self {
         f64::NAN
@@ -121,8 +107,8 @@ impl<'a> Field<'a> for f64 {
 impl<'a> Field<'a> for i32 {
     const TS: &'static str = "number";
     const WIRE: Wire = Wire::Number;
-    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
-        let n = <f64 as Field>::read(member)?;
+    fn read(cursor: &mut Cursor<'a>, slot: Option<&'a mut Option<Slot<'a>>>) -> Result<Self, &'static str> {
+        let n = <f64 as Field>::read(cursor, slot)?;
         let integral = n.fract() == 0.0 && n >= f64::from(i32::MIN) && n <= f64::from(i32::MAX);
         // Checked integral and in range: the cast is exact.
         #[allow(clippy::cast_possible_truncation)]
@@ -137,14 +123,17 @@ impl<'a> Field<'a> for i32 {
 impl<'a> Field<'a> for u8 {
     const TS: &'static str = "number";
     const WIRE: Wire = Wire::Number;
-    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
-        let n = <i32 as Field>::read(member)?;
+    fn read(cursor: &mut Cursor<'a>, slot: Option<&'a mut Option<Slot<'a>>>) -> Result<Self, &'static str> {
+        let n = <i32 as Field>::read(cursor, slot)?;
         u8::try_from(n).map_err(|_| "not a small integer")
     }
     fn placeholder() -> Self {
         0
     }
 }
+
+/// [`Json`]'s placeholder.
+static NULL: Value = Value::Null;
 
 /// JSON text the JS layer wrote from a bounded copy, read as a value.
 #[derive(Debug, Clone, Copy)]
@@ -154,13 +143,11 @@ impl<'a> Field<'a> for Json<'a> {
     /// Branded so that only text a copier wrote is passed (`wire.js`'s `JsonText`).
     const TS: &'static str = "JsonText";
     const WIRE: Wire = Wire::Json;
-    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
-        match member {
-            Some(Member::Json(text, parsed)) => parsed
-                .get_or_init(|| Value::parse_borrowed(text).map_err(|e| e.reason))
-                .as_ref()
-                .map(Json)
-                .map_err(|e| *e),
+    const KEEPS: bool = true;
+    fn read(cursor: &mut Cursor<'a>, slot: Option<&'a mut Option<Slot<'a>>>) -> Result<Self, &'static str> {
+        let value = Value::parse_borrowed(cursor.text()?).map_err(|e| e.reason)?;
+        match slot.ok_or("no slot")?.insert(Slot::Value(value)) {
+            Slot::Value(value) => Ok(Json(value)),
             _ => Err("missing or not JSON"),
         }
     }
@@ -177,11 +164,8 @@ pub struct JsonText<'a>(pub &'a str);
 impl<'a> Field<'a> for JsonText<'a> {
     const TS: &'static str = "JsonText";
     const WIRE: Wire = Wire::Json;
-    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
-        match member {
-            Some(Member::Json(text, _)) => Ok(JsonText(text)),
-            _ => Err("missing or not JSON"),
-        }
+    fn read(cursor: &mut Cursor<'a>, _: Option<&'a mut Option<Slot<'a>>>) -> Result<Self, &'static str> {
+        cursor.text().map(JsonText)
     }
     fn placeholder() -> Self {
         JsonText("null")
@@ -208,13 +192,8 @@ pub struct JsonList<'a> {
 impl<'a> Field<'a> for JsonList<'a> {
     const TS: &'static str = "JsonText";
     const WIRE: Wire = Wire::Json;
-    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
-        match member {
-            Some(Member::Json(text, _)) => {
-                Value::parse_list_texts(text).map(|(value, texts)| JsonList { value, texts }).map_err(|e| e.reason)
-            }
-            _ => Err("missing or not JSON"),
-        }
+    fn read(cursor: &mut Cursor<'a>, _: Option<&'a mut Option<Slot<'a>>>) -> Result<Self, &'static str> {
+        Value::parse_list_texts(cursor.text()?).map(|(value, texts)| JsonList { value, texts }).map_err(|e| e.reason)
     }
     fn placeholder() -> Self {
         JsonList { value: Value::Null, texts: Vec::new() }
@@ -225,9 +204,10 @@ impl<'a> Field<'a> for JsonList<'a> {
 impl<'a> Field<'a> for &'a [u32] {
     const TS: &'static str = "ArrayLike<number>";
     const WIRE: Wire = Wire::Numbers;
-    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
-        match member {
-            Some(Member::Numbers(list)) => Ok(list),
+    const KEEPS: bool = true;
+    fn read(cursor: &mut Cursor<'a>, slot: Option<&'a mut Option<Slot<'a>>>) -> Result<Self, &'static str> {
+        match slot.ok_or("no slot")?.insert(Slot::Numbers(cursor.numbers()?)) {
+            Slot::Numbers(list) => Ok(list),
             _ => Err("not a list"),
         }
     }
@@ -240,9 +220,10 @@ impl<'a> Field<'a> for &'a [u32] {
 impl<'a> Field<'a> for &'a [&'a str] {
     const TS: &'static str = "readonly string[]";
     const WIRE: Wire = Wire::Texts;
-    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
-        match member {
-            Some(Member::Texts(list)) => Ok(list),
+    const KEEPS: bool = true;
+    fn read(cursor: &mut Cursor<'a>, slot: Option<&'a mut Option<Slot<'a>>>) -> Result<Self, &'static str> {
+        match slot.ok_or("no slot")?.insert(Slot::Texts(cursor.texts()?)) {
+            Slot::Texts(list) => Ok(list),
             _ => Err("not a list of strings"),
         }
     }
@@ -251,14 +232,17 @@ impl<'a> Field<'a> for &'a [&'a str] {
     }
 }
 
+/// An optional field: a presence byte, 0 (absent) or 1 (its value follows).
 impl<'a, T: Field<'a>> Field<'a> for Option<T> {
     const TS: &'static str = T::TS;
     const WIRE: Wire = T::WIRE;
     const OPTIONAL: bool = true;
-    fn read(member: Option<&'a Member<'a>>) -> Result<Self, &'static str> {
-        match member {
-            None => Ok(None),
-            given => T::read(given).map(Some),
+    const KEEPS: bool = T::KEEPS;
+    fn read(cursor: &mut Cursor<'a>, slot: Option<&'a mut Option<Slot<'a>>>) -> Result<Self, &'static str> {
+        match cursor.byte()? {
+            0 => Ok(None),
+            1 => T::read(cursor, slot).map(Some),
+            _ => Err("not a presence byte"),
         }
     }
     fn placeholder() -> Self {

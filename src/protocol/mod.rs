@@ -27,14 +27,12 @@ mod upstream;
 mod xml;
 
 pub use encode::encode_json;
-pub use field::{Field, FieldSpec, Json, JsonList, JsonText, Wire, WireField};
+pub use field::{Field, FieldSpec, Json, JsonList, JsonText, Wire};
 pub use jsonrpc::{parts_reply, result_reply};
 pub use log::try_catch_reply;
 pub use xml::response_reply;
 
-use crate::value::Value;
-
-pub(crate) use read::read_request;
+pub use read::{Cursor, Slot};
 
 /// What the operations need from their host: random bytes for a fresh request id
 /// (`crypto.getRandomValues` under wasm).
@@ -59,62 +57,67 @@ impl core::fmt::Display for ProtocolError {
     }
 }
 
-/// One operation's request: its fields, and how they are read from the request object.
+/// One operation's request: its fields, and how they are read from the request laid out.
 pub trait Request<'a>: Sized {
     /// The request's TypeScript interface name.
     const NAME: &'static str;
     /// Its fields, in the order the JS encoder writes them.
     const FIELDS: &'static [FieldSpec];
-    /// Each field's key and layout: what reading the request needs of [`Self::FIELDS`]
-    /// (the docs and TypeScript stay out of the wasm).
-    const WIRES: &'static [WireField];
-    /// Reads the request from its members.
-    fn decode(members: &'a Members<'a>) -> Result<Self, ProtocolError>;
+    /// How many of its fields keep a [`Slot`].
+    const SLOTS: usize;
+    /// Reads the request from `bytes`, each field straight into the struct; `slots` keep
+    /// what the fields borrow from, one for each field that [keeps](Field::KEEPS) one.
+    fn decode(bytes: &'a [u8], slots: &'a mut [Option<Slot<'a>>]) -> Result<Self, ProtocolError>;
 }
 
-/// One field of a request as read ([`Wire`]): strings and lists in place, JSON text
-/// parsed when its field is first read as a value ([`Json`], kept in the member's cell;
-/// [`JsonList`] parses as it reads its field and keeps the result itself; [`JsonText`]
-/// never parses).
-#[derive(Debug, Clone, PartialEq)]
-pub enum Member<'a> {
-    Text(&'a str),
-    Number(f64),
-    Bool(bool),
-    Json(&'a str, core::cell::OnceCell<Result<Value<'a>, &'static str>>),
-    Numbers(Vec<u32>),
-    Texts(Vec<&'a str>),
+/// A request being read: its bytes not read yet, the slots not used yet, and the first
+/// error met.
+pub(crate) struct Decoder<'a> {
+    cursor: Cursor<'a>,
+    slots: core::slice::IterMut<'a, Option<Slot<'a>>>,
+    request: &'static str,
+    error: Option<ProtocolError>,
 }
 
-/// A request's fields, read once, in their declared order; an absent optional field is `None`.
-#[derive(Debug, Default)]
-pub struct Members<'a> {
-    entries: Vec<Option<Member<'a>>>,
-}
+impl<'a> Decoder<'a> {
+    /// The request `request` (its TypeScript name, for errors) laid out in `bytes`.
+    pub(crate) fn new(bytes: &'a [u8], slots: &'a mut [Option<Slot<'a>>], request: &'static str) -> Self {
+        Decoder { cursor: Cursor::new(bytes), slots: slots.iter_mut(), request, error: None }
+    }
 
-impl<'a> Members<'a> {
-    /// The fields in their declared order (what `request!`'s decoder walks).
-    pub fn iter(&self) -> core::slice::Iter<'_, Option<Member<'a>>> {
-        self.entries.iter()
+    /// Field `key` could not be read, for `why` (one function, not one per field type).
+    #[inline(never)]
+    fn fail(&mut self, key: &str, why: &str) {
+        if self.error.is_none() {
+            self.error = Some(field_error(self.request, key, why));
+        }
+    }
+
+    /// Whether every field was read and nothing follows the last (one function, not one
+    /// per request): else the first error.
+    #[inline(never)]
+    pub(crate) fn finish(self) -> Result<(), ProtocolError> {
+        match self.error {
+            Some(error) => Err(error),
+            None => self.cursor.finish(self.request),
+        }
     }
 }
 
-/// The request's next field (named `key`) read as a `T` (one function per field
-/// type, not per field); when it cannot be, the first such error goes to `error` and a
-/// placeholder stands in (the request is then rejected whole).
+/// The request's next field (named `key`) read as a `T` (one function per field type,
+/// not per field). When it cannot be read (or an earlier field could not), the first
+/// such error is kept, a placeholder stands in and nothing more is read (the request is
+/// then rejected whole).
 #[inline(never)]
-pub(crate) fn read_field<'a, T: Field<'a>>(
-    fields: &mut core::slice::Iter<'a, Option<Member<'a>>>,
-    request: &str,
-    key: &str,
-    error: &mut Option<ProtocolError>,
-) -> T {
-    T::read(fields.next().and_then(Option::as_ref)).unwrap_or_else(|why| {
-        if error.is_none() {
-            *error = Some(field_error(request, key, why));
+pub(crate) fn read_field<'a, T: Field<'a>>(decoder: &mut Decoder<'a>, key: &str) -> T {
+    if decoder.error.is_none() {
+        let slot = if T::KEEPS { decoder.slots.next() } else { None };
+        match T::read(&mut decoder.cursor, slot) {
+            Ok(value) => return value,
+            Err(why) => decoder.fail(key, why),
         }
-        T::placeholder()
-    })
+    }
+    T::placeholder()
 }
 
 /// A request field that could not be read (one function, not one per field).
@@ -141,13 +144,6 @@ macro_rules! request {
 
         impl<$lt> $crate::protocol::Request<$lt> for $name<$lt> {
             const NAME: &'static str = $ts;
-            const WIRES: &'static [$crate::protocol::WireField] = &[$(
-                $crate::protocol::WireField {
-                    key: $key,
-                    wire: <$ty as $crate::protocol::Field>::WIRE,
-                    optional: <$ty as $crate::protocol::Field>::OPTIONAL,
-                },
-            )*];
             const FIELDS: &'static [$crate::protocol::FieldSpec] = &[$(
                 $crate::protocol::FieldSpec {
                     key: $key,
@@ -158,18 +154,19 @@ macro_rules! request {
                 },
             )*];
 
-            #[allow(unused_variables)] // a request without fields reads nothing
-            fn decode(members: &$lt $crate::protocol::Members<$lt>) -> Result<Self, $crate::protocol::ProtocolError> {
-                #[allow(unused_mut)] // a request without fields leaves it alone
-                let mut error = None;
-                // The fields come in their declared order, one entry each.
-                #[allow(unused_mut)]
-                let mut fields = members.iter();
+            const SLOTS: usize = 0 $(+ <$ty as $crate::protocol::Field>::KEEPS as usize)*;
+
+            #[allow(unused_mut)] // a request without fields reads nothing
+            fn decode(
+                bytes: &$lt [u8],
+                slots: &$lt mut [Option<$crate::protocol::Slot<$lt>>],
+            ) -> Result<Self, $crate::protocol::ProtocolError> {
+                let mut decoder = $crate::protocol::Decoder::new(bytes, slots, $ts);
                 let request = $name {
                     lifetime: core::marker::PhantomData,
-                    $($field: $crate::protocol::read_field::<$ty>(&mut fields, $ts, $key, &mut error),)*
+                    $($field: $crate::protocol::read_field::<$ty>(&mut decoder, $key),)*
                 };
-                error.map_or(Ok(request), Err)
+                decoder.finish().map(|()| request)
             }
         }
     };

@@ -148,10 +148,9 @@ macro_rules! entry_points {
             $(
                 $(#[doc = $doc])*
                 pub fn $rust(request: &[u8], host: &mut dyn Host) -> Result<String, ProtocolError> {
-                    let name = <super::super::$rmod::$req<'_> as Request>::NAME;
-                    let fields = <super::super::$rmod::$req<'_> as Request>::WIRES;
-                    let members = super::super::read_request(request, name, fields)?;
-                    let decoded = <super::super::$rmod::$req<'_> as Request>::decode(&members)?;
+                    // What the fields borrow from, on the stack.
+                    let mut slots = [const { None }; <super::super::$rmod::$req<'static> as Request<'static>>::SLOTS];
+                    let decoded = <super::super::$rmod::$req<'_> as Request>::decode(request, &mut slots)?;
                     super::super::$module::$rust(decoded, host)
                 }
             )*
