@@ -391,6 +391,12 @@ fn a_request_the_core_cannot_read_is_an_error_naming_the_field() {
         err(raw::format_validation(&both, &mut none())),
         Err("mcp-envelope: FormatValidationRequest.issues: unexpected end".to_owned())
     );
+    // Nothing is read past the first field that cannot be: a request cut short after it
+    // still names that field, not the one the bytes ran out in.
+    assert_eq!(
+        err(raw::format_validation(&id_request(b"["), &mut none())),
+        Err("mcp-envelope: FormatValidationRequest.issues: unexpected end".to_owned())
+    );
 }
 
 #[test]
