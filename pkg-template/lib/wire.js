@@ -98,10 +98,18 @@ export function useNodeBuffer(Buffer) {
 
 /**
  * Room for `n` more bytes: false when the buffer cannot grow (nothing more is written).
+ * Small enough for V8 to inline into each writer; growing is a call of its own.
  * @param {number} n
  */
 function room(n) {
-  if (pos + n <= capacity) return !failed;
+  return pos + n <= capacity ? !failed : grow(n);
+}
+
+/**
+ * The buffer grown for `n` more bytes: false when it cannot grow.
+ * @param {number} n
+ */
+function grow(n) {
   if (failed || exports === undefined) return false;
   const size = Math.max(pos + n, capacity * 2, FIRST_CAPACITY);
   let address = 0;
