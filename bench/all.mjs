@@ -13,7 +13,7 @@ import { packageDir } from './timing.mjs';
 
 const pkg = packageDir();
 console.log(
-  `Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores); medians of rounds`,
+  `Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores); medians of rounds, and fastest rounds where printed`,
 );
 await classify(pkg);
 await format(pkg);

@@ -397,6 +397,13 @@ fn a_request_the_core_cannot_read_is_an_error_naming_the_field() {
         err(raw::format_validation(&id_request(b"["), &mut none())),
         Err("mcp-envelope: FormatValidationRequest.issues: unexpected end".to_owned())
     );
+    // Nor is the end checked for bytes past the last field.
+    let mut trailing = both.clone();
+    trailing.push(0);
+    assert_eq!(
+        err(raw::format_validation(&trailing, &mut none())),
+        Err("mcp-envelope: FormatValidationRequest.issues: unexpected end".to_owned())
+    );
 }
 
 #[test]

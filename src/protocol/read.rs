@@ -12,8 +12,8 @@ pub struct Cursor<'a> {
     bytes: &'a [u8],
 }
 
-/// What a field's value borrows from, kept for as long as the request is: one per field,
-/// used only by the fields that need one.
+/// What a field's value borrows from, kept for as long as the request is: one for each
+/// field whose type keeps one (`Field::KEEPS`), in the fields' order.
 #[derive(Debug)]
 pub enum Slot<'a> {
     /// A JSON field's parsed value.
