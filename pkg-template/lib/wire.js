@@ -79,8 +79,13 @@ function refresh() {
   if (bytes.byteLength === 0 && exports !== undefined) {
     bytes = new Uint8Array(exports.memory.buffer);
     view = new DataView(exports.memory.buffer);
-    buffer = NodeBuffer?.from(exports.memory.buffer);
+    buffer = nodeBytes();
   }
+}
+
+/** A Buffer over the instance's memory when strings go through Node's Buffer. */
+function nodeBytes() {
+  return exports === undefined ? undefined : NodeBuffer?.from(exports.memory.buffer);
 }
 
 /**
@@ -93,7 +98,7 @@ export function useNodeBuffer(Buffer) {
   const proto = /** @type {any} */ (Buffer)?.prototype;
   const usable = typeof proto?.utf8Write === 'function' && typeof proto.utf8Slice === 'function';
   NodeBuffer = usable ? /** @type {NodeBufferClass} */ (Buffer) : undefined;
-  buffer = exports === undefined ? undefined : NodeBuffer?.from(exports.memory.buffer);
+  buffer = nodeBytes();
 }
 
 /**

@@ -81,11 +81,7 @@ impl<'a> Field<'a> for bool {
     const TS: &'static str = "boolean";
     const WIRE: Wire = Wire::Bool;
     fn read(cursor: &mut Cursor<'a>, _: Option<&'a mut Option<Slot<'a>>>) -> Result<Self, &'static str> {
-        match cursor.byte()? {
-            0 => Ok(false),
-            1 => Ok(true),
-            _ => Err("not a boolean"),
-        }
+        cursor.flag("not a boolean")
     }
     fn placeholder() -> Self {
         false
@@ -239,10 +235,10 @@ impl<'a, T: Field<'a>> Field<'a> for Option<T> {
     const OPTIONAL: bool = true;
     const KEEPS: bool = T::KEEPS;
     fn read(cursor: &mut Cursor<'a>, slot: Option<&'a mut Option<Slot<'a>>>) -> Result<Self, &'static str> {
-        match cursor.byte()? {
-            0 => Ok(None),
-            1 => T::read(cursor, slot).map(Some),
-            _ => Err("not a presence byte"),
+        if cursor.flag("not a presence byte")? {
+            T::read(cursor, slot).map(Some)
+        } else {
+            Ok(None)
         }
     }
     fn placeholder() -> Self {

@@ -85,12 +85,11 @@ impl<'a> Decoder<'a> {
         Decoder { cursor: Cursor::new(bytes), slots: slots.iter_mut(), request, error: None }
     }
 
-    /// Field `key` could not be read, for `why` (one function, not one per field type).
+    /// Field `key` could not be read, for `why`: the first error (one function, not one
+    /// per field type; `read_field` reads nothing once there is one).
     #[inline(never)]
     fn fail(&mut self, key: &str, why: &str) {
-        if self.error.is_none() {
-            self.error = Some(field_error(self.request, key, why));
-        }
+        self.error = Some(field_error(self.request, key, why));
     }
 
     /// Whether every field was read and nothing follows the last (one function, not one

@@ -39,9 +39,18 @@ impl<'a> Cursor<'a> {
         self.take(N)?.try_into().map_err(|_| "the request ends early")
     }
 
-    pub(crate) fn byte(&mut self) -> Result<u8, &'static str> {
+    fn byte(&mut self) -> Result<u8, &'static str> {
         let [byte] = self.array::<1>()?;
         Ok(byte)
+    }
+
+    /// One byte that is 0 (`false`) or 1 (`true`); any other is `why`.
+    pub(crate) fn flag(&mut self, why: &'static str) -> Result<bool, &'static str> {
+        match self.byte()? {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => Err(why),
+        }
     }
 
     fn length(&mut self) -> Result<usize, &'static str> {
