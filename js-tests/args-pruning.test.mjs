@@ -9,6 +9,7 @@ import * as z from 'zod';
 import * as z3 from 'zod/v3';
 import { formatValidation } from '../pkg/node.js';
 import internals from '../pkg/lib/bundle.js';
+import { seeded } from './seeded.mjs';
 
 // The wasm export as the JS layer calls it, in the module the entry loaded.
 const formatValidationCall = internals.abi.formatValidation;
@@ -21,7 +22,11 @@ function wholeArgs(args) {
 function same(schema, args, label) {
   const result = schema.safeParse(args);
   assert.equal(result.success, false, `${label}: the arguments must fail`);
-  const issues = result.error.issues;
+  sameRendering(result.error.issues, args, label);
+}
+
+/** The package's rendering of `issues` (pruned arguments) is the whole arguments' one. */
+function sameRendering(issues, args, label) {
   const pruned = formatValidation(issues, { tool: 't', args });
   const reply = formatValidationCall({
     issues: JSON.stringify(issues),
@@ -96,4 +101,52 @@ test('pruned arguments render exactly as the whole arguments do (Zod 3, absolute
     { items: [{ n: 1 }, { n: 'a' }, {}] },
     'Zod 3 array',
   );
+});
+
+/** A random value: objects and lists up to `depth` deep, keys that are often list indices. */
+function randomValue(random, depth) {
+  const roll = random();
+  if (depth > 0 && roll < 0.35) {
+    return Array.from({ length: Math.floor(random() * 4) }, () => randomValue(random, depth - 1));
+  }
+  if (depth > 0 && roll < 0.7) {
+    const object = {};
+    for (let i = Math.floor(random() * 4); i > 0; i--)
+      object[KEYS[Math.floor(random() * KEYS.length)]] = randomValue(random, depth - 1);
+    return object;
+  }
+  return [null, true, 0, 1.5, -3, 'text', ''][Math.floor(random() * 7)];
+}
+const KEYS = ['a', 'b', 'c', '0', '1', '2'];
+
+/** A path that mostly follows what `value` holds, sometimes steps where nothing is. */
+function randomPath(random, value) {
+  const path = [];
+  let at = value;
+  for (let n = 1 + Math.floor(random() * 4); n > 0; n--) {
+    let segment;
+    if (Array.isArray(at) && at.length > 0 && random() < 0.8) segment = Math.floor(random() * at.length);
+    else if (at !== null && typeof at === 'object' && !Array.isArray(at) && random() < 0.8) {
+      const keys = Object.keys(at);
+      segment = keys.length === 0 ? 'a' : keys[Math.floor(random() * keys.length)];
+    } else segment = random() < 0.5 ? KEYS[Math.floor(random() * KEYS.length)] : Math.floor(random() * 3);
+    path.push(segment);
+    at = at !== null && typeof at === 'object' ? at[segment] : undefined;
+  }
+  return path;
+}
+
+test('pruned arguments render exactly as the whole arguments do (random arguments and paths)', () => {
+  const random = seeded(21);
+  for (let n = 0; n < 300; n++) {
+    const args = { root: randomValue(random, 4), [KEYS[n % KEYS.length]]: randomValue(random, 3) };
+    const issues = Array.from({ length: 1 + Math.floor(random() * 6) }, () => {
+      const path = randomPath(random, args);
+      // A wrong type and an enum miss: both sentences depend on what arrived at the path.
+      return random() < 0.5
+        ? { code: 'invalid_type', expected: 'string', path, message: 'Invalid input: expected string' }
+        : { code: 'invalid_value', values: ['x', 'y'], path, message: 'Invalid option: expected one of "x"|"y"' };
+    });
+    sameRendering(issues, args, `case ${n}: ${JSON.stringify({ args, paths: issues.map((i) => i.path) })}`);
+  }
 });

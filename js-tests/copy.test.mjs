@@ -183,18 +183,47 @@ test('a copy written in place outside a call that holds the buffer is refused', 
   assert.throws(() => new JsonCopier(copyBudget(), undefined, undefined, undefined), /outside a call that holds/);
 });
 
-test('a segment set lists the indices a depth may hold in ascending order, short lists and long', () => {
+test('a pruned copy keeps each path from the root exactly: an entry only the keys its own paths name', () => {
+  const args = {
+    items: [
+      { name: 'a', qty: 1, kind: 'x' },
+      { name: 'b', qty: 2, kind: 'y' },
+      { name: 'c', qty: 3, kind: 'z' },
+    ],
+    note: 'n',
+  };
+  // items.0.name and items.2.qty, as a copy of the issues reports their paths' segments.
+  const seen = ['items', 0, true, 0, 1, true, 'name', 2, true, 'items', 0, true, 2, 1, true, 'qty', 2, true];
+  const copy = (only) => copyJson(args, COPY_LIMITS, copyBudget(), { only });
+  assert.equal(copy(segmentSet(seen)), '{"items":[{"name":"a"},0,{"qty":3}]}');
+  // A union branch's path may sit deeper than its position: every container keeps each
+  // segment any path has at its depth, and the branch's from its position on.
+  const branch = [...seen, 'kind', 0, false];
+  assert.equal(
+    copy(segmentSet(branch)),
+    '{"items":[{"name":"a","qty":1,"kind":"x"},0,{"name":"c","qty":3,"kind":"z"}]}',
+  );
+  // So does a path whose segments do not run one step at a time from the root (two at
+  // one position: a validator's path of objects).
+  assert.equal(
+    copy(segmentSet([...seen, 'kind', 2, true])),
+    '{"items":[{"name":"a","qty":1,"kind":"x"},0,{"name":"c","qty":3,"kind":"z"}]}',
+  );
+});
+
+test('a pruned copy lists the indices an entry may hold in ascending order, short lists and long', () => {
   for (const count of [0, 1, 2, 5, 16, 17, 40]) {
     const random = seeded(count + 7);
     const indices = Array.from({ length: count }, () => Math.floor(random() * 1000));
     // Each index once as a number and once as its text (a validator that writes keys as text).
-    const seen = indices.flatMap((i, n) => [n % 2 === 0 ? i : String(i), 1, true]);
-    for (const key of ['not-an-index', '007', '-1', '1e2', '1.0', ' 1', '', '00']) seen.push(key, 1, true);
+    const seen = indices.flatMap((i, n) => ['list', 0, true, n % 2 === 0 ? i : String(i), 1, true]);
+    for (const key of ['not-an-index', '007', '-1', '1e2', '1.0', ' 1', '', '00'])
+      seen.push('list', 0, true, key, 1, true);
     // `0` is an index; so is `-0` written as a number (its text is `0`).
-    if (count === 1) seen.push('0', 1, true, -0, 1, true);
-    const only = segmentSet(seen);
+    if (count === 1) seen.push('list', 0, true, '0', 1, true, 'list', 0, true, -0, 1, true);
+    const list = segmentSet(seen)?.keys.get('list');
     assert.deepEqual(
-      only?.indicesAt(1),
+      list?.indexed().map(([i]) => i),
       [...new Set(count === 1 ? [...indices, 0] : indices)].sort((a, b) => a - b),
       `${count} indices`,
     );
@@ -205,5 +234,8 @@ test('a segment set past its distinct segments is null (copy everything); repeat
   const repeated = Array.from({ length: 30 }, (_, i) => [i % 2 === 0 ? 'a' : 'b', 0, true]).flat();
   assert.ok(segmentSet(repeated, 2) !== null);
   assert.equal(segmentSet([...repeated, 'c', 1, true], 2), null);
-  assert.deepEqual([...(segmentSet([...repeated, 'c', 1, true], 3)?.keysAt(1) ?? [])], ['c']);
+  const reach = segmentSet([...repeated, 'c', 1, true], 3);
+  assert.deepEqual([...(reach?.keys.keys() ?? [])], ['a', 'b']);
+  assert.deepEqual([...(reach?.keys.get('b')?.keys.keys() ?? [])], ['c']);
+  assert.deepEqual([...(reach?.keys.get('a')?.keys.keys() ?? [])], []);
 });

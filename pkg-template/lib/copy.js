@@ -73,108 +73,148 @@ const UNIT_FLOOR = COPY_UNIT_FLOOR;
 const MAX_MARKED_DATES = COPY_MARKED_DATES;
 const PAD_LIMIT = COPY_PAD_LIMIT;
 
-/** The keys of a depth no path reaches (never added to). */
-const NO_KEYS = /** @type {ReadonlySet<string>} */ (new Set());
+/** The keys of a Reach no path goes on through (never added to). */
+const NO_KEYS = /** @type {ReadonlyMap<string, Reach>} */ (new Map());
 
 /**
- * The keys a pruned copy keeps at each depth (see `copyJson`'s `only`), made by
- * `segmentSet`: `keysAt(depth)` is a Set of property keys; `indicesAt(depth)` the array
- * indices among them, ascending. A container at depth d keeps only those: the work is the
- * issues' segments per container, not the issues' segments times every container.
+ * What a pruned copy keeps of one container and of everything under it (see `copyJson`'s
+ * `only`), made by `segmentSet`: `keys` maps each property key the container keeps to
+ * what the value under it keeps; `indexed()` lists the array indices among those keys,
+ * ascending, each with what the entry keeps. A container keeps only those: the work is
+ * the issues' segments, not the issues' segments times every container.
  */
-export class SegmentSet {
+export class Reach {
+  constructor() {
+    /** @type {ReadonlyMap<string, Reach>} */
+    this.keys = NO_KEYS;
+    /** @type {Array<[number, Reach]> | undefined} */
+    this.indices = undefined;
+  }
+
   /**
-   * @param {Array<Set<string> | undefined>} exact the segments of paths from the root, by position
-   * @param {Array<Set<string> | undefined>} loose the segments of union branches' paths, by position
+   * What the value under `key` keeps, made empty the first time.
+   * @param {string} key
+   * @returns {Reach}
    */
-  constructor(exact, loose) {
-    this.exact = exact;
-    this.loose = loose;
-    /** @type {Array<ReadonlySet<string> | undefined>} */
-    this.keys = [];
-    /** @type {Array<number[] | undefined>} */
-    this.indices = [];
-  }
-
-  /** @param {number} depth */
-  keysAt(depth) {
-    let set = this.keys[depth];
-    if (set === undefined) {
-      const loose = this.loose;
-      // Without union branches (no loose segments), a depth's keys are its exact ones.
-      if (loose.length === 0) set = this.exact[depth] ?? NO_KEYS;
-      else {
-        const all = new Set(this.exact[depth]);
-        for (let p = 0; p <= depth && p < loose.length; p++) for (const key of loose[p] ?? []) all.add(key);
-        set = all;
-      }
-      this.keys[depth] = set;
+  add(key) {
+    // Most Reaches are a path's last segment, which keeps no key: their map is made on demand.
+    if (this.keys === NO_KEYS) this.keys = new Map();
+    const keys = /** @type {Map<string, Reach>} */ (this.keys);
+    let next = keys.get(key);
+    if (next === undefined) {
+      next = new Reach();
+      keys.set(key, next);
     }
-    return set;
+    return next;
   }
 
-  /** @param {number} depth */
-  indicesAt(depth) {
-    let list = this.indices[depth];
+  /** The array indices among `keys`, ascending, each with what its entry keeps. */
+  indexed() {
+    let list = this.indices;
     if (list === undefined) {
       list = [];
-      for (const key of this.keysAt(depth)) {
+      for (const [key, next] of this.keys) {
         const i = arrayIndex(key);
-        if (i >= 0 && i < PAD_LIMIT) list.push(i);
+        if (i >= 0 && i < PAD_LIMIT) list.push([i, next]);
       }
       sortIndices(list);
-      this.indices[depth] = list;
+      this.indices = list;
     }
     return list;
   }
 }
 
+/** What a value no path goes on through keeps: nothing under it (never added to). */
+const NOTHING = new Reach();
+
 /**
- * The keys a pruned copy keeps at each depth, from what a copy of the issues put in
- * `seen`: each path segment, its position in its path, and whether that path starts at
- * the arguments' root (an issue's own `path`; a union branch's path may be relative to
- * the union, so its segment at position p may sit at any depth ≥ p). `null` (copy
+ * What a pruned copy keeps, from what a copy of the issues put in `seen`: each path
+ * segment, its position in its path, and whether that path starts at the arguments'
+ * root (an issue's own `path`). Without any other path, each path is kept exactly as
+ * it runs from the root: an entry of a list keeps only the keys its own paths name
+ * there. A union branch's path may be relative to the union, so its segment at
+ * position p may sit at any depth ≥ p: with one, a container at depth d keeps every
+ * segment any path has at d, and those the branches have at p ≤ d. `null` (copy
  * everything) past `max` distinct segments.
  * @param {Array<string | number | boolean>} seen
- * @returns {SegmentSet | null}
+ * @returns {Reach | null}
  */
 export function segmentSet(seen, max = 4096) {
-  /** @type {Array<Set<string> | undefined>} */
-  const exact = [];
-  /** @type {Array<Set<string> | undefined>} */
-  const loose = [];
   // Fewer segments than `max` cannot hold more distinct ones: counted only past it.
   const distinct = seen.length / 3 > max ? new Set() : undefined;
+  const root = new Reach();
+  /** @type {Reach | undefined} */
+  let at = root;
+  let next = 0;
   for (let i = 0; i + 2 < seen.length; i += 3) {
     const segment = seen[i];
     const key = typeof segment === 'string' ? segment : String(segment);
-    const position = /** @type {number} */ (seen[i + 1]);
     if (distinct !== undefined) {
       distinct.add(key);
       if (distinct.size > max) return null;
     }
-    const byDepth = seen[i + 2] ? exact : loose;
-    (byDepth[position] ??= new Set()).add(key);
+    const position = /** @type {number} */ (seen[i + 1]);
+    // A path from the root, its segments in order: one step down from the last.
+    if (at !== undefined && seen[i + 2] && position === (position === 0 ? 0 : next)) {
+      at = (position === 0 ? root : at).add(key);
+      next = position + 1;
+    } else {
+      at = undefined;
+    }
   }
-  return new SegmentSet(exact, loose);
+  return at === undefined ? byDepth(seen) : root;
 }
 
 /**
- * Sorts array indices ascending: a short list in place by insertion (Array.prototype.sort
- * allocates a work array per call), a long one by sort.
- * @param {number[]} list
+ * The pruning for paths whose segments may sit deeper than their position (see
+ * `segmentSet`): one Reach per depth, which every key there leads on from; past the
+ * deepest position, one that leads on to itself.
+ * @param {Array<string | number | boolean>} seen
+ * @returns {Reach}
+ */
+function byDepth(seen) {
+  /** @type {Array<Set<string>>} */
+  const exact = [];
+  /** @type {Array<Set<string>>} */
+  const loose = [];
+  for (let i = 0; i + 2 < seen.length; i += 3) {
+    const segment = seen[i];
+    const position = /** @type {number} */ (seen[i + 1]);
+    ((seen[i + 2] ? exact : loose)[position] ??= new Set()).add(
+      typeof segment === 'string' ? segment : String(segment),
+    );
+  }
+  const deepest = Math.max(exact.length, loose.length);
+  const levels = Array.from({ length: deepest + 1 }, () => new Reach());
+  const everyLoose = new Set();
+  for (let depth = 0; depth <= deepest; depth++) {
+    for (const key of loose[depth] ?? []) everyLoose.add(key);
+    const level = /** @type {Reach} */ (levels[depth]);
+    const on = depth === deepest ? (everyLoose.size > 0 ? level : NOTHING) : levels[depth + 1];
+    const keys = new Map();
+    for (const key of exact[depth] ?? []) keys.set(key, on);
+    for (const key of everyLoose) keys.set(key, on);
+    level.keys = keys;
+  }
+  return /** @type {Reach} */ (levels[0]);
+}
+
+/**
+ * Sorts `[index, …]` pairs by index, ascending: a short list in place by insertion
+ * (Array.prototype.sort allocates a work array per call), a long one by sort.
+ * @param {Array<[number, Reach]>} list
  */
 function sortIndices(list) {
   const n = list.length;
   if (n > 8) {
-    list.sort((a, b) => a - b);
+    list.sort((a, b) => a[0] - b[0]);
     return;
   }
   for (let i = 1; i < n; i++) {
-    const index = list[i];
+    const pair = /** @type {[number, Reach]} */ (list[i]);
     let j = i - 1;
-    for (; j >= 0 && list[j] > index; j--) list[j + 1] = list[j];
-    list[j + 1] = index;
+    for (; j >= 0 && /** @type {[number, Reach]} */ (list[j])[0] > pair[0]; j--) list[j + 1] = list[j];
+    list[j + 1] = pair;
   }
 }
 
@@ -215,15 +255,14 @@ function arrayIndex(key) {
  * and indices the core looks the arguments up by, as flat triples: the segment, its
  * position in its path, and whether the path is the root's own (see `segmentSet`).
  *
- * `only` (a `segmentSet`) prunes the copy to what a path made of those keys can reach:
- * an object at depth d keeps only `only.keysAt(d)` (read one by one, whatever its
- * size), and a list only `only.indicesAt(d)`, every other index before the last one
- * written as `0`. Any path whose segments are all allowed at their depths resolves as
- * it would in the whole value.
+ * `only` (a `segmentSet`) prunes the copy to what those paths can reach: each object
+ * keeps only the keys its Reach names (read one by one, whatever its size), and each
+ * list only the indices, every other index before the last one written as `0`. Every
+ * path `only` was made from resolves as it would in the whole value.
  * @param {unknown} root
  * @param {CopyPolicy} [policy]
  * @param {CopyBudget} [budget]
- * @param {{ sizes?: number[], seen?: Array<string | number | boolean>, only?: SegmentSet, at?: number[] }} [options]
+ * @param {{ sizes?: number[], seen?: Array<string | number | boolean>, only?: Reach, at?: number[] }} [options]
  * @returns {string}
  */
 export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), options = {}) {
@@ -236,7 +275,7 @@ export function copyJson(root, policy = COPY_LIMITS, budget = copyBudget(), opti
  * @param {unknown} root
  * @param {CopyPolicy} [policy]
  * @param {CopyBudget} [budget]
- * @param {{ sizes?: number[], seen?: Array<string | number | boolean>, only?: SegmentSet, at?: number[] }} [options]
+ * @param {{ sizes?: number[], seen?: Array<string | number | boolean>, only?: Reach, at?: number[] }} [options]
  * @returns {out.JsonBytes}
  */
 export function copyJsonBytes(
@@ -266,13 +305,18 @@ export class JsonCopier {
    * @param {CopyBudget} budget
    * @param {number[] | undefined} sizes
    * @param {Array<string | number | boolean> | undefined} seen
-   * @param {SegmentSet | undefined} only
+   * @param {Reach | undefined} only
    */
   constructor(budget, sizes, seen, only) {
     this.budget = budget;
     this.sizes = sizes;
     this.seen = seen;
     this.only = only;
+    /**
+     * With `only`, what the container at each depth on the path from the root keeps.
+     * @type {Reach[]}
+     */
+    this.reach = [];
     // Positions are tracked only for the records `sizes` receives.
     this.tracked = sizes !== undefined;
     /** Where this copier's JSON starts in json-out.js's buffer (it writes at the buffer's end). */
@@ -321,6 +365,7 @@ export class JsonCopier {
     const base = this.tracked ? at.length : 0;
     for (let i = 0; i < base; i++) this.path[i] = at[i];
     this.base = base;
+    if (this.only !== undefined) this.reach[0] = this.only;
     if (this.lenient && omitted(root, true)) out.ascii('null');
     else this.write(root, 0);
   }
@@ -460,17 +505,18 @@ export class JsonCopier {
    */
   list(value, depth) {
     const total = value.length;
-    const only = this.only;
     const at = this.base + depth;
     out.byte(0x5b);
-    if (only !== undefined) {
+    if (this.only !== undefined) {
+      const reach = this.reach;
       let written = 0;
-      for (const i of only.indicesAt(depth)) {
+      for (const [i, below] of /** @type {Reach} */ (reach[depth]).indexed()) {
         if (i >= total) break;
         for (; written < i; written++) out.ascii(written === 0 ? '0' : ',0');
         if (written > 0) out.byte(0x2c);
         written += 1;
         this.path[at] = i;
+        reach[depth + 1] = below;
         this.element(value, i, depth);
       }
       out.byte(0x5d);
@@ -493,14 +539,15 @@ export class JsonCopier {
    * @param {number} depth
    */
   object(value, depth) {
-    const only = this.only;
     const at = this.base + depth;
     out.byte(0x7b);
     let written = 0;
-    if (only !== undefined) {
-      for (const key of only.keysAt(depth)) {
+    if (this.only !== undefined) {
+      const reach = this.reach;
+      for (const [key, below] of /** @type {Reach} */ (reach[depth]).keys) {
         if (!Object.prototype.propertyIsEnumerable.call(value, key)) continue;
         this.path[at] = written;
+        reach[depth + 1] = below;
         if (this.entry(value, key, depth, written)) written += 1;
       }
       out.byte(0x7d);
