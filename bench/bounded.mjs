@@ -136,6 +136,19 @@ const linear = [
     },
     (x) => api.errorResult(x, { requestId: 'R' }),
   ],
+  // A union whose branches' paths are long: the arguments' pruning by depth is built only
+  // for the depths the arguments have.
+  [
+    'formatValidation (long branch paths)',
+    (n) => {
+      const path = (k) => Array.from({ length: n / 256 }, (_, i) => `s${k}_${i}`);
+      const errors = [0, 1, 2, 3].map((k) => [
+        { code: 'invalid_type', expected: 'string', path: path(k), message: 'm' },
+      ]);
+      return [{ code: 'invalid_union', errors, path: ['a'], message: 'Invalid input' }];
+    },
+    (x) => api.formatValidation(x, { tool: 't', args: { a: { b: 1 } } }),
+  ],
   [
     'errorResult (many deep fields)',
     (n) => api.notFound('m', Object.fromEntries(Array.from({ length: n / 128 }, (_, i) => [`k${i}`, deepArray()]))),

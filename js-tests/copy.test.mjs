@@ -211,6 +211,20 @@ test('a pruned copy keeps each path from the root exactly: an entry only the key
   );
 });
 
+test('a pruning by depth is built only for the depths a copy reaches, however long the paths', () => {
+  // Four union branches' paths of a thousand segments each, over arguments three deep.
+  const seen = [];
+  for (let k = 0; k < 4; k++) for (let i = 0; i < 1000; i++) seen.push(`s${k}_${i}`, i, false);
+  seen.push('a', 0, true, 'b', 1, true);
+  const reach = segmentSet(seen);
+  const args = { a: { b: { c: 1 } }, s0_0: 2, x: 3 };
+  assert.equal(copyJson(args, COPY_LIMITS, copyBudget(), { only: reach }), '{"a":{"b":{}},"s0_0":2}');
+  // The three depths the copy reached were built (each making the next, unbuilt), not a thousand.
+  let built = 0;
+  for (let level = reach; level?.built !== undefined; level = level.built.values().next().value) built += 1;
+  assert.equal(built, 3);
+});
+
 test('a pruned copy lists the indices an entry may hold in ascending order, short lists and long', () => {
   for (const count of [0, 1, 2, 5, 16, 17, 40]) {
     const random = seeded(count + 7);

@@ -91,6 +91,11 @@ export class Reach {
     this.indices = undefined;
   }
 
+  /** The keys the container keeps, each with what the value under it keeps. */
+  kept() {
+    return this.keys;
+  }
+
   /**
    * What the value under `key` keeps, made empty the first time.
    * @param {string} key
@@ -108,12 +113,12 @@ export class Reach {
     return next;
   }
 
-  /** The array indices among `keys`, ascending, each with what its entry keeps. */
+  /** The array indices among the keys kept, ascending, each with what its entry keeps. */
   indexed() {
     let list = this.indices;
     if (list === undefined) {
       list = [];
-      for (const [key, next] of this.keys) {
+      for (const [key, next] of this.kept()) {
         const i = arrayIndex(key);
         if (i >= 0 && i < PAD_LIMIT) list.push([i, next]);
       }
@@ -123,9 +128,6 @@ export class Reach {
     return list;
   }
 }
-
-/** What a value no path goes on through keeps: nothing under it (never added to). */
-const NOTHING = new Reach();
 
 /**
  * What a pruned copy keeps, from what a copy of the issues put in `seen`: each path
@@ -167,15 +169,14 @@ export function segmentSet(seen, max = 4096) {
 
 /**
  * The pruning for paths whose segments may sit deeper than their position (see
- * `segmentSet`): one Reach per depth, which every key there leads on from; past the
- * deepest position, one that leads on to itself.
+ * `segmentSet`): one Level per depth, which every key there leads on from.
  * @param {Array<string | number | boolean>} seen
  * @returns {Reach}
  */
 function byDepth(seen) {
-  /** @type {Array<Set<string>>} */
+  /** @type {Array<Set<string> | undefined>} */
   const exact = [];
-  /** @type {Array<Set<string>>} */
+  /** @type {Array<Set<string> | undefined>} */
   const loose = [];
   for (let i = 0; i + 2 < seen.length; i += 3) {
     const segment = seen[i];
@@ -184,19 +185,42 @@ function byDepth(seen) {
       typeof segment === 'string' ? segment : String(segment),
     );
   }
-  const deepest = Math.max(exact.length, loose.length);
-  const levels = Array.from({ length: deepest + 1 }, () => new Reach());
-  const everyLoose = new Set();
-  for (let depth = 0; depth <= deepest; depth++) {
-    for (const key of loose[depth] ?? []) everyLoose.add(key);
-    const level = /** @type {Reach} */ (levels[depth]);
-    const on = depth === deepest ? (everyLoose.size > 0 ? level : NOTHING) : levels[depth + 1];
-    const keys = new Map();
-    for (const key of exact[depth] ?? []) keys.set(key, on);
-    for (const key of everyLoose) keys.set(key, on);
-    level.keys = keys;
+  return new Level(exact, loose, 0);
+}
+
+/**
+ * What a container at `depth` keeps when paths may sit deeper than their positions:
+ * every segment any path has at `depth`, and those the loose paths have at positions up
+ * to it, each leading on to the next depth. Built when a copy first reaches the depth,
+ * so long paths cost only the depths the arguments have (the copy's depth bounds them).
+ */
+class Level extends Reach {
+  /**
+   * @param {Array<Set<string> | undefined>} exact the segments of paths from the root, by position
+   * @param {Array<Set<string> | undefined>} loose the segments of union branches' paths, by position
+   * @param {number} depth
+   */
+  constructor(exact, loose, depth) {
+    super();
+    this.exact = exact;
+    this.loose = loose;
+    this.depth = depth;
+    /** @type {Map<string, Reach> | undefined} */
+    this.built = undefined;
   }
-  return /** @type {Reach} */ (levels[0]);
+
+  kept() {
+    let keys = this.built;
+    if (keys === undefined) {
+      const { exact, loose, depth } = this;
+      const on = new Level(exact, loose, depth + 1);
+      keys = new Map();
+      for (const key of exact[depth] ?? []) keys.set(key, on);
+      for (let p = 0; p <= depth && p < loose.length; p++) for (const key of loose[p] ?? []) keys.set(key, on);
+      this.built = keys;
+    }
+    return keys;
+  }
 }
 
 /**
@@ -544,7 +568,7 @@ export class JsonCopier {
     let written = 0;
     if (this.only !== undefined) {
       const reach = this.reach;
-      for (const [key, below] of /** @type {Reach} */ (reach[depth]).keys) {
+      for (const [key, below] of /** @type {Reach} */ (reach[depth]).kept()) {
         if (!Object.prototype.propertyIsEnumerable.call(value, key)) continue;
         this.path[at] = written;
         reach[depth + 1] = below;
