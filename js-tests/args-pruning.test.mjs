@@ -130,7 +130,9 @@ function randomPath(random, value) {
       const keys = Object.keys(at);
       segment = keys.length === 0 ? 'a' : keys[Math.floor(random() * keys.length)];
     } else segment = random() < 0.5 ? KEYS[Math.floor(random() * KEYS.length)] : Math.floor(random() * 3);
-    path.push(segment);
+    // Sometimes a Standard Schema `{ key }` segment, its key among other strings.
+    const roll = random();
+    path.push(roll < 0.1 ? { key: segment, type: 'object' } : roll < 0.2 ? { type: 'array', key: segment } : segment);
     at = at !== null && typeof at === 'object' ? at[segment] : undefined;
   }
   return path;

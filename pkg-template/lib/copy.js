@@ -131,13 +131,14 @@ export class Reach {
 
 /**
  * What a pruned copy keeps, from what a copy of the issues put in `seen`: each path
- * segment, its position in its path, and whether that path starts at the arguments'
- * root (an issue's own `path`). Without any other path, each path is kept exactly as
- * it runs from the root: an entry of a list keeps only the keys its own paths name
- * there. A union branch's path may be relative to the union, so its segment at
- * position p may sit at any depth ≥ p: with one, a container at depth d keeps every
- * segment any path has at d, and those the branches have at p ≤ d. `null` (copy
- * everything) past `max` distinct segments.
+ * segment, its position in its path, and whether it is a step of a path from the
+ * arguments' root (an entry of an issue's own `path` list). When every segment is, each
+ * path is kept exactly as it runs from the root: an entry of a list keeps only the keys
+ * its own paths name there. Any other segment may sit at any depth from its position (a
+ * union branch's path may start at the union; the strings of a `{ key }` segment share
+ * its position): with one, a container at depth d keeps every segment any path has at
+ * d, and those the others have at positions up to d. `null` (copy everything) past
+ * `max` distinct segments.
  * @param {Array<string | number | boolean>} seen
  * @returns {Reach | null}
  */
@@ -277,7 +278,8 @@ function arrayIndex(key) {
  * `seen`, when given, receives every string and number the copy wrote inside a `path`
  * member (at any depth: a Zod issue's path, its union branches' paths), the only keys
  * and indices the core looks the arguments up by, as flat triples: the segment, its
- * position in its path, and whether the path is the root's own (see `segmentSet`).
+ * position in its path, and whether it is an entry of the root's own path list (see
+ * `fromRoot` and `segmentSet`).
  *
  * `only` (a `segmentSet`) prunes the copy to what those paths can reach: each object
  * keeps only the keys its Reach names (read one by one, whatever its size), and each
@@ -408,6 +410,18 @@ export class JsonCopier {
   }
 
   /**
+   * Whether a segment written at `depth` inside a `path` member is one step of a path
+   * from the arguments' root: the root's own path, and an entry of its list itself. The
+   * strings inside an entry that is an object (a Standard Schema `{ key }` segment) all
+   * share that entry's position, so they are recorded as segments that may sit at any
+   * depth from it (see `segmentSet`).
+   * @param {number} depth
+   */
+  fromRoot(depth) {
+    return this.exactPath && depth === this.pathListDepth + 1;
+  }
+
+  /**
    * A record for `sizes` of what was cut at depth `depth`.
    * @param {number} size
    * @param {number} kind
@@ -436,7 +450,7 @@ export class JsonCopier {
       this.record(text.length, kind, depth);
     }
     budget.units -= kept.length;
-    if (this.collect && kind === 0) this.seen?.push(kept, this.position, this.exactPath);
+    if (this.collect && kind === 0) this.seen?.push(kept, this.position, this.fromRoot(depth));
     out.jsonString(kept);
   }
 
@@ -451,7 +465,7 @@ export class JsonCopier {
         else out.ascii('""');
         return;
       case 'number':
-        if (this.collect) this.seen?.push(value, this.position, this.exactPath);
+        if (this.collect) this.seen?.push(value, this.position, this.fromRoot(depth));
         // String() of a finite number is its JSON text (-0 included).
         out.ascii(Number.isFinite(value) ? `${value}` : 'null');
         return;
