@@ -1,6 +1,7 @@
 // formatValidation copies only the parts of the arguments the issues' paths can reach
-// (copy.js segmentSet: each segment at its own depth, a union branch's segments at any
-// depth from their position on). Pruning must never change what the core writes: each
+// (copy.js reachOf: each path from the root exactly; with a union branch's path, which may
+// start at the union, each depth keeps every segment that may sit there). Pruning must
+// never change what the core writes: each
 // case renders once through the package (pruned) and once straight through the wasm
 // export with the whole arguments, and the two must be the same McpError.
 import { test } from 'node:test';
@@ -123,7 +124,8 @@ const KEYS = ['a', 'b', 'c', '0', '1', '2'];
 function randomPath(random, value) {
   const path = [];
   let at = value;
-  for (let n = 1 + Math.floor(random() * 4); n > 0; n--) {
+  // Mostly short; sometimes past the copy's depth (32).
+  for (let n = random() < 0.1 ? 30 + Math.floor(random() * 10) : 1 + Math.floor(random() * 4); n > 0; n--) {
     let segment;
     if (Array.isArray(at) && at.length > 0 && random() < 0.8) segment = Math.floor(random() * at.length);
     else if (at !== null && typeof at === 'object' && !Array.isArray(at) && random() < 0.8) {
@@ -142,13 +144,19 @@ test('pruned arguments render exactly as the whole arguments do (random argument
   const random = seeded(21);
   for (let n = 0; n < 300; n++) {
     const args = { root: randomValue(random, 4), [KEYS[n % KEYS.length]]: randomValue(random, 3) };
-    const issues = Array.from({ length: 1 + Math.floor(random() * 6) }, () => {
-      const path = randomPath(random, args);
-      // A wrong type and an enum miss: both sentences depend on what arrived at the path.
-      return random() < 0.5
+    // A wrong type and an enum miss: both sentences depend on what arrived at the path.
+    const issue = (path) =>
+      random() < 0.5
         ? { code: 'invalid_type', expected: 'string', path, message: 'Invalid input: expected string' }
         : { code: 'invalid_value', values: ['x', 'y'], path, message: 'Invalid option: expected one of "x"|"y"' };
+    const issues = Array.from({ length: 1 + Math.floor(random() * 6) }, () => {
+      const path = randomPath(random, args);
+      if (random() >= 0.25) return issue(path);
+      // A Zod 4 union at a prefix of the path, its branches' paths from the union on.
+      const at = Math.floor(random() * (path.length + 1));
+      const errors = [[issue(path.slice(at))], [issue(randomPath(random, args).slice(at))]];
+      return { code: 'invalid_union', errors, path: path.slice(0, at), message: 'Invalid input' };
     });
-    sameRendering(issues, args, `case ${n}: ${JSON.stringify({ args, paths: issues.map((i) => i.path) })}`);
+    sameRendering(issues, args, `case ${n}: ${JSON.stringify({ args, issues })}`);
   }
 });

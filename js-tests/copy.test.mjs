@@ -7,7 +7,7 @@ import {
   copyJson,
   JsonCopier,
   plainJson,
-  segmentSet,
+  reachOf,
   wireDataJson,
   wireFieldJson,
 } from '../pkg/lib/copy.js';
@@ -195,20 +195,31 @@ test('a pruned copy keeps each path from the root exactly: an entry only the key
   // items.0.name and items.2.qty, as a copy of the issues reports their paths' segments.
   const seen = ['items', 0, true, 0, 1, true, 'name', 2, true, 'items', 0, true, 2, 1, true, 'qty', 2, true];
   const copy = (only) => copyJson(args, COPY_LIMITS, copyBudget(), { only });
-  assert.equal(copy(segmentSet(seen)), '{"items":[{"name":"a"},0,{"qty":3}]}');
+  assert.equal(copy(reachOf(seen, COPY_LIMITS.depth)), '{"items":[{"name":"a"},0,{"qty":3}]}');
   // A union branch's path may sit deeper than its position: every container keeps each
   // segment any path has at its depth, and the branch's from its position on.
   const branch = [...seen, 'kind', 0, false];
   assert.equal(
-    copy(segmentSet(branch)),
+    copy(reachOf(branch, COPY_LIMITS.depth)),
     '{"items":[{"name":"a","qty":1,"kind":"x"},0,{"name":"c","qty":3,"kind":"z"}]}',
   );
-  // So does a path whose segments do not run one step at a time from the root (two at
-  // one position: a validator's path of objects).
+  // So does a path whose segments skip a position (`items.true.name`: an entry that names
+  // no key is not recorded).
   assert.equal(
-    copy(segmentSet([...seen, 'kind', 2, true])),
-    '{"items":[{"name":"a","qty":1,"kind":"x"},0,{"name":"c","qty":3,"kind":"z"}]}',
+    copy(reachOf([...seen, 'items', 0, true, 'name', 2, true], COPY_LIMITS.depth)),
+    '{"items":[{"name":"a","qty":1},0,{"name":"c","qty":3}]}',
   );
+});
+
+test('a pruned copy keeps no segment deeper than the copy goes', () => {
+  // One path of a thousand segments from the root: a Step per depth the copy has, no more.
+  const seen = Array.from({ length: 1000 }, (_, i) => ['k', i, true]).flat();
+  let steps = 0;
+  for (let step = reachOf(seen, 16); step?.kept().size; step = step.kept().get('k')) steps += 1;
+  assert.equal(steps, 16);
+  // Nor does a pruning by depth: a branch's segment past the copy's depth is left out.
+  const deep = reachOf(['a', 0, true, 'b', 20, false], 16);
+  assert.deepEqual([...(deep?.kept().keys() ?? [])], ['a']);
 });
 
 test('a pruning by depth is built only for the depths a copy reaches, however long the paths', () => {
@@ -216,7 +227,7 @@ test('a pruning by depth is built only for the depths a copy reaches, however lo
   const seen = [];
   for (let k = 0; k < 4; k++) for (let i = 0; i < 1000; i++) seen.push(`s${k}_${i}`, i, false);
   seen.push('a', 0, true, 'b', 1, true);
-  const reach = segmentSet(seen);
+  const reach = reachOf(seen, COPY_LIMITS.depth);
   const args = { a: { b: { c: 1 } }, s0_0: 2, x: 3 };
   assert.equal(copyJson(args, COPY_LIMITS, copyBudget(), { only: reach }), '{"a":{"b":{}},"s0_0":2}');
   // The three depths the copy reached were built (each making the next, unbuilt), not a thousand.
@@ -235,7 +246,7 @@ test('a pruned copy lists the indices an entry may hold in ascending order, shor
       seen.push('list', 0, true, key, 1, true);
     // `0` is an index; so is `-0` written as a number (its text is `0`).
     if (count === 1) seen.push('list', 0, true, '0', 1, true, 'list', 0, true, -0, 1, true);
-    const list = segmentSet(seen)?.keys.get('list');
+    const list = reachOf(seen, COPY_LIMITS.depth)?.kept().get('list');
     assert.deepEqual(
       list?.indexed().map(([i]) => i),
       [...new Set(count === 1 ? [...indices, 0] : indices)].sort((a, b) => a - b),
@@ -246,10 +257,10 @@ test('a pruned copy lists the indices an entry may hold in ascending order, shor
 
 test('a segment set past its distinct segments is null (copy everything); repeats are not counted', () => {
   const repeated = Array.from({ length: 30 }, (_, i) => [i % 2 === 0 ? 'a' : 'b', 0, true]).flat();
-  assert.ok(segmentSet(repeated, 2) !== null);
-  assert.equal(segmentSet([...repeated, 'c', 1, true], 2), null);
-  const reach = segmentSet([...repeated, 'c', 1, true], 3);
-  assert.deepEqual([...(reach?.keys.keys() ?? [])], ['a', 'b']);
-  assert.deepEqual([...(reach?.keys.get('b')?.keys.keys() ?? [])], ['c']);
-  assert.deepEqual([...(reach?.keys.get('a')?.keys.keys() ?? [])], []);
+  assert.ok(reachOf(repeated, COPY_LIMITS.depth, 2) !== null);
+  assert.equal(reachOf([...repeated, 'c', 1, true], COPY_LIMITS.depth, 2), null);
+  const reach = reachOf([...repeated, 'c', 1, true], COPY_LIMITS.depth, 3);
+  assert.deepEqual([...(reach?.kept().keys() ?? [])], ['a', 'b']);
+  assert.deepEqual([...(reach?.kept().get('b')?.kept().keys() ?? [])], ['c']);
+  assert.deepEqual([...(reach?.kept().get('a')?.kept().keys() ?? [])], []);
 });

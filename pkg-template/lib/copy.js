@@ -73,44 +73,28 @@ const UNIT_FLOOR = COPY_UNIT_FLOOR;
 const MAX_MARKED_DATES = COPY_MARKED_DATES;
 const PAD_LIMIT = COPY_PAD_LIMIT;
 
-/** The keys of a Reach no path goes on through (never added to). */
+/** The keys of a container no path goes on through (never added to). */
 const NO_KEYS = /** @type {ReadonlyMap<string, Reach>} */ (new Map());
 
 /**
  * What a pruned copy keeps of one container and of everything under it (see `copyJson`'s
- * `only`), made by `segmentSet`: `keys` maps each property key the container keeps to
+ * `only`), made by `reachOf`: `kept()` maps each property key the container keeps to
  * what the value under it keeps; `indexed()` lists the array indices among those keys,
  * ascending, each with what the entry keeps. A container keeps only those: the work is
  * the issues' segments, not the issues' segments times every container.
  */
 export class Reach {
   constructor() {
-    /** @type {ReadonlyMap<string, Reach>} */
-    this.keys = NO_KEYS;
     /** @type {Array<[number, Reach]> | undefined} */
     this.indices = undefined;
   }
 
-  /** The keys the container keeps, each with what the value under it keeps. */
-  kept() {
-    return this.keys;
-  }
-
   /**
-   * What the value under `key` keeps, made empty the first time.
-   * @param {string} key
-   * @returns {Reach}
+   * The keys the container keeps, each with what the value under it keeps.
+   * @returns {ReadonlyMap<string, Reach>}
    */
-  add(key) {
-    // Most Reaches are a path's last segment, which keeps no key: their map is made on demand.
-    if (this.keys === NO_KEYS) this.keys = new Map();
-    const keys = /** @type {Map<string, Reach>} */ (this.keys);
-    let next = keys.get(key);
-    if (next === undefined) {
-      next = new Reach();
-      keys.set(key, next);
-    }
-    return next;
+  kept() {
+    return NO_KEYS;
   }
 
   /** The array indices among the keys kept, ascending, each with what its entry keeps. */
@@ -129,24 +113,58 @@ export class Reach {
   }
 }
 
+/** A container on the issues' paths from the root: the keys those paths take from it. */
+class Step extends Reach {
+  constructor() {
+    super();
+    /**
+     * Made on demand: most Steps are a path's last segment, which keeps no key.
+     * @type {Map<string, Step> | undefined}
+     */
+    this.keys = undefined;
+  }
+
+  /** @returns {ReadonlyMap<string, Reach>} */
+  kept() {
+    return this.keys ?? NO_KEYS;
+  }
+
+  /**
+   * The Step under `key`, made the first time.
+   * @param {string} key
+   */
+  add(key) {
+    const keys = (this.keys ??= new Map());
+    let next = keys.get(key);
+    if (next === undefined) {
+      next = new Step();
+      keys.set(key, next);
+    }
+    return next;
+  }
+}
+
 /**
  * What a pruned copy keeps, from what a copy of the issues put in `seen`: each path
  * segment, its position in its path, and whether it is a step of a path from the
  * arguments' root (an entry of an issue's own `path` list). When every segment is, each
  * path is kept exactly as it runs from the root: an entry of a list keeps only the keys
- * its own paths name there. Any other segment may sit at any depth from its position (a
- * union branch's path may start at the union; the strings of a `{ key }` segment share
- * its position): with one, a container at depth d keeps every segment any path has at
- * d, and those the others have at positions up to d. `null` (copy everything) past
- * `max` distinct segments.
+ * its own paths name there (a path whose first entry names no key, such as `true`, may
+ * run on from the path before it: more is kept, never less). Any other segment may sit
+ * at any depth from its position (a union branch's path may start at the union; the
+ * strings of a `{ key }` segment share its position): with one, a container at depth d
+ * keeps every segment any path has at d, and those the others have at positions up to
+ * d. Segments at positions of `depth` or more are left out: the copy goes no deeper.
+ * `null` (copy everything) past `max` distinct segments.
  * @param {Array<string | number | boolean>} seen
+ * @param {number} depth the depth of the copy it prunes
  * @returns {Reach | null}
  */
-export function segmentSet(seen, max = 4096) {
+export function reachOf(seen, depth, max = 4096) {
   // Fewer segments than `max` cannot hold more distinct ones: counted only past it.
   const distinct = seen.length / 3 > max ? new Set() : undefined;
-  const root = new Reach();
-  /** @type {Reach | undefined} */
+  const root = new Step();
+  /** @type {Step | undefined} */
   let at = root;
   let next = 0;
   for (let i = 0; i + 2 < seen.length; i += 3) {
@@ -157,24 +175,26 @@ export function segmentSet(seen, max = 4096) {
       if (distinct.size > max) return null;
     }
     const position = /** @type {number} */ (seen[i + 1]);
+    if (position >= depth || at === undefined) continue;
     // A path from the root, its segments in order: one step down from the last.
-    if (at !== undefined && seen[i + 2] && position === (position === 0 ? 0 : next)) {
+    if (seen[i + 2] && position === (position === 0 ? 0 : next)) {
       at = (position === 0 ? root : at).add(key);
       next = position + 1;
     } else {
       at = undefined;
     }
   }
-  return at === undefined ? byDepth(seen) : root;
+  return at === undefined ? byDepth(seen, depth) : root;
 }
 
 /**
  * The pruning for paths whose segments may sit deeper than their position (see
- * `segmentSet`): one Level per depth, which every key there leads on from.
+ * `reachOf`): one Level per depth, which every key there leads on from.
  * @param {Array<string | number | boolean>} seen
+ * @param {number} depth
  * @returns {Reach}
  */
-function byDepth(seen) {
+function byDepth(seen, depth) {
   /** @type {Array<Set<string> | undefined>} */
   const exact = [];
   /** @type {Array<Set<string> | undefined>} */
@@ -182,6 +202,7 @@ function byDepth(seen) {
   for (let i = 0; i + 2 < seen.length; i += 3) {
     const segment = seen[i];
     const position = /** @type {number} */ (seen[i + 1]);
+    if (position >= depth) continue;
     ((seen[i + 2] ? exact : loose)[position] ??= new Set()).add(
       typeof segment === 'string' ? segment : String(segment),
     );
@@ -198,7 +219,7 @@ function byDepth(seen) {
 class Level extends Reach {
   /**
    * @param {Array<Set<string> | undefined>} exact the segments of paths from the root, by position
-   * @param {Array<Set<string> | undefined>} loose the segments of union branches' paths, by position
+   * @param {Array<Set<string> | undefined>} loose the other segments, by position
    * @param {number} depth
    */
   constructor(exact, loose, depth) {
@@ -210,6 +231,7 @@ class Level extends Reach {
     this.built = undefined;
   }
 
+  /** @returns {ReadonlyMap<string, Reach>} */
   kept() {
     let keys = this.built;
     if (keys === undefined) {
@@ -279,12 +301,13 @@ function arrayIndex(key) {
  * member (at any depth: a Zod issue's path, its union branches' paths), the only keys
  * and indices the core looks the arguments up by, as flat triples: the segment, its
  * position in its path, and whether it is an entry of the root's own path list (see
- * `fromRoot` and `segmentSet`).
+ * `fromRoot` and `reachOf`).
  *
- * `only` (a `segmentSet`) prunes the copy to what those paths can reach: each object
+ * `only` (a `reachOf`) prunes the copy to what those paths can reach: each object
  * keeps only the keys its Reach names (read one by one, whatever its size), and each
  * list only the indices, every other index before the last one written as `0`. Every
- * path `only` was made from resolves as it would in the whole value.
+ * path made of the segments `seen` recorded resolves as it would in the whole value, up
+ * to the copy's depth and below COPY_PAD_LIMIT.
  * @param {unknown} root
  * @param {CopyPolicy} [policy]
  * @param {CopyBudget} [budget]
@@ -414,7 +437,7 @@ export class JsonCopier {
    * from the arguments' root: the root's own path, and an entry of its list itself. The
    * strings inside an entry that is an object (a Standard Schema `{ key }` segment) all
    * share that entry's position, so they are recorded as segments that may sit at any
-   * depth from it (see `segmentSet`).
+   * depth from it (see `reachOf`).
    * @param {number} depth
    */
   fromRoot(depth) {

@@ -10,7 +10,7 @@ import {
   copyJson,
   copyJsonBytes,
   JsonCopier,
-  segmentSet,
+  reachOf,
   wireDataJson,
 } from './copy.js';
 import * as jsonOut from './json-out.js';
@@ -258,7 +258,7 @@ export function issuesCrossing(issues, args, schema) {
  * @param {Array<string | number | boolean>} seen
  */
 function argsCrossing(args, seen) {
-  const only = segmentSet(seen);
+  const only = reachOf(seen, ARGS.depth);
   return copyJsonBytes(args, ARGS, budget(), only === null ? {} : { only });
 }
 

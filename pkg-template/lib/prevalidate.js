@@ -18,7 +18,7 @@ import {
   PREVALIDATE_ISSUES,
   PREVALIDATE_ROOT_KEYS,
 } from './constants.js';
-import { copyBudget, copyJson, copyJsonBytes, JsonCopier, segmentSet } from './copy.js';
+import { copyBudget, copyJson, copyJsonBytes, JsonCopier, reachOf } from './copy.js';
 import { holding } from './json-out.js';
 import { readOptions, schemaCrossing } from './jsonrpc.js';
 import { argumentError, listEntry, listLength, READ_THREW, readOnce } from './read.js';
@@ -249,7 +249,7 @@ function candidates(args, issues, prepared) {
   // The copies are written in place and cross in the same call.
   return holding(() => {
     const crossing = repairIssues(issues, args, prepared.schema);
-    const only = segmentSet(crossing.seen);
+    const only = reachOf(crossing.seen, ARGS.depth);
     /** @type {number[]} */
     const sizes = [];
     const argsJson = copyJsonBytes(args, ARGS, budget(), only === null ? { sizes } : { sizes, only });
