@@ -73,38 +73,42 @@ const UNIT_FLOOR = COPY_UNIT_FLOOR;
 const MAX_MARKED_DATES = COPY_MARKED_DATES;
 const PAD_LIMIT = COPY_PAD_LIMIT;
 
-/** The keys of a container no path goes on through (never added to). */
-const NO_KEYS = /** @type {ReadonlyMap<string, Reach>} */ (new Map());
+/** The keys of a container no path goes on through, and what they keep (never added to). */
+const NO_NAMES = /** @type {string[]} */ ([]);
+const NO_UNDERS = /** @type {Reach[]} */ ([]);
 
 /**
  * What a pruned copy keeps of one container and of everything under it (see `copyJson`'s
- * `only`), made by `reachOf`: `kept()` maps each property key the container keeps to
- * what the value under it keeps; `indexed()` lists the array indices among those keys,
- * ascending, each with what the entry keeps. A container keeps only those: the work is
- * the issues' segments, not the issues' segments times every container.
+ * `only`), made by `reachOf`: once `fill()` has run, `names` lists the property keys the
+ * container keeps and `unders`, at the same index, what the value under each keeps (the
+ * copier reads them by index: iterating a map's entries cost it a pair per key);
+ * `indexed()` lists the array indices among those keys, ascending, each with what its
+ * entry keeps. A container keeps only those: the work is the issues' segments, not the
+ * issues' segments times every container.
  */
 export class Reach {
   constructor() {
+    /** @type {string[]} */
+    this.names = NO_NAMES;
+    /** @type {Reach[]} */
+    this.unders = NO_UNDERS;
     /** @type {Array<[number, Reach]> | undefined} */
     this.indices = undefined;
   }
 
-  /**
-   * The keys the container keeps, each with what the value under it keeps.
-   * @returns {ReadonlyMap<string, Reach>}
-   */
-  kept() {
-    return NO_KEYS;
-  }
+  /** Makes `names` and `unders` (a Reach that builds them late). */
+  fill() {}
 
   /** The array indices among the keys kept, ascending, each with what its entry keeps. */
   indexed() {
     let list = this.indices;
     if (list === undefined) {
+      this.fill();
       list = [];
-      for (const [key, next] of this.kept()) {
-        const i = arrayIndex(key);
-        if (i >= 0 && i < PAD_LIMIT) list.push([i, next]);
+      const { names, unders } = this;
+      for (let k = 0; k < names.length; k++) {
+        const i = arrayIndex(/** @type {string} */ (names[k]));
+        if (i >= 0 && i < PAD_LIMIT) list.push([i, /** @type {Reach} */ (unders[k])]);
       }
       sortIndices(list);
       this.indices = list;
@@ -117,32 +121,47 @@ export class Reach {
 class Step extends Reach {
   constructor() {
     super();
+    // Set again here: the type checker reads a subclass's writes as fields of its own.
+    this.names = NO_NAMES;
+    this.unders = NO_UNDERS;
     /**
-     * Made on demand: most Steps are a path's last segment, which keeps no key.
+     * `names` by key, made once there are more than a few (a short list is searched).
      * @type {Map<string, Step> | undefined}
      */
-    this.keys = undefined;
-  }
-
-  /** @returns {ReadonlyMap<string, Reach>} */
-  kept() {
-    return this.keys ?? NO_KEYS;
+    this.index = undefined;
   }
 
   /**
    * The Step under `key`, made the first time.
    * @param {string} key
+   * @returns {Step}
    */
   add(key) {
-    const keys = (this.keys ??= new Map());
-    let next = keys.get(key);
-    if (next === undefined) {
-      next = new Step();
-      keys.set(key, next);
+    // Most Steps are a path's last segment, which keeps no key: their lists are made on demand.
+    if (this.names === NO_NAMES) {
+      this.names = [];
+      this.unders = [];
+    }
+    const { names, unders } = this;
+    const k = this.index === undefined ? names.indexOf(key) : -1;
+    const found = this.index === undefined ? (k < 0 ? undefined : unders[k]) : this.index.get(key);
+    if (found !== undefined) return /** @type {Step} */ (found);
+    const next = new Step();
+    names.push(key);
+    unders.push(next);
+    if (this.index !== undefined) this.index.set(key, next);
+    else if (names.length > SEARCHED) {
+      this.index = new Map(names.map((name, k) => [name, /** @type {Step} */ (unders[k])]));
     }
     return next;
   }
 }
+
+/** The most keys a Step searches through before it indexes them. */
+const SEARCHED = 16;
+
+/** The most path steps `reachOf` follows one by one (a Step each). */
+const MAX_STEPS = 1024;
 
 /**
  * What a pruned copy keeps, from what a copy of the issues put in `seen`: each path
@@ -154,7 +173,8 @@ class Step extends Reach {
  * at any depth from its position (a union branch's path may start at the union; the
  * strings of a `{ key }` segment share its position): with one, a container at depth d
  * keeps every segment any path has at d, and those the others have at positions up to
- * d. Segments at positions of `depth` or more are left out: the copy goes no deeper.
+ * d (and so with more than MAX_STEPS steps from the root). Segments at positions of
+ * `depth` or more are left out: the copy goes no deeper.
  * `null` (copy everything) past `max` distinct segments.
  * @param {Array<string | number | boolean>} seen
  * @param {number} depth the depth of the copy it prunes
@@ -167,6 +187,7 @@ export function reachOf(seen, depth, max = 4096) {
   /** @type {Step | undefined} */
   let at = root;
   let next = 0;
+  let steps = 0;
   for (let i = 0; i + 2 < seen.length; i += 3) {
     const segment = seen[i];
     const key = typeof segment === 'string' ? segment : String(segment);
@@ -176,8 +197,9 @@ export function reachOf(seen, depth, max = 4096) {
     }
     const position = /** @type {number} */ (seen[i + 1]);
     if (position >= depth || at === undefined) continue;
-    // A path from the root, its segments in order: one step down from the last.
-    if (seen[i + 2] && position === (position === 0 ? 0 : next)) {
+    // A path from the root, its segments in order: one step down from the last; past
+    // MAX_STEPS of them, the pruning by depth, whose cost does not grow with each path.
+    if (seen[i + 2] && position === (position === 0 ? 0 : next) && ++steps <= MAX_STEPS) {
       at = (position === 0 ? root : at).add(key);
       next = position + 1;
     } else {
@@ -224,25 +246,24 @@ class Level extends Reach {
    */
   constructor(exact, loose, depth) {
     super();
+    // Set again here, as in Step.
+    this.names = NO_NAMES;
+    this.unders = NO_UNDERS;
     this.exact = exact;
     this.loose = loose;
     this.depth = depth;
-    /** @type {Map<string, Reach> | undefined} */
-    this.built = undefined;
+    this.built = false;
   }
 
-  /** @returns {ReadonlyMap<string, Reach>} */
-  kept() {
-    let keys = this.built;
-    if (keys === undefined) {
-      const { exact, loose, depth } = this;
-      const on = new Level(exact, loose, depth + 1);
-      keys = new Map();
-      for (const key of exact[depth] ?? []) keys.set(key, on);
-      for (let p = 0; p <= depth && p < loose.length; p++) for (const key of loose[p] ?? []) keys.set(key, on);
-      this.built = keys;
-    }
-    return keys;
+  fill() {
+    if (this.built) return;
+    this.built = true;
+    const { exact, loose, depth } = this;
+    const on = new Level(exact, loose, depth + 1);
+    const keys = new Set(exact[depth]);
+    for (let p = 0; p <= depth && p < loose.length; p++) for (const key of loose[p] ?? []) keys.add(key);
+    this.names = [...keys];
+    this.unders = this.names.map(() => on);
   }
 }
 
@@ -605,10 +626,14 @@ export class JsonCopier {
     let written = 0;
     if (this.only !== undefined) {
       const reach = this.reach;
-      for (const [key, below] of /** @type {Reach} */ (reach[depth]).kept()) {
+      const kept = /** @type {Reach} */ (reach[depth]);
+      kept.fill();
+      const { names, unders } = kept;
+      for (let k = 0; k < names.length; k++) {
+        const key = /** @type {string} */ (names[k]);
         if (!Object.prototype.propertyIsEnumerable.call(value, key)) continue;
         this.path[at] = written;
-        reach[depth + 1] = below;
+        reach[depth + 1] = /** @type {Reach} */ (unders[k]);
         if (this.entry(value, key, depth, written)) written += 1;
       }
       out.byte(0x7d);
