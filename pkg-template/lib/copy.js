@@ -143,9 +143,13 @@ class Step extends Reach {
       this.unders = [];
     }
     const { names, unders } = this;
-    const k = this.index === undefined ? names.indexOf(key) : -1;
-    const found = this.index === undefined ? (k < 0 ? undefined : unders[k]) : this.index.get(key);
-    if (found !== undefined) return /** @type {Step} */ (found);
+    if (this.index !== undefined) {
+      const found = this.index.get(key);
+      if (found !== undefined) return found;
+    } else {
+      const k = names.indexOf(key);
+      if (k >= 0) return /** @type {Step} */ (unders[k]);
+    }
     const next = new Step();
     names.push(key);
     unders.push(next);
