@@ -18,6 +18,16 @@ const PENDING: &[(&str, &str, &str)] = &[
         "16",
         "THROWN_JOIN_DEPTH: how deep String(err) joins nested arrays (the JS semantics it emulates), equal to COPY_DEFAULT.depth by chance",
     ),
+    (
+        "copy.js",
+        "1024",
+        "MAX_STEPS: how many steps of the issues' paths the arguments' pruning follows one by one before it prunes by depth (the copy's own cost bound), equal to several core limits by chance",
+    ),
+    (
+        "copy.js",
+        "16",
+        "SEARCHED: how many keys a pruning node searches before it indexes them in a Map (the copy's own tuning), equal to COPY_DEFAULT.depth by chance",
+    ),
 ];
 
 /// Sentences the core writes that must never be written in JS.
