@@ -1,9 +1,9 @@
 // formatValidation copies only the parts of the arguments the issues' paths can reach
 // (copy.js reachOf: each path from the root exactly; with a union branch's path, which may
 // start at the union, each depth keeps every segment that may sit there). Pruning must
-// never change what the core writes: each
-// case renders once through the package (pruned) and once straight through the wasm
-// export with the whole arguments, and the two must be the same McpError.
+// never change what the core writes: each case renders once through the package (pruned)
+// and once straight through the wasm export with the whole arguments, and the two must be
+// the same McpError.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as z from 'zod';

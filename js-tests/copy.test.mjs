@@ -273,7 +273,7 @@ test('a pruned copy lists the indices an entry may hold in ascending order, shor
   }
 });
 
-test('a segment set past its distinct segments is null (copy everything); repeats are not counted', () => {
+test('a pruning past its distinct segments is null (copy everything); repeats are not counted', () => {
   const repeated = Array.from({ length: 30 }, (_, i) => [i % 2 === 0 ? 'a' : 'b', 0, true]).flat();
   assert.ok(reachOf(repeated, COPY_LIMITS.depth, 2) !== null);
   assert.equal(reachOf([...repeated, 'c', 1, true], COPY_LIMITS.depth, 2), null);

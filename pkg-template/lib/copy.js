@@ -99,6 +99,16 @@ export class Reach {
   /** Makes `names` and `unders` (a Reach that builds them late). */
   fill() {}
 
+  /**
+   * What the container keeps: `names`, and at the same index what the value under each keeps.
+   * @param {string[]} names
+   * @param {Reach[]} unders
+   */
+  keep(names, unders) {
+    this.names = names;
+    this.unders = unders;
+  }
+
   /** The array indices among the keys kept, ascending, each with what its entry keeps. */
   indexed() {
     let list = this.indices;
@@ -121,9 +131,6 @@ export class Reach {
 class Step extends Reach {
   constructor() {
     super();
-    // Set again here: the type checker reads a subclass's writes as fields of its own.
-    this.names = NO_NAMES;
-    this.unders = NO_UNDERS;
     /**
      * `names` by key, made once there are more than a few (a short list is searched).
      * @type {Map<string, Step> | undefined}
@@ -138,10 +145,7 @@ class Step extends Reach {
    */
   add(key) {
     // Most Steps are a path's last segment, which keeps no key: their lists are made on demand.
-    if (this.names === NO_NAMES) {
-      this.names = [];
-      this.unders = [];
-    }
+    if (this.names === NO_NAMES) this.keep([], []);
     const { names, unders } = this;
     if (this.index !== undefined) {
       const found = this.index.get(key);
@@ -159,6 +163,14 @@ class Step extends Reach {
     }
     return next;
   }
+}
+
+/**
+ * A path segment as the property key it names.
+ * @param {string | number | boolean | undefined} segment
+ */
+function keyOf(segment) {
+  return typeof segment === 'string' ? segment : String(segment);
 }
 
 /** The most keys a Step searches through before it indexes them. */
@@ -194,7 +206,7 @@ export function reachOf(seen, depth, max = 4096) {
   let steps = 0;
   for (let i = 0; i + 2 < seen.length; i += 3) {
     const segment = seen[i];
-    const key = typeof segment === 'string' ? segment : String(segment);
+    const key = keyOf(segment);
     if (distinct !== undefined) {
       distinct.add(key);
       if (distinct.size > max) return null;
@@ -229,9 +241,7 @@ function byDepth(seen, depth) {
     const segment = seen[i];
     const position = /** @type {number} */ (seen[i + 1]);
     if (position >= depth) continue;
-    ((seen[i + 2] ? exact : loose)[position] ??= new Set()).add(
-      typeof segment === 'string' ? segment : String(segment),
-    );
+    ((seen[i + 2] ? exact : loose)[position] ??= new Set()).add(keyOf(segment));
   }
   return new Level(exact, loose, 0);
 }
@@ -250,9 +260,6 @@ class Level extends Reach {
    */
   constructor(exact, loose, depth) {
     super();
-    // Set again here, as in Step.
-    this.names = NO_NAMES;
-    this.unders = NO_UNDERS;
     this.exact = exact;
     this.loose = loose;
     this.depth = depth;
@@ -266,8 +273,11 @@ class Level extends Reach {
     const on = new Level(exact, loose, depth + 1);
     const keys = new Set(exact[depth]);
     for (let p = 0; p <= depth && p < loose.length; p++) for (const key of loose[p] ?? []) keys.add(key);
-    this.names = [...keys];
-    this.unders = this.names.map(() => on);
+    const names = [...keys];
+    this.keep(
+      names,
+      names.map(() => on),
+    );
   }
 }
 
