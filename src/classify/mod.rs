@@ -37,7 +37,7 @@ use crate::codes::{Category, JsonRpcErrorCode};
 use crate::value::Value;
 pub use cause::{Link, MAX_CAUSES};
 pub use name::{error_name, NameRead, Seen};
-use patterns::{Haystack, COMMON_PATTERNS, PROVIDER_PATTERNS};
+use patterns::Haystack;
 
 /// How much of a name or message the patterns read, in bytes. A keyword past this
 /// point does not count; in exchange a 100 MB message costs what 16 KiB costs.
@@ -218,12 +218,8 @@ pub(crate) fn ladder(link: &Link<'_>) -> Verdict {
     }
     let message = Haystack::new(link.message, CLASSIFY_TEXT_CAP);
     let name = Haystack::new(link.name, CLASSIFY_TEXT_CAP);
-    for table in [PROVIDER_PATTERNS.as_slice(), COMMON_PATTERNS.as_slice()] {
-        for (pattern, code) in table {
-            if pattern.is_match(&message) || pattern.is_match(&name) {
-                return Verdict::Code(*code);
-            }
-        }
+    if let Some(code) = patterns::code_for(&message, &name) {
+        return Verdict::Code(code);
     }
     if link.name == "AbortError" {
         return Verdict::Code(JsonRpcErrorCode::Timeout);

@@ -18,6 +18,9 @@ pub struct Haystack<'a> {
     classes: u64,
     /// Bit `bigram(a, b)` is set when the pair `ab` occurs in `text`.
     bigrams: [u64; 16],
+    /// Bit `i` is set when rule `i` of [`RULES`] may match: the text holds a pair that
+    /// one of its alternatives needs (see [`RULES_BY_PAIR`]).
+    rules: u32,
 }
 
 /// A number for two bytes, ASCII-case-insensitive: letters get 1–26 each, and other
@@ -89,6 +92,7 @@ impl<'a> Haystack<'a> {
         // One pass: each byte's class, and the pair it ends (as [`bigram`] numbers it).
         let mut classes = 0;
         let mut bigrams = [0u64; 16];
+        let mut rules = 0;
         let mut previous: Option<u8> = None;
         for &byte in text.as_bytes() {
             classes |= 1 << CLASS_OF.get(usize::from(byte)).copied().unwrap_or(63);
@@ -97,10 +101,11 @@ impl<'a> Haystack<'a> {
                 if let Some(word) = bigrams.get_mut(bit / 64) {
                     *word |= 1 << (bit % 64);
                 }
+                rules |= RULES_BY_PAIR.get(bit).copied().unwrap_or(u32::MAX);
             }
             previous = Some(byte);
         }
-        Haystack { text, classes, bigrams }
+        Haystack { text, classes, bigrams, rules }
     }
 
     /// False only when `needle` certainly does not occur: it needs a character class
@@ -169,6 +174,7 @@ impl Separator {
 }
 
 /// One alternative of a reference regex. Needles are lowercase ASCII.
+#[derive(Clone, Copy)]
 pub enum Pattern {
     /// Any of these substrings.
     AnyOf(&'static [Needle]),
@@ -234,6 +240,7 @@ fn in_order(line: &str, pieces: &[Needle]) -> bool {
 
 /// A reference regex: its `|` alternatives, and the character classes every one of
 /// them needs, so most rules are dismissed by a single mask test.
+#[derive(Clone, Copy)]
 pub struct Rule {
     alternatives: &'static [Pattern],
     required: u64,
@@ -294,7 +301,7 @@ use Pattern::{AnyOf, Digits, InOrder, Separated};
 use Separator::{Whitespace, WhitespaceUnderscoreDash};
 
 /// Checked before the common patterns: they are more specific.
-pub static PROVIDER_PATTERNS: [(Rule, JsonRpcErrorCode); 20] = [
+const PROVIDER_PATTERNS: [(Rule, JsonRpcErrorCode); 20] = [
     (rule(&[AnyOf(&[needle("throttlingexception"), needle("toomanyrequestsexception")])]), C::RateLimited),
     (rule(&[AnyOf(&[needle("accessdenied"), needle("unauthorizedoperation")])]), C::Forbidden),
     (rule(&[AnyOf(&[needle("resourcenotfoundexception")])]), C::NotFound),
@@ -318,7 +325,7 @@ pub static PROVIDER_PATTERNS: [(Rule, JsonRpcErrorCode); 20] = [
 ];
 
 /// Broad keywords; order matters (Unauthorized before Forbidden before NotFound ...).
-pub static COMMON_PATTERNS: [(Rule, JsonRpcErrorCode); 10] = [
+const COMMON_PATTERNS: [(Rule, JsonRpcErrorCode); 10] = [
     (
         rule(&[
             AnyOf(&[needle("unauthorized"), needle("unauthenticated")]),
@@ -391,17 +398,127 @@ pub static COMMON_PATTERNS: [(Rule, JsonRpcErrorCode); 10] = [
     (rule(&[AnyOf(&[needle("zod"), needle("schema validation")])]), C::ValidationError),
 ];
 
+/// Both tables in the order the reference tries them: the provider patterns, then the
+/// common ones. Rule `i` is bit `i` of a haystack's `rules`.
+static RULES: [(Rule, JsonRpcErrorCode); RULE_COUNT] = BOTH_TABLES;
+
+/// [`RULES`] as a constant, which [`pair_index`] can read at compile time.
+const BOTH_TABLES: [(Rule, JsonRpcErrorCode); RULE_COUNT] = both_tables();
+
+const RULE_COUNT: usize = PROVIDER_PATTERNS.len() + COMMON_PATTERNS.len();
+
+// A rule is one bit of a `u32`.
+const _: () = assert!(RULE_COUNT <= 32);
+
+// Const evaluation only (the table is a static): `i < len` bounds every index, and an
+// out-of-range index would fail the build, never panic at run time.
+#[allow(clippy::indexing_slicing)]
+const fn both_tables() -> [(Rule, JsonRpcErrorCode); RULE_COUNT] {
+    let mut all = [COMMON_PATTERNS[0]; RULE_COUNT];
+    let mut i = 0;
+    while i < PROVIDER_PATTERNS.len() {
+        all[i] = PROVIDER_PATTERNS[i];
+        i += 1;
+    }
+    while i < RULE_COUNT {
+        all[i] = COMMON_PATTERNS[i - PROVIDER_PATTERNS.len()];
+        i += 1;
+    }
+    all
+}
+
+/// For each adjacent pair (numbered as [`bigram`] numbers it), the rules that a text
+/// holding that pair may match. A text an alternative matches holds one of its needles
+/// (`AnyOf`: any of them; `InOrder`: the first piece, as every piece; `Separated`: the
+/// head; `Digits`: the prefix), so it holds every pair of that needle: each such needle
+/// enters its rule under its rarest pair. Every needle has a pair (checked at build time).
+static RULES_BY_PAIR: [u32; 1024] = pair_index();
+
+// Const evaluation only (the table is a static): `i < len` bounds every index, and an
+// out-of-range index or a needle without a pair fails the build, never panics at run time.
+#[allow(clippy::indexing_slicing)]
+const fn pair_index() -> [u32; 1024] {
+    let mut index = [0; 1024];
+    let mut r = 0;
+    while r < RULE_COUNT {
+        let bit = 1u32 << r;
+        let alternatives = BOTH_TABLES[r].0.alternatives;
+        let mut a = 0;
+        while a < alternatives.len() {
+            let needles: &[Needle] = match &alternatives[a] {
+                Pattern::AnyOf(needles) => needles,
+                Pattern::InOrder(pieces) => core::slice::from_ref(&pieces[0]),
+                Pattern::Separated { head, .. } => core::slice::from_ref(head),
+                Pattern::Digits { prefix, .. } => core::slice::from_ref(prefix),
+            };
+            assert!(!needles.is_empty(), "an alternative without a needle");
+            let mut n = 0;
+            while n < needles.len() {
+                let text = needles[n].text.as_bytes();
+                assert!(text.len() >= 2, "a needle without a pair");
+                let mut best = 0;
+                let mut k = 1;
+                while k + 1 < text.len() {
+                    if rarity(text[k], text[k + 1]) > rarity(text[best], text[best + 1]) {
+                        best = k;
+                    }
+                    k += 1;
+                }
+                index[bigram(text[best], text[best + 1])] |= bit;
+                n += 1;
+            }
+            a += 1;
+        }
+        r += 1;
+    }
+    index
+}
+
+/// How rarely a pair of bytes occurs in English text, roughly: letters by their rank in
+/// English letter frequency, a space the most common, other bytes rare. Only ever
+/// evaluated at compile time (by [`pair_index`]).
+// Const evaluation only: `i < len` bounds every index, and an out-of-range index would
+// fail the build, never panic at run time.
+#[allow(clippy::indexing_slicing, clippy::cast_possible_truncation)]
+const fn rarity(a: u8, b: u8) -> u32 {
+    const fn rank(byte: u8) -> u32 {
+        let order = b"etaoinshrdlcumwfgypbvkjxqz";
+        let mut i = 0;
+        while i < order.len() {
+            if order[i] == byte {
+                return i as u32 + 1;
+            }
+            i += 1;
+        }
+        if byte == b' ' {
+            0
+        } else {
+            27
+        }
+    }
+    rank(a) + rank(b)
+}
+
+/// The code of the first rule that matches `message` or `name`, in the reference's
+/// order; only the rules the two texts' pairs leave in are tried.
+pub fn code_for(message: &Haystack<'_>, name: &Haystack<'_>) -> Option<JsonRpcErrorCode> {
+    let candidates = message.rules | name.rules;
+    RULES
+        .iter()
+        .zip(0u32..)
+        .find(|((rule, _), i)| {
+            candidates.checked_shr(*i).unwrap_or(0) & 1 != 0 && (rule.is_match(message) || rule.is_match(name))
+        })
+        .map(|((_, code), _)| *code)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn first_match(text: &str) -> Option<JsonRpcErrorCode> {
         let hay = Haystack::new(text, usize::MAX);
-        PROVIDER_PATTERNS
-            .iter()
-            .chain(COMMON_PATTERNS.iter())
-            .find(|(rule, _)| rule.is_match(&hay))
-            .map(|(_, code)| *code)
+        RULES.iter().find(|(rule, _)| rule.is_match(&hay)).map(|(_, code)| *code)
     }
 
     #[test]
@@ -486,7 +603,7 @@ mod tests {
         /// Every needle of both tables.
         fn needles() -> Vec<&'static Needle> {
             let mut all = Vec::new();
-            for (rule, _) in PROVIDER_PATTERNS.iter().chain(COMMON_PATTERNS.iter()) {
+            for (rule, _) in &RULES {
                 for pattern in rule.alternatives {
                     match pattern {
                         Pattern::AnyOf(list) | Pattern::InOrder(list) => all.extend(list.iter()),
@@ -540,10 +657,15 @@ mod tests {
                     text.push_str([" ", "_", "-", "\n", "03", ""].get(glue).copied().unwrap_or_default());
                 }
                 let hay = Haystack::new(&text, usize::MAX);
-                for (rule, _) in PROVIDER_PATTERNS.iter().chain(COMMON_PATTERNS.iter()) {
+                for (i, (rule, _)) in RULES.iter().enumerate() {
                     let any = rule.alternatives.iter().any(|p| p.is_match(&hay));
                     prop_assert_eq!(rule.is_match(&hay), any, "{:?}", text);
+                    // Nor does the pair index: a rule that matches is always tried.
+                    prop_assert!(!any || hay.rules & (1 << i) != 0, "rule {} left out for {:?}", i, text);
                 }
+                // Trying only the rules the pairs leave in finds what trying all finds.
+                let empty = Haystack::new("", 0);
+                prop_assert_eq!(code_for(&hay, &empty), first_match(&text), "{:?}", text);
             }
         }
     }
