@@ -104,6 +104,45 @@ test('pruned arguments render exactly as the whole arguments do (Zod 3, absolute
   );
 });
 
+test('a path segment the copy cannot read keeps the argument it then names', () => {
+  // A segment that cannot be read crosses as '[Unreadable]', and the core looks that key
+  // up: the pruned arguments must hold it as the whole arguments do.
+  const throwing = ['a'];
+  Object.defineProperty(throwing, 1, {
+    enumerable: true,
+    get() {
+      throw new Error('no');
+    },
+  });
+  const { proxy: revoked, revoke } = Proxy.revocable({ key: 'x' }, {});
+  revoke();
+  for (const [path, label] of [
+    [throwing, 'a throwing getter'],
+    [['a', revoked], 'a revoked Proxy'],
+    [['a', Symbol('s')], 'a Symbol'],
+  ]) {
+    const issue = {
+      code: 'invalid_type',
+      expected: 'number',
+      path,
+      message: 'Invalid input: expected number, received string',
+    };
+    const args = { a: { '[Unreadable]': 'x', other: 1 } };
+    const pruned = formatValidation([issue], { tool: 't', args });
+    const reply = formatValidationCall({
+      issues: JSON.stringify([{ ...issue, path: ['a', '[Unreadable]'] }]),
+      issuesTotal: 1,
+      issueSizes: [],
+      tool: 't',
+      args: wholeArgs(args),
+    });
+    assert.equal(pruned.message, reply.message, label);
+    assert.deepEqual(pruned.data.recovery, JSON.parse(reply.dataJson).recovery, label);
+    // The value was found: its type is named.
+    assert.match(pruned.data.recovery.hint, /as a number, not a string/, label);
+  }
+});
+
 /** A random value: objects and lists up to `depth` deep, keys that are often list indices. */
 function randomValue(random, depth) {
   const roll = random();

@@ -480,6 +480,17 @@ export class JsonCopier {
   }
 
   /**
+   * '[Unreadable]' written for the value at `depth` that could not be read. Inside an
+   * issue's `path` that text is the segment the core reads, so it is recorded as one,
+   * like any string there.
+   * @param {number} depth
+   */
+  unreadable(depth) {
+    if (this.collect) this.seen?.push(UNREADABLE, this.position, this.fromRoot(depth));
+    out.raw(UNREADABLE_JSON);
+  }
+
+  /**
    * A record for `sizes` of what was cut at depth `depth`.
    * @param {number} size
    * @param {number} kind
@@ -540,15 +551,15 @@ export class JsonCopier {
       case 'symbol':
         // String() of these runs no user code.
         if (this.lenient) this.string(String(value), 0, depth);
-        else out.raw(UNREADABLE_JSON);
+        else this.unreadable(depth);
         return;
       default:
-        out.raw(UNREADABLE_JSON);
+        this.unreadable(depth);
         return;
     }
     const budget = this.budget;
     if (depth >= this.depth || budget.nodes <= 0 || this.isAncestor(value, depth)) {
-      out.raw(UNREADABLE_JSON);
+      this.unreadable(depth);
       return;
     }
     budget.nodes -= 1;
@@ -561,7 +572,7 @@ export class JsonCopier {
     } catch {
       // A revoked Proxy, a throwing ownKeys or length: the container is unreadable.
       out.rewind(start);
-      out.raw(UNREADABLE_JSON);
+      this.unreadable(depth);
     }
   }
 
@@ -677,7 +688,7 @@ export class JsonCopier {
       value = list[i];
     } catch {
       out.rewind(at);
-      out.raw(UNREADABLE_JSON);
+      this.unreadable(depth + 1);
       return;
     }
     out.rewind(at);
@@ -709,7 +720,7 @@ export class JsonCopier {
     this.string(key, 1, depth + 1);
     out.byte(0x3a);
     if (!readable) {
-      out.raw(UNREADABLE_JSON);
+      this.unreadable(depth + 1);
       return true;
     }
     if (this.collect || this.seen === undefined || key !== 'path') {
