@@ -99,7 +99,8 @@ test('a call made from a getter while a copy is written answers, and so does the
 });
 
 // A getter that calls in again, nested until the stack runs out: some calls' own clean-up
-// cannot run. Every call still answers or throws RangeError (never a half-written request),
+// cannot run. Every call still answers (its own answer, or the minimal one after a stack
+// that ran out inside the core's run) or throws RangeError (never a half-written request),
 // and the package answers as before afterwards.
 test('calls nested from getters until the stack runs out answer or throw RangeError, and later calls answer', () => {
   const expected = api.formatValidation([{ code: 'invalid_type', expected: 'string', message: 'm', path: ['a'] }], {
@@ -119,9 +120,11 @@ test('calls nested from getters until the stack runs out answer or throw RangeEr
     let outcome;
     try {
       const { message } = api.formatValidation([issue], { tool: 't', args: { a: 1 } });
-      // A path getter that threw (the stack ran out inside it) reads as no path.
-      outcome =
-        message === expected || message === 'Input validation error: Invalid arguments for tool t: m' ? 'ok' : message;
+      // A path getter that threw (the stack ran out inside it) reads as no path. A stack
+      // that ran out inside the wasm call itself is taken for a trap: the instance is
+      // renewed and the call answers formatValidation's minimal reply (self-heal.test.mjs).
+      if (message === expected || message === 'Input validation error: Invalid arguments for tool t: m') outcome = 'ok';
+      else outcome = message === 'Input validation error: Invalid input' ? 'fallback' : message;
     } catch (error) {
       outcome = error instanceof RangeError ? 'RangeError' : `${error?.name}: ${error?.message}`;
     }
@@ -136,7 +139,7 @@ test('calls nested from getters until the stack runs out answer or throw RangeEr
       // The outermost getter's RangeError, when it reaches here.
     }
   }
-  const unexpected = [...outcomes.keys()].filter((k) => k !== 'ok' && k !== 'RangeError');
+  const unexpected = [...outcomes.keys()].filter((k) => k !== 'ok' && k !== 'RangeError' && k !== 'fallback');
   assert.deepEqual(unexpected, [], JSON.stringify([...outcomes]));
   assert.ok((outcomes.get('RangeError') ?? 0) > 0, 'the stack never ran out');
   assert.equal(
