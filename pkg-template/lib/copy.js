@@ -480,13 +480,23 @@ export class JsonCopier {
   }
 
   /**
+   * Records `value`, written at `depth`, when it sits inside an issue's `path`: a
+   * string, a number, or the '[Unreadable]' an unreadable value crosses as.
+   * @param {string | number} value
+   * @param {number} depth
+   */
+  segment(value, depth) {
+    if (this.collect) this.seen?.push(value, this.position, this.fromRoot(depth));
+  }
+
+  /**
    * '[Unreadable]' written for the value at `depth` that could not be read. Inside an
    * issue's `path` that text is the segment the core reads, so it is recorded as one,
    * like any string there.
    * @param {number} depth
    */
   unreadable(depth) {
-    if (this.collect) this.seen?.push(UNREADABLE, this.position, this.fromRoot(depth));
+    this.segment(UNREADABLE, depth);
     out.raw(UNREADABLE_JSON);
   }
 
@@ -519,7 +529,7 @@ export class JsonCopier {
       this.record(text.length, kind, depth);
     }
     budget.units -= kept.length;
-    if (this.collect && kind === 0) this.seen?.push(kept, this.position, this.fromRoot(depth));
+    if (kind === 0) this.segment(kept, depth);
     out.jsonString(kept);
   }
 
@@ -534,7 +544,7 @@ export class JsonCopier {
         else out.ascii('""');
         return;
       case 'number':
-        if (this.collect) this.seen?.push(value, this.position, this.fromRoot(depth));
+        this.segment(value, depth);
         // String() of a finite number is its JSON text (-0 included).
         out.ascii(Number.isFinite(value) ? `${value}` : 'null');
         return;
